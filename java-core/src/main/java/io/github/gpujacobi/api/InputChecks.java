@@ -1,0 +1,57 @@
+package io.github.gpujacobi.api;
+
+import java.util.Locale;
+
+/** Validation shared by every entry point; messages start with "caller: variable". */
+public final class InputChecks {
+    private InputChecks() {}
+
+    public static void requireSquare(PageArray a, SolverOptions o) {
+        if (a.rows() != a.cols()) {
+            throw new JacobiException(ErrorKind.NOT_SQUARE,
+                    o.where() + " must be square (each page n x n), but it is " + a.describe());
+        }
+    }
+
+    public static void requireFinite(PageArray a, SolverOptions o) {
+        int n = a.length();
+        for (int i = 0; i < n; i++) {
+            double v = a.get(i);
+            if (Double.isNaN(v) || Double.isInfinite(v)) {
+                int ps = Math.max(1, a.pageSize());
+                int k = i / ps, r = i % ps;
+                throw new JacobiException(ErrorKind.NON_FINITE, String.format(Locale.ROOT,
+                        "%s contains %s at (%d,%d%s); remove NaN and Inf values first", o.where(),
+                        Double.isNaN(v) ? "NaN" : "Inf", r % a.rows() + 1, r / a.rows() + 1,
+                        a.pages() > 1 ? "," + (k + 1) : ""));
+            }
+        }
+    }
+
+    /**
+     * Every page must be symmetric within {@link SolverOptions#SYMMETRY_TOLERANCE_EPS} eps of its
+     * largest element; the solvers then use the average of A and A'.
+     */
+    public static void requireSymmetric(PageArray a, SolverOptions o) {
+        int n = a.rows();
+        double limit = SolverOptions.SYMMETRY_TOLERANCE_EPS * a.precision().eps();
+        for (int k = 0; k < a.pages(); k++) {
+            double max = 0, asym = 0;
+            for (int j = 0; j < n; j++) {
+                for (int i = 0; i < n; i++) {
+                    double x = a.get(i, j, k);
+                    max = Math.max(max, Math.abs(x));
+                    if (i < j) asym = Math.max(asym, Math.abs(x - a.get(j, i, k)));
+                }
+            }
+            double rel = max == 0 ? 0 : asym / max;
+            if (rel > limit) {
+                throw new JacobiException(ErrorKind.NOT_SYMMETRIC, String.format(Locale.ROOT,
+                        "%s must be symmetric%s: max|A-A'|/max|A| = %.3g exceeds the tolerance %.3g (%g*eps(%s)); "
+                                + "use (A+A')/2 if the asymmetry is rounding error",
+                        o.where(), a.pages() > 1 ? " (page " + (k + 1) + ")" : "", rel, limit,
+                        SolverOptions.SYMMETRY_TOLERANCE_EPS, a.precision().matlabClass()));
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package io.github.gpujacobi.api;
+
+import java.util.List;
+
+/**
+ * The entry point for Java users (and behind the CLI and the MATLAB/Octave bridge): validates the
+ * input, picks the backend ({@link Device}), runs it and, under {@code AUTO}, falls back to the CPU
+ * when the GPU fails. Every page of a 3-D array is decomposed independently.
+ *
+ * <pre>
+ *   EigResult r = Jacobi.eig(PageArray.wrap(a, n, n), SolverOptions.defaults());
+ * </pre>
+ */
+public final class Jacobi {
+    private Jacobi() {}
+
+    /** Eigenvalues (ascending) and eigenvectors of real symmetric pages. */
+    public static EigResult eig(PageArray a, SolverOptions o) {
+        String method = Methods.check(Operation.EIG, o.method(), o);
+        InputChecks.requireSquare(a, o);
+        InputChecks.requireFinite(a, o);
+        InputChecks.requireSymmetric(a, o);
+        final SolverOptions opts = o.withMethod(method);
+        return run(Operation.EIG, a, opts, new Call<EigResult>() {
+            public EigResult on(Backend b, SolverOptions so) { return b.eig(a, so); }
+            public RunReport report(EigResult r) { return r.report(); }
+            public EigResult with(EigResult r, RunReport rep) { return r.withReport(rep); }
+        });
+    }
+
+    /** Singular values (descending) and singular vectors of real m x n pages. */
+    public static SvdResult svd(PageArray a, SolverOptions o) {
+        String method = Methods.check(Operation.SVD, o.method(), o);
+        InputChecks.requireFinite(a, o);
+        final SolverOptions opts = o.withMethod(method);
+        return run(Operation.SVD, a, opts, new Call<SvdResult>() {
+            public SvdResult on(Backend b, SolverOptions so) { return b.svd(a, so); }
+            public RunReport report(SvdResult r) { return r.report(); }
+            public SvdResult with(SvdResult r, RunReport rep) { return r.withReport(rep); }
+        });
+    }
+
+    /** Inverse of square pages; singular pages become Inf and are flagged, as MATLAB's {@code inv} does. */
+    public static InverseResult inv(PageArray a, SolverOptions o) {
+        String method = Methods.check(Operation.INV, o.method(), o);
+        InputChecks.requireSquare(a, o);
+        InputChecks.requireFinite(a, o);
+        final SolverOptions opts = o.withMethod(method);
+        return run(Operation.INV, a, opts, new Call<InverseResult>() {
+            public InverseResult on(Backend b, SolverOptions so) { return b.inv(a, so); }
+            public RunReport report(InverseResult r) { return r.report(); }
+            public InverseResult with(InverseResult r, RunReport rep) { return r.withReport(rep); }
+        });
+    }
+
+    /**
+     * Hyperbolic SVD G = U [Sigma; 0] V' with V' J V = J, J = diag(signs).
+     *
+     * @param signs n x 1 (shared by all pages) or n x 1 x p, entries +1 or -1
+     */
+    public static HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+        String method = Methods.check(Operation.HSVD, o.method(), o);
+        InputChecks.requireFinite(g, o);
+        if (g.rows() < g.cols()) {
+            throw new JacobiException(ErrorKind.BAD_SHAPE, o.where() + " must have at least as many rows as columns "
+                    + "(m >= n) for the hyperbolic SVD, but it is " + g.describe());
+        }
+        int len = signs.rows() * signs.cols();
+        if (len != g.cols() || (signs.pages() != 1 && signs.pages() != g.pages())) {
+            throw new JacobiException(ErrorKind.BAD_SHAPE, o.caller() + ": J must be a vector of " + g.cols()
+                    + " signs (one per column of " + o.variable() + "), but it is " + signs.describe());
+        }
+        for (int i = 0; i < signs.length(); i++) {
+            double s = signs.get(i);
+            if (s != 1.0 && s != -1.0) {
+                throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": J must contain only +1 and -1, but J("
+                        + (i + 1) + ") = " + s);
+            }
+        }
+        final SolverOptions opts = o.withMethod(method);
+        return run(Operation.HSVD, g, opts, new Call<HsvdResult>() {
+            public HsvdResult on(Backend b, SolverOptions so) { return b.hsvd(g, signs, so); }
+            public RunReport report(HsvdResult r) { return r.report(); }
+            public HsvdResult with(HsvdResult r, RunReport rep) { return r.withReport(rep); }
+        });
+    }
+
+    /** Every backend, available or not (with the reason). */
+    public static List<BackendInfo> backends() { return Backends.get().infos(); }
+
+    /** Toolbox version from the build. */
+    public static String version() { return Version.get(); }
+
+    private interface Call<R> {
+        R on(Backend b, SolverOptions o);
+
+        RunReport report(R r);
+
+        R with(R r, RunReport rep);
+    }
+
+    private static <R> R run(Operation op, PageArray a, SolverOptions o, Call<R> call) {
+        Backends all = Backends.get();
+        Backend chosen = choose(op, a, o, all);
+        if (Methods.AUTO.equals(o.method())) o = o.withMethod(chosen.defaultMethod(op));
+        long t0 = System.nanoTime();
+        try {
+            R r = call.on(chosen, o);
+            return call.with(r, call.report(r).withNanos(System.nanoTime() - t0));
+        } catch (JacobiException e) {
+            boolean retry = chosen.isGpu() && o.device() == Device.AUTO
+                    && (e.kind() == ErrorKind.GPU_FAILURE || e.kind() == ErrorKind.OUT_OF_MEMORY);
+            if (!retry) throw e;
+            Backend cpu = all.cpu();
+            if (!cpu.supports(op, o.method())) o = o.withMethod(cpu.defaultMethod(op));
+            long t1 = System.nanoTime();
+            R r = call.on(cpu, o);
+            return call.with(r, call.report(r).withNanos(System.nanoTime() - t1)
+                    .withNote("GPU failed (" + e.getMessage() + "); ran on the CPU instead"));
+        } catch (OutOfMemoryError e) {
+            throw new JacobiException(ErrorKind.OUT_OF_MEMORY, o.where() + " (" + a.describe()
+                    + ") did not fit in the Java heap (max " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB). " + HeapAdvice.TEXT, e);
+        }
+    }
+
+    private static Backend choose(Operation op, PageArray a, SolverOptions o, Backends all) {
+        Backend gpu = all.gpu();
+        String m = o.method();
+        switch (o.device()) {
+            case CPU:
+                return all.cpu();
+            case GPU:
+                if (gpu == null) {
+                    throw new JacobiException(ErrorKind.NO_GPU, o.caller() + ": Device 'gpu' was requested but no GPU "
+                            + "backend is available: " + all.whyNoGpu());
+                }
+                if (!gpu.supports(op, m)) {
+                    throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": Method '" + m
+                            + "' is not implemented on the GPU for " + op.label());
+                }
+                return gpu;
+            default:
+                if (gpu == null || a.isEmpty() || !gpu.supports(op, m)) return all.cpu();
+                if (Methods.MEMORY_ACCESS.contains(m)) return gpu;
+                int n = Math.max(a.rows(), a.cols());
+                return n >= gpu.autoThreshold(op, a.precision()) ? gpu : all.cpu();
+        }
+    }
+}

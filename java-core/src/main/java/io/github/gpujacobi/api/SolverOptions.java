@@ -1,0 +1,134 @@
+package io.github.gpujacobi.api;
+
+import java.util.Locale;
+
+/**
+ * Immutable options of one call. Every {@code withX} returns a changed copy, so a default instance
+ * can be shared. Unset numeric options (NaN or 0) mean "the solver's default for the precision".
+ */
+public final class SolverOptions {
+    /** Relative asymmetry max|A - A'| / max|A| accepted as symmetric, in units of eps of the class. */
+    public static final double SYMMETRY_TOLERANCE_EPS = 64;
+
+    private Device device = Device.AUTO;
+    private String method = "auto";
+    private double tol = Double.NaN;
+    private int maxSweeps = 0;
+    private int fixedSweeps = 0;
+    private int threads = 0;
+    private boolean vectors = true;
+    private boolean econ = false;
+    private String caller = "gpujacobi";
+    private String variable = "A";
+
+    public static SolverOptions defaults() { return new SolverOptions(); }
+
+    private SolverOptions copy() {
+        SolverOptions o = new SolverOptions();
+        o.device = device;
+        o.method = method;
+        o.tol = tol;
+        o.maxSweeps = maxSweeps;
+        o.fixedSweeps = fixedSweeps;
+        o.threads = threads;
+        o.vectors = vectors;
+        o.econ = econ;
+        o.caller = caller;
+        o.variable = variable;
+        return o;
+    }
+
+    public Device device() { return device; }
+
+    /** Lower-case method name; "auto" lets the backend choose. */
+    public String method() { return method; }
+
+    /** Convergence tolerance, or NaN for the default ({@link #tolFor}). */
+    public double tol() { return tol; }
+
+    /** Default tolerance: a small multiple of eps of the working class, scaled with sqrt(n) like LAPACK's Jacobi. */
+    public double tolFor(Precision p, int n) {
+        if (!Double.isNaN(tol)) return tol;
+        return p.eps() * Math.max(1.0, Math.sqrt(n));
+    }
+
+    /** Sweep limit, or 0 for the default. */
+    public int maxSweeps() { return maxSweeps; }
+
+    public int maxSweepsOr(int dflt) { return maxSweeps > 0 ? maxSweeps : dflt; }
+
+    /** When > 0, run exactly this many sweeps with no convergence test (the seeds' timing mode). */
+    public int fixedSweeps() { return fixedSweeps; }
+
+    /** Worker threads, 0 for one per core. */
+    public int threads() { return threads; }
+
+    public int threadsOrCores() {
+        return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** Whether eigen/singular vectors are wanted (false: values only, which is cheaper). */
+    public boolean vectors() { return vectors; }
+
+    /** SVD: thin (economy) U and V instead of full ones. */
+    public boolean econ() { return econ; }
+
+    /** The user-facing function name used in messages, e.g. {@code gpu_eig}. */
+    public String caller() { return caller; }
+
+    /** The user-facing variable name used in messages, e.g. {@code A}. */
+    public String variable() { return variable; }
+
+    /** "gpu_eig: A" as the start of a message. */
+    public String where() { return caller + ": " + variable; }
+
+    public SolverOptions withDevice(Device d) { SolverOptions o = copy(); o.device = d; return o; }
+
+    public SolverOptions withDevice(String d) { return withDevice(Device.fromName(d)); }
+
+    public SolverOptions withMethod(String m) {
+        SolverOptions o = copy();
+        o.method = m == null || m.trim().isEmpty() ? "auto" : m.trim().toLowerCase(Locale.ROOT);
+        return o;
+    }
+
+    public SolverOptions withTol(double t) {
+        if (!(t >= 0) && !Double.isNaN(t)) {
+            throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": Tol must be a non-negative number, got " + t);
+        }
+        SolverOptions o = copy(); o.tol = t; return o;
+    }
+
+    public SolverOptions withMaxSweeps(int s) {
+        if (s < 0) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": MaxSweeps must be positive, got " + s);
+        SolverOptions o = copy(); o.maxSweeps = s; return o;
+    }
+
+    public SolverOptions withFixedSweeps(int s) {
+        if (s < 0) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": fixed sweeps must be >= 0, got " + s);
+        SolverOptions o = copy(); o.fixedSweeps = s; return o;
+    }
+
+    public SolverOptions withThreads(int t) {
+        if (t < 0) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": Threads must be >= 0, got " + t);
+        SolverOptions o = copy(); o.threads = t; return o;
+    }
+
+    public SolverOptions withVectors(boolean v) { SolverOptions o = copy(); o.vectors = v; return o; }
+
+    public SolverOptions withEcon(boolean e) { SolverOptions o = copy(); o.econ = e; return o; }
+
+    public SolverOptions withCaller(String c) { SolverOptions o = copy(); o.caller = c; return o; }
+
+    public SolverOptions withVariable(String v) { SolverOptions o = copy(); o.variable = v; return o; }
+
+    @Override
+    public String toString() {
+        return "device=" + device.name().toLowerCase(Locale.ROOT) + " method=" + method
+                + (Double.isNaN(tol) ? "" : " tol=" + tol)
+                + (maxSweeps > 0 ? " maxSweeps=" + maxSweeps : "")
+                + (fixedSweeps > 0 ? " fixedSweeps=" + fixedSweeps : "")
+                + (threads > 0 ? " threads=" + threads : "")
+                + (vectors ? "" : " valuesOnly") + (econ ? " econ" : "");
+    }
+}

@@ -1,0 +1,39 @@
+package io.github.gpujacobi.cpu;
+
+/** Completes a set of orthonormal columns to an orthonormal basis (full U, zero singular values). */
+final class Orthonormal {
+    private Orthonormal() {}
+
+    /**
+     * @param q    m x cols column-major; columns with have[j] are orthonormal already
+     * @param have which columns are set; the others are filled with unit vectors orthogonal to all
+     */
+    static void complete(double[] q, int m, int cols, boolean[] have) {
+        int candidate = 0;
+        for (int j = 0; j < cols; j++) {
+            if (have[j]) continue;
+            while (true) {
+                if (candidate >= m) throw new IllegalStateException("cannot complete basis");
+                java.util.Arrays.fill(q, j * m, (j + 1) * m, 0);
+                q[candidate + j * m] = 1;
+                candidate++;
+                for (int pass = 0; pass < 2; pass++) { // twice is enough (Kahan-Parlett)
+                    for (int c = 0; c < cols; c++) {
+                        if (c == j || !have[c]) continue;
+                        double dot = 0;
+                        for (int i = 0; i < m; i++) dot += q[i + c * m] * q[i + j * m];
+                        for (int i = 0; i < m; i++) q[i + j * m] -= dot * q[i + c * m];
+                    }
+                }
+                double nrm = 0;
+                for (int i = 0; i < m; i++) nrm += q[i + j * m] * q[i + j * m];
+                nrm = Math.sqrt(nrm);
+                if (nrm > 0.5) {
+                    for (int i = 0; i < m; i++) q[i + j * m] /= nrm;
+                    have[j] = true;
+                    break;
+                }
+            }
+        }
+    }
+}
