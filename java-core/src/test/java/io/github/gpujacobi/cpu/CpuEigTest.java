@@ -1,0 +1,127 @@
+package io.github.gpujacobi.cpu;
+
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.testing.Matrices;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Arrays;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Residual, orthogonality, order and agreement with EJML; c = 20 in the bound c * n * eps. */
+class CpuEigTest {
+    static final double C = 20;
+    static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu");
+
+    static double[] ejmlEigenvalues(double[] a, int n) {
+        DMatrixRMaj m = new DMatrixRMaj(n, n);
+        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, false, true);
+        assertTrue(eig.decompose(m));
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = eig.getEigenvalue(i).getReal();
+        Arrays.sort(d);
+        return d;
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1,DOUBLE", "2,DOUBLE", "3,DOUBLE", "7,DOUBLE", "32,DOUBLE", "33,DOUBLE", "100,DOUBLE", "257,DOUBLE",
+            "1,SINGLE", "2,SINGLE", "3,SINGLE", "7,SINGLE", "32,SINGLE", "33,SINGLE", "100,SINGLE", "257,SINGLE"})
+    void residualOrthogonalityOrderAndReference(int n, Precision p) {
+        Random r = new Random(n);
+        double[] a = Matrices.symmetric(r, n);
+        PageArray pa = Matrices.page(a, n, n, p);
+        for (String method : new String[]{"parallel", "cyclic", "classical"}) {
+            if (method.equals("classical") && n > 100) continue;
+            EigResult e = Jacobi.eig(pa, CPU.withMethod(method));
+            double eps = p.eps();
+            assertEquals(p, e.values().precision());
+            assertTrue(e.report().converged(), method);
+            double res = Matrices.eigResidual(pa, e.vectors(), e.values(), 0);
+            double orth = Matrices.orthogonality(e.vectors(), 0);
+            assertTrue(res <= C * n * eps, method + " residual " + res);
+            assertTrue(orth <= C * n * eps, method + " orthogonality " + orth);
+            double[] ref = ejmlEigenvalues(pa.to(Precision.DOUBLE).doubleData(), n);
+            double scale = Math.max(1e-300, Math.abs(ref[0]) + Math.abs(ref[n - 1]));
+            for (int i = 0; i < n; i++) {
+                if (i > 0) assertTrue(e.values().get(i, 0) >= e.values().get(i - 1, 0), "ascending");
+                assertEquals(ref[i], e.values().get(i, 0), C * n * eps * scale, method + " lambda_" + i);
+            }
+        }
+    }
+
+    @Test
+    void pagesAreIndependent() {
+        int n = 9, pages = 5;
+        Random r = new Random(3);
+        double[] all = new double[n * n * pages];
+        for (int k = 0; k < pages; k++) System.arraycopy(Matrices.symmetric(r, n), 0, all, k * n * n, n * n);
+        PageArray a = PageArray.wrap(all, n, n, pages);
+        EigResult e = Jacobi.eig(a, CPU);
+        assertEquals(pages, e.values().pages());
+        for (int k = 0; k < pages; k++) {
+            EigResult one = Jacobi.eig(a.page(k), CPU);
+            for (int i = 0; i < n; i++) assertEquals(one.values().get(i, 0), e.values().get(i, 0, k), 1e-13);
+            assertTrue(Matrices.eigResidual(a, e.vectors(), e.values(), k) < 1e-13);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {14, 40, 100})
+    void gradedMatricesKeepSmallEigenvaluesToRelativeAccuracy(int n) {
+        Random r = new Random(42 + n);
+        double decades = n == 100 ? 8 : 10;
+        double[] a = Matrices.gradedSpd(r, n, decades);
+        double[] ref = HighPrecisionEigenvalues.of(a, n);
+        EigResult e = Jacobi.eig(PageArray.wrap(a, n, n), CPU.withVectors(false));
+        double worst = 0;
+        for (int i = 0; i < n; i++) worst = Math.max(worst, Math.abs(e.values().get(i, 0) - ref[i]) / Math.abs(ref[i]));
+        assertTrue(worst <= 1e-12, "worst relative error " + worst);
+    }
+
+    @Test
+    void specialMatrices() {
+        int n = 6;
+        double[] diag = new double[n * n];
+        for (int i = 0; i < n; i++) diag[i + i * n] = n - i;
+        EigResult e = Jacobi.eig(PageArray.wrap(diag, n, n), CPU);
+        for (int i = 0; i < n; i++) assertEquals(i + 1, e.values().get(i, 0), 0);
+        assertEquals(0, e.report().rotations());
+
+        EigResult z = Jacobi.eig(PageArray.wrap(new double[n * n], n, n), CPU);
+        for (int i = 0; i < n; i++) assertEquals(0, z.values().get(i, 0), 0);
+        assertTrue(Matrices.orthogonality(z.vectors(), 0) < 1e-15);
+
+        double[] spec = {1, 1, 1, 2, 2, 5};
+        double[] rep = Matrices.withSpectrum(new Random(5), spec);
+        EigResult re = Jacobi.eig(PageArray.wrap(rep, n, n), CPU);
+        for (int i = 0; i < n; i++) assertEquals(spec[i], re.values().get(i, 0), 1e-13);
+        assertTrue(Matrices.orthogonality(re.vectors(), 0) < 1e-14);
+
+        double[] scaled = Matrices.symmetric(new Random(6), n);
+        for (int i = 0; i < scaled.length; i++) scaled[i] *= 1e-200;
+        EigResult se = Jacobi.eig(PageArray.wrap(scaled, n, n), CPU);
+        assertTrue(Matrices.eigResidual(PageArray.wrap(scaled, n, n), se.vectors(), se.values(), 0) < 1e-13);
+    }
+
+    @Test
+    void emptyAndScalar() {
+        EigResult e0 = Jacobi.eig(PageArray.wrap(new double[0], 0, 0), CPU);
+        assertEquals(0, e0.values().rows());
+        EigResult e1 = Jacobi.eig(PageArray.wrap(new float[]{-3f}, 1, 1), CPU);
+        assertEquals(-3f, e1.values().floatData()[0]);
+        assertEquals(1f, e1.vectors().floatData()[0]);
+    }
+}
