@@ -74,7 +74,7 @@ public final class CpuBackend implements Backend {
                 w[j + i * n] = s;
             }
             double[] v = o.vectors() ? new double[n * n] : null;
-            TwoSidedJacobiEig solver = new TwoSidedJacobiEig();
+            TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(o.method()), innerThreads(o, pages));
             solver.run(w, v, n, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
             sweeps[k] = solver.sweeps;
             rots[k] = solver.rotations;
@@ -194,6 +194,11 @@ public final class CpuBackend implements Backend {
 
     public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
         throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": the hyperbolic SVD is not implemented yet");
+    }
+
+    /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */
+    static int innerThreads(SolverOptions o, int pages) {
+        return pages == 1 ? o.threadsOrCores() : 1;
     }
 
     private static List<String> notes(SolverOptions o) {
