@@ -47,7 +47,7 @@ public final class InputChecks {
             double rel = max == 0 ? 0 : asym / max;
             if (rel > limit) {
                 throw new JacobiException(ErrorKind.NOT_SYMMETRIC, String.format(Locale.ROOT,
-                        "%s must be symmetric%s: max|A-A'|/max|A| = %.3g exceeds the tolerance %.3g (%g*eps(%s)); "
+                        "%s must be symmetric%s: max|A-A'|/max|A| = %.3g exceeds the tolerance %.3g (%.0f*eps(%s)); "
                                 + "use (A+A')/2 if the asymmetry is rounding error",
                         o.where(), a.pages() > 1 ? " (page " + (k + 1) + ")" : "", rel, limit,
                         SolverOptions.SYMMETRY_TOLERANCE_EPS, a.precision().matlabClass()));

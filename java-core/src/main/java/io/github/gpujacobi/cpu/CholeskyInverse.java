@@ -6,10 +6,10 @@ final class CholeskyInverse {
 
     /** Returns false (a left unspecified) when A is not numerically positive definite. */
     static boolean invert(double[] a, int n) {
+        for (int j = 0; j < n; j++) { // the Cholesky path is for exactly symmetric input only
+            for (int i = 0; i < j; i++) if (a[i + j * n] != a[j + i * n]) return false;
+        }
         for (int j = 0; j < n; j++) { // L in the lower triangle
-            for (int i = 0; i < j; i++) {
-                if (a[i + j * n] != a[j + i * n]) return false; // the Cholesky path needs exact symmetry
-            }
             double d = a[j + j * n];
             for (int k = 0; k < j; k++) d -= a[j + k * n] * a[j + k * n];
             if (!(d > 0)) return false;

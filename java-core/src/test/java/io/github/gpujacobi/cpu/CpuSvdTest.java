@@ -1,0 +1,120 @@
+package io.github.gpujacobi.cpu;
+
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.testing.Matrices;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Reconstruction, orthogonality of U and V, order, agreement with EJML; bound c * max(m,n) * eps, c = 20. */
+class CpuSvdTest {
+    static final double C = 20;
+    static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu");
+
+    static double[] ejmlSingularValues(double[] a, int m, int n) {
+        DMatrixRMaj x = new DMatrixRMaj(m, n);
+        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) x.set(i, j, a[i + j * m]);
+        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(m, n, false, false, true);
+        assertTrue(svd.decompose(x));
+        double[] s = svd.getSingularValues().clone();
+        java.util.Arrays.sort(s);
+        double[] d = new double[s.length];
+        for (int i = 0; i < s.length; i++) d[i] = s[s.length - 1 - i];
+        return d;
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1,1,DOUBLE", "2,2,DOUBLE", "3,3,DOUBLE", "7,7,DOUBLE", "33,32,DOUBLE", "100,100,DOUBLE",
+            "257,40,DOUBLE", "40,257,DOUBLE", "5,3,DOUBLE", "3,5,DOUBLE",
+            "7,7,SINGLE", "33,32,SINGLE", "100,60,SINGLE", "60,100,SINGLE", "1,4,SINGLE"})
+    void fullAndEconomy(int m, int n, Precision p) {
+        Random r = new Random(m * 1000 + n);
+        PageArray a = Matrices.page(Matrices.randn(r, m, n), m, n, p);
+        double bound = C * Math.max(m, n) * p.eps();
+        double[] ref = ejmlSingularValues(a.to(Precision.DOUBLE).doubleData(), m, n);
+        for (boolean econ : new boolean[]{false, true}) {
+            SvdResult s = Jacobi.svd(a, CPU.withEcon(econ));
+            int k = Math.min(m, n);
+            assertEquals(econ ? k : m, s.u().cols());
+            assertEquals(econ ? k : n, s.v().cols());
+            assertEquals(p, s.u().precision());
+            assertTrue(Matrices.svdResidual(a, s.u(), s.s(), s.v(), 0) <= bound, "reconstruction");
+            assertTrue(Matrices.orthogonality(s.u(), 0) <= bound, "U orthogonal");
+            assertTrue(Matrices.orthogonality(s.v(), 0) <= bound, "V orthogonal");
+            for (int i = 0; i < k; i++) {
+                if (i > 0) assertTrue(s.s().get(i, 0) <= s.s().get(i - 1, 0), "descending");
+                assertEquals(ref[i], s.s().get(i, 0), bound * ref[0]);
+            }
+        }
+    }
+
+    @Test
+    void rankDeficientGivesZerosAndACompleteBasis() {
+        int m = 8, n = 5;
+        Random r = new Random(9);
+        double[] b = Matrices.randn(r, m, 2), c = Matrices.randn(r, 2, n), a = new double[m * n];
+        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++)
+            for (int l = 0; l < 2; l++) a[i + j * m] += b[i + l * m] * c[l + j * 2];
+        PageArray pa = PageArray.wrap(a, m, n);
+        SvdResult s = Jacobi.svd(pa, CPU);
+        for (int i = 2; i < n; i++) assertTrue(s.s().get(i, 0) < 1e-14 * s.s().get(0, 0), "sigma_" + i);
+        assertTrue(Matrices.orthogonality(s.u(), 0) < 1e-13);
+        assertTrue(Matrices.svdResidual(pa, s.u(), s.s(), s.v(), 0) < 1e-14);
+        SvdResult z = Jacobi.svd(PageArray.wrap(new double[12], 4, 3), CPU);
+        assertEquals(0, z.s().get(0, 0), 0);
+        assertTrue(Matrices.orthogonality(z.u(), 0) < 1e-15);
+    }
+
+    @Test
+    void gradedColumnsKeepSmallSingularValuesToRelativeAccuracy() {
+        // G = B D with D = diag(logspace(0,-10,n)): one-sided Jacobi is column-scaling invariant
+        int m = 40, n = 30;
+        Random r = new Random(77);
+        double[] g = Matrices.randn(r, m, n);
+        double[] d = new double[n];
+        for (int j = 0; j < n; j++) {
+            d[j] = Math.pow(10, -10.0 * j / (n - 1));
+            for (int i = 0; i < m; i++) g[i + j * m] *= d[j];
+        }
+        // reference: sigma_i^2 are the eigenvalues of G'G = D (B'B) D, graded SPD, in 40 digits
+        double[] gtg = new double[n * n];
+        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
+            java.math.BigDecimal s = java.math.BigDecimal.ZERO;
+            for (int l = 0; l < m; l++) s = s.add(new java.math.BigDecimal(g[l + i * m]).multiply(new java.math.BigDecimal(g[l + j * m])));
+            gtg[i + j * n] = s.doubleValue();
+        }
+        double[] lam = HighPrecisionEigenvalues.of(gtg, n);
+        SvdResult s = Jacobi.svd(PageArray.wrap(g, m, n), CPU.withVectors(false));
+        double worst = 0;
+        for (int i = 0; i < n; i++) {
+            double ref = Math.sqrt(lam[n - 1 - i]);
+            worst = Math.max(worst, Math.abs(s.s().get(i, 0) - ref) / ref);
+        }
+        assertTrue(worst < 1e-12, "worst relative error " + worst);
+    }
+
+    @Test
+    void pagesAndEmpty() {
+        int m = 6, n = 4, pages = 3;
+        double[] all = Matrices.randn(new Random(1), m * n * pages, 1);
+        PageArray a = PageArray.wrap(all, m, n, pages);
+        SvdResult s = Jacobi.svd(a, CPU);
+        for (int k = 0; k < pages; k++) assertTrue(Matrices.svdResidual(a, s.u(), s.s(), s.v(), k) < 1e-14);
+        SvdResult e = Jacobi.svd(PageArray.wrap(new double[0], 3, 0), CPU);
+        assertEquals(0, e.s().rows());
+        assertEquals(3, e.u().cols());
+        assertTrue(Matrices.orthogonality(e.u(), 0) == 0);
+    }
+}
