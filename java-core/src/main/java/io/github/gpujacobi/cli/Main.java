@@ -14,6 +14,7 @@ public final class Main {
     /** The commands, in the order {@code --help} lists them. */
     static List<Command> commands() {
         return new ArrayList<Command>(Arrays.<Command>asList(
+                new BatchCommand(),
                 new InfoCommand(),
                 new DemoCommand()));
     }

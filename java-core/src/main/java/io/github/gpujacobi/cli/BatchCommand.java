@@ -1,0 +1,155 @@
+package io.github.gpujacobi.cli;
+
+import io.github.gpujacobi.mat.MatFileException;
+import io.github.gpujacobi.mat.MatInput;
+import io.github.gpujacobi.mat.MatVariable;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/** {@code batch}: decomposes every numeric variable of .mat files into result .mat files. */
+final class BatchCommand implements Command {
+    public String name() { return "batch"; }
+
+    public String summary() { return "decompose every matrix in .mat files and write the results to .mat files"; }
+
+    public String help() {
+        return "usage: gpujacobi batch --op eig|svd|inv [options] INPUT... -o OUTPUT\n\n"
+                + "INPUT are .mat files (MAT v5/v6/v7 from MATLAB, Octave or scipy) or folders of them.\n"
+                + "OUTPUT is a folder (one <input>_<op>.mat per input) or, for a single input, a .mat path.\n"
+                + "For each real numeric 2-D or 3-D variable X the result holds\n"
+                + "  eig: X_V (eigenvectors), X_D (eigenvalues, ascending column; n x 1 x p for pages)\n"
+                + "  svd: X_U, X_S (singular values, descending column), X_V\n"
+                + "  inv: X_inv\n"
+                + "and a struct gpujacobi with the operation, version, backend, method and, per variable,\n"
+                + "sweeps, converged, residual and time. Other variables are skipped with a reason.\n\n"
+                + "options:\n"
+                + "  --device auto|cpu|gpu   where to compute (default auto)\n"
+                + "  --method M              eig: parallel, cyclic, classical, ta, ma, sa, mca; svd: onesided;\n"
+                + "                          inv: auto, gaussjordan, cholesky\n"
+                + "  --tol T                 convergence tolerance (default eps*sqrt(n) of the class)\n"
+                + "  --max-sweeps S          sweep limit\n"
+                + "  --precision keep|single|double   class of the computation and results (default keep)\n"
+                + "  --econ                  svd: economy-size U and V\n"
+                + "  --vars A,B              only these variables\n"
+                + "  --jobs N                files processed at once (default 1)\n"
+                + "  --force                 recompute results that are newer than their input\n"
+                + "  --quiet                 no progress bar\n\n"
+                + "Inputs are never modified; each result is written to a temporary file and renamed when complete,\n"
+                + "so an interrupted batch resumes where it stopped when run again.\n"
+                + "exit status: 0 all done, 1 some variables or files failed, 2 usage error\n\n"
+                + "example: gpujacobi batch --op eig examples/data -o out/";
+    }
+
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        BatchOptions opt = BatchOptions.parse(args);
+        long t0 = System.nanoTime();
+        List<Path> files = new ArrayList<Path>();
+        List<String> problems = new ArrayList<String>();
+        for (Path in : opt.inputs) discover(in, files, problems);
+        boolean singleTarget = opt.output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mat")
+                && !Files.isDirectory(opt.output);
+        if (singleTarget && opt.inputs.size() == 1 && files.size() > 1) {
+            throw new UsageException("-o " + opt.output + " is a .mat file, but the input holds " + files.size()
+                    + " files; give a folder");
+        }
+        if (singleTarget && opt.inputs.size() > 1) {
+            throw new UsageException("-o " + opt.output + " is a .mat file, but there are several inputs; give a folder");
+        }
+        List<BatchFileJob> jobs = new ArrayList<BatchFileJob>();
+        List<Path> outputs = new ArrayList<Path>();
+        for (Path f : files) {
+            Path target = singleTarget ? opt.output : opt.output.resolve(stem(f) + "_" + opt.op.label() + ".mat");
+            outputs.add(target.toAbsolutePath().normalize());
+            jobs.add(new BatchFileJob(f, target));
+        }
+        // never read this run's own results as inputs (output folder inside an input folder)
+        List<BatchFileJob> todo = new ArrayList<BatchFileJob>();
+        for (BatchFileJob j : jobs) if (!outputs.contains(j.input.toAbsolutePath().normalize())) todo.add(j);
+
+        List<MatInput> opened = new ArrayList<MatInput>();
+        long units = 0;
+        for (BatchFileJob j : todo) {
+            MatInput in = null;
+            if (!opt.force && upToDate(j)) {
+                j.upToDate = true;
+            } else {
+                try {
+                    in = MatInput.open(j.input);
+                    for (MatVariable v : in.variables()) {
+                        int[] d = v.dims();
+                        units += d.length > 2 ? d[2] : 1;
+                    }
+                } catch (MatFileException e) {
+                    j.fileError = e.getMessage();
+                }
+            }
+            opened.add(in);
+        }
+        boolean bar = !opt.quiet && System.console() != null;
+        final ProgressBar progress = new ProgressBar(err, bar, units);
+        ExecutorService pool = Executors.newFixedThreadPool(opt.jobs);
+        try {
+            List<Future<?>> futures = new ArrayList<Future<?>>();
+            for (int i = 0; i < todo.size(); i++) {
+                final BatchFileJob j = todo.get(i);
+                final MatInput in = opened.get(i);
+                if (in == null) continue;
+                futures.add(pool.submit(() -> j.run(opt, in, progress)));
+            }
+            for (Future<?> f : futures) {
+                try {
+                    f.get();
+                } catch (Exception e) {
+                    problems.add("internal error: " + e);
+                }
+            }
+        } finally {
+            pool.shutdown();
+            progress.finish();
+        }
+        return BatchSummary.print(todo, problems, opt, (System.nanoTime() - t0) * 1e-9, out, err);
+    }
+
+    private static boolean upToDate(BatchFileJob j) {
+        try {
+            return Files.isRegularFile(j.output)
+                    && Files.getLastModifiedTime(j.output).compareTo(Files.getLastModifiedTime(j.input)) > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void discover(Path in, List<Path> files, List<String> problems) {
+        if (Files.isDirectory(in)) {
+            List<Path> found = new ArrayList<Path>();
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(in, "*.mat")) {
+                for (Path p : ds) if (Files.isRegularFile(p)) found.add(p);
+            } catch (IOException e) {
+                problems.add(in + ": cannot list folder: " + e.getMessage());
+            }
+            Collections.sort(found);
+            if (found.isEmpty()) problems.add(in + ": folder holds no .mat files");
+            files.addAll(found);
+        } else if (Files.exists(in)) {
+            files.add(in);
+        } else {
+            problems.add(in + ": no such file or folder");
+        }
+    }
+
+    private static String stem(Path f) {
+        String n = f.getFileName().toString();
+        return n.toLowerCase(Locale.ROOT).endsWith(".mat") ? n.substring(0, n.length() - 4) : n;
+    }
+}

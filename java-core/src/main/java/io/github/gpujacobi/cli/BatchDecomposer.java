@@ -1,0 +1,75 @@
+package io.github.gpujacobi.cli;
+
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.RunReport;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.Residuals;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Runs one operation on one variable and names its outputs (X_V, X_D; X_U, X_S, X_V; X_inv). */
+final class BatchDecomposer {
+    /** The arrays to write (suffix -> array), the run report and the worst residual over the pages. */
+    static final class Outcome {
+        final Map<String, PageArray> outputs = new LinkedHashMap<String, PageArray>();
+        RunReport report;
+        double residual;
+    }
+
+    private BatchDecomposer() {}
+
+    static Outcome run(Operation op, PageArray a, SolverOptions o) {
+        Outcome out = new Outcome();
+        switch (op) {
+            case EIG: {
+                EigResult r = Jacobi.eig(a, o);
+                out.outputs.put("V", r.vectors());
+                out.outputs.put("D", r.values());
+                out.report = r.report();
+                for (int k = 0; k < a.pages(); k++)
+                    out.residual = Math.max(out.residual, Residuals.eig(a, r.vectors(), r.values(), k));
+                break;
+            }
+            case SVD: {
+                SvdResult r = Jacobi.svd(a, o);
+                out.outputs.put("U", r.u());
+                out.outputs.put("S", r.s());
+                out.outputs.put("V", r.v());
+                out.report = r.report();
+                for (int k = 0; k < a.pages(); k++)
+                    out.residual = Math.max(out.residual, Residuals.svd(a, r.u(), r.s(), r.v(), k));
+                break;
+            }
+            case INV: {
+                InverseResult r = Jacobi.inv(a, o);
+                if (r.anySingular()) {
+                    int page = 0;
+                    while (!r.singular(page)) page++;
+                    throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular to working precision"
+                            + (a.pages() > 1 ? " (page " + (page + 1) + ")" : "") + "; no inverse written");
+                }
+                out.outputs.put("inv", r.inverse());
+                out.report = r.report();
+                for (int k = 0; k < a.pages(); k++)
+                    out.residual = Math.max(out.residual, Residuals.inverse(a, r.inverse(), k));
+                if (r.minRcond() < a.precision().eps()) {
+                    out.report = out.report.withNote(String.format(Locale.ROOT,
+                            "nearly singular: RCOND = %.3g, results may be inaccurate", r.minRcond()));
+                }
+                break;
+            }
+            default:
+                throw new JacobiException(ErrorKind.BAD_OPTION, "batch: --op " + op.label() + " is not available yet");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,116 @@
+package io.github.gpujacobi.cli;
+
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.RunReport;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.mat.MatArrays;
+import io.github.gpujacobi.mat.MatFileException;
+import io.github.gpujacobi.mat.MatInput;
+import io.github.gpujacobi.mat.MatVariable;
+import io.github.gpujacobi.mat.ResultFile;
+import io.github.gpujacobi.mat.SkippedVariable;
+import io.github.gpujacobi.api.Jacobi;
+import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.types.Struct;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Decomposes every variable of one input file into one result file; a bad variable does not stop the rest. */
+final class BatchFileJob {
+    /** What happened to one variable, for the summary. */
+    static final class VariableLine {
+        final String name;
+        final String status; // done, skipped, failed
+        final String detail;
+
+        VariableLine(String name, String status, String detail) {
+            this.name = name;
+            this.status = status;
+            this.detail = detail;
+        }
+    }
+
+    final Path input;
+    final Path output;
+    final List<VariableLine> lines = new ArrayList<VariableLine>();
+    String fileError;
+    boolean upToDate;
+    final List<String> backends = new ArrayList<String>();
+
+    BatchFileJob(Path input, Path output) {
+        this.input = input;
+        this.output = output;
+    }
+
+    void run(BatchOptions opt, MatInput in, ProgressBar progress) {
+        ResultFile out = null;
+        Struct perVariable = Mat5.newStruct();
+        try {
+            out = ResultFile.create(output);
+            for (MatVariable v : in.variables()) {
+                if (opt.vars != null && !opt.vars.contains(v.name())) continue;
+                processVariable(opt, in, v, out, perVariable, progress);
+            }
+            Struct info = Mat5.newStruct()
+                    .set("operation", Mat5.newString(opt.op.label()))
+                    .set("version", Mat5.newString(Jacobi.version()))
+                    .set("input", Mat5.newString(input.getFileName().toString()))
+                    .set("backend", Mat5.newString(String.join(",", backends)))
+                    .set("method", Mat5.newString(opt.solver.method()))
+                    .set("variables", perVariable);
+            out.write("gpujacobi", info);
+            out.commit();
+        } catch (MatFileException e) {
+            fileError = e.getMessage();
+        } finally {
+            if (out != null) out.close();
+        }
+    }
+
+    private void processVariable(BatchOptions opt, MatInput in, MatVariable v, ResultFile out, Struct perVariable,
+                                 ProgressBar progress) throws MatFileException {
+        int[] d = v.dims();
+        long pages = d.length > 2 ? d[2] : 1;
+        try {
+            PageArray a = in.read(v);
+            if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
+            SolverOptions so = opt.solver.withVariable(v.name()).withCaller("batch " + in.path().getFileName());
+            BatchDecomposer.Outcome r = BatchDecomposer.run(opt.op, a, so);
+            for (java.util.Map.Entry<String, PageArray> e : r.outputs.entrySet()) {
+                out.write(v.name() + "_" + e.getKey(), MatArrays.toMatrix(e.getValue()));
+            }
+            RunReport rep = r.report;
+            if (!backends.contains(rep.backend())) backends.add(rep.backend());
+            perVariable.set(v.name(), Mat5.newStruct()
+                    .set("backend", Mat5.newString(rep.backend()))
+                    .set("method", Mat5.newString(rep.method()))
+                    .set("sweeps", Mat5.newScalar(rep.sweeps()))
+                    .set("converged", Mat5.newLogicalScalar(rep.converged()))
+                    .set("residual", Mat5.newScalar(r.residual))
+                    .set("seconds", Mat5.newScalar(rep.seconds()))
+                    .set("class", Mat5.newString(a.precision().matlabClass())));
+            String note = v.isFloatingPoint() ? "" : " (" + v.matlabClass() + " converted to double)";
+            if (!rep.converged() && opt.solver.fixedSweeps() == 0 && rep.sweeps() > 0) note += " NOT converged";
+            for (String n : rep.notes()) note += "; " + n;
+            lines.add(new VariableLine(v.name(), "done", String.format(java.util.Locale.ROOT,
+                    "%s, residual %.2e, %d sweeps, %.3f s%s", v.describe(), r.residual, rep.sweeps(), rep.seconds(), note)));
+        } catch (SkippedVariable e) {
+            lines.add(new VariableLine(v.name(), "skipped", v.name() + " " + e.getMessage()));
+        } catch (JacobiException e) {
+            lines.add(new VariableLine(v.name(), "failed", e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            lines.add(new VariableLine(v.name(), "failed", v.name() + " (" + v.describe()
+                    + ") did not fit in the Java heap; " + io.github.gpujacobi.api.HeapAdvice.TEXT));
+        }
+        progress.advance(pages, input.getFileName() + ":" + v.name());
+    }
+
+    int count(String status) {
+        int c = 0;
+        for (VariableLine l : lines) if (l.status.equals(status)) c++;
+        return c;
+    }
+}

@@ -1,0 +1,51 @@
+package io.github.gpujacobi.cli;
+
+import java.io.PrintStream;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** The end-of-run report: one line per variable, a table per file, totals, and the exit status. */
+final class BatchSummary {
+    private BatchSummary() {}
+
+    static int print(List<BatchFileJob> jobs, List<String> problems, BatchOptions opt, double seconds,
+                     PrintStream out, PrintStream err) {
+        int done = 0, skipped = 0, failed = 0, badFiles = 0, current = 0;
+        Set<String> backends = new LinkedHashSet<String>();
+        for (String p : problems) err.println("error: " + p);
+        for (BatchFileJob j : jobs) {
+            if (j.upToDate) {
+                current++;
+                if (!opt.quiet) out.println(j.input + ": up to date (" + j.output + "); --force recomputes");
+                continue;
+            }
+            if (j.fileError != null) {
+                badFiles++;
+                err.println("error: " + j.fileError);
+            }
+            for (BatchFileJob.VariableLine l : j.lines) {
+                if (l.status.equals("failed")) err.println("failed:  " + l.detail);
+                else if (!opt.quiet) out.println((l.status.equals("done") ? "done:    " + j.input.getFileName() + ":" + l.name + " " : "skipped: ") + l.detail);
+            }
+            done += j.count("done");
+            skipped += j.count("skipped");
+            failed += j.count("failed");
+            backends.addAll(j.backends);
+        }
+        out.println();
+        out.printf(Locale.ROOT, "%-40s %6s %8s %7s%n", "file", "done", "skipped", "failed");
+        for (BatchFileJob j : jobs) {
+            String name = j.input.toString();
+            if (name.length() > 40) name = "..." + name.substring(name.length() - 37);
+            if (j.upToDate) out.printf(Locale.ROOT, "%-40s %s%n", name, "up to date");
+            else if (j.fileError != null) out.printf(Locale.ROOT, "%-40s %s%n", name, "FILE FAILED");
+            else out.printf(Locale.ROOT, "%-40s %6d %8d %7d%n", name, j.count("done"), j.count("skipped"), j.count("failed"));
+        }
+        out.printf(Locale.ROOT, "%d files (%d up to date, %d failed); variables: %d done, %d skipped, %d failed; "
+                        + "op %s, backend %s, %.2f s%n", jobs.size(), current, badFiles, done, skipped, failed,
+                opt.op.label(), backends.isEmpty() ? "-" : String.join(",", backends), seconds);
+        return failed > 0 || badFiles > 0 || !problems.isEmpty() ? Command.PARTIAL : Command.OK;
+    }
+}

@@ -1,0 +1,119 @@
+package io.github.gpujacobi.mat;
+
+import io.github.gpujacobi.api.PageArray;
+import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.format.Mat5File;
+import us.hebi.matlab.mat.format.Mat5Reader;
+import us.hebi.matlab.mat.types.Array;
+import us.hebi.matlab.mat.types.MatFile;
+import us.hebi.matlab.mat.types.Matrix;
+import us.hebi.matlab.mat.types.Source;
+import us.hebi.matlab.mat.types.Sources;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One input .mat file (MAT v5/v6/v7 as MATLAB, Octave and scipy write them), read one variable at
+ * a time: the catalogue pass skips every variable's data, and each read keeps only the variable
+ * asked for, so memory holds one matrix, not the whole file. The file is opened read-only.
+ */
+public final class MatInput {
+    private final Path path;
+    private final List<MatVariable> variables;
+
+    private MatInput(Path path, List<MatVariable> variables) {
+        this.path = path;
+        this.variables = variables;
+    }
+
+    public static MatInput open(Path path) throws MatFileException {
+        if (!Files.isRegularFile(path)) throw new MatFileException(path + ": no such file");
+        if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable");
+        checkHeader(path);
+        final List<MatVariable> found = new ArrayList<MatVariable>();
+        read(path, new Mat5Reader.EntryFilter() {
+            public boolean isAccepted(Mat5Reader.EntryHeader h) {
+                found.add(new MatVariable(h.getName(), h.getType(), h.getDimensions(), h.isComplex(), h.isLogical()));
+                return false;
+            }
+        });
+        return new MatInput(path, Collections.unmodifiableList(found));
+    }
+
+    public Path path() { return path; }
+
+    public List<MatVariable> variables() { return variables; }
+
+    /** The variable's data as double (or single when stored single) page array. */
+    public PageArray read(final MatVariable v) throws MatFileException, SkippedVariable {
+        String reason = v.skipReason();
+        if (reason != null) throw new SkippedVariable(reason);
+        Mat5File f = read(path, new Mat5Reader.EntryFilter() {
+            public boolean isAccepted(Mat5Reader.EntryHeader h) { return h.getName().equals(v.name()); }
+        });
+        try {
+            Array a = f.getArray(v.name());
+            if (!(a instanceof Matrix)) throw new SkippedVariable("is not a numeric array");
+            return MatArrays.toPageArray((Matrix) a, v.isFloatingPoint());
+        } finally {
+            closeQuietly(f);
+        }
+    }
+
+    private static Mat5File read(Path path, Mat5Reader.EntryFilter filter) throws MatFileException {
+        Source src = null;
+        try {
+            src = Sources.openFile(path.toFile());
+            return Mat5.newReader(src).setEntryFilter(filter).readMat();
+        } catch (EOFException e) {
+            throw new MatFileException(path + ": truncated (the file ends in the middle of a variable)", e);
+        } catch (IOException | RuntimeException e) {
+            throw new MatFileException(path + ": not a readable MAT file (corrupt?): " + e.getMessage(), e);
+        } finally {
+            if (src != null) {
+                try { src.close(); } catch (IOException ignored) { /* read-only */ }
+            }
+        }
+    }
+
+    /** Tells v7.3 (HDF5), v4 and non-MAT files apart before MFL sees them. */
+    private static void checkHeader(Path path) throws MatFileException {
+        byte[] head = new byte[128];
+        int got = 0;
+        try (InputStream in = Files.newInputStream(path)) {
+            while (got < head.length) {
+                int r = in.read(head, got, head.length - got);
+                if (r < 0) break;
+                got += r;
+            }
+        } catch (IOException e) {
+            throw new MatFileException(path + ": cannot read: " + e.getMessage(), e);
+        }
+        String text = new String(head, 0, Math.min(got, 116), StandardCharsets.ISO_8859_1);
+        if (text.startsWith("MATLAB 7.3 MAT-file") || (got >= 8 && head[0] == (byte) 0x89 && head[1] == 'H')) {
+            throw new MatFileException(path + ": is a MATLAB v7.3 (HDF5) file, which is not supported; "
+                    + "save it with save(..., '-v7') in MATLAB (or -v7 in Octave)");
+        }
+        if (got < 128) throw new MatFileException(path + ": too short to be a MAT file (" + got + " bytes)");
+        if (!text.startsWith("MATLAB 5.0 MAT-file")) {
+            int version = ((head[125] & 0xff) << 8) | (head[124] & 0xff);
+            boolean mat5 = (head[126] == 'I' && head[127] == 'M') || (head[126] == 'M' && head[127] == 'I');
+            if (!mat5 || (version != 0x0100 && version != 0x0001)) {
+                throw new MatFileException(path + ": not a MAT v5/v6/v7 file (no MAT-file header; MATLAB v4 and "
+                        + "v7.3 files are not supported; save with -v7)");
+            }
+        }
+    }
+
+    static void closeQuietly(MatFile f) {
+        try { f.close(); } catch (IOException ignored) { /* buffers only */ }
+    }
+}

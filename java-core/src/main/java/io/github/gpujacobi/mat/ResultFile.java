@@ -1,0 +1,87 @@
+package io.github.gpujacobi.mat;
+
+import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.format.Mat5Writer;
+import us.hebi.matlab.mat.types.Array;
+import us.hebi.matlab.mat.types.Sink;
+import us.hebi.matlab.mat.types.Sinks;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * An output .mat file (v7, compressed) written variable by variable into a temporary file in the
+ * target folder and renamed over the target only by {@link #commit()}: a crash or an error leaves
+ * no half-written result under the final name.
+ */
+public final class ResultFile implements Closeable {
+    private final Path target;
+    private final Path temp;
+    private final Sink sink;
+    private final Mat5Writer writer;
+    private boolean done;
+
+    private ResultFile(Path target, Path temp, Sink sink, Mat5Writer writer) {
+        this.target = target;
+        this.temp = temp;
+        this.sink = sink;
+        this.writer = writer;
+    }
+
+    public static ResultFile create(Path target) throws MatFileException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path temp = null;
+        try {
+            Files.createDirectories(dir);
+            temp = Files.createTempFile(dir, "." + target.getFileName().toString(), ".part");
+            Sink sink = Sinks.newStreamingFile(temp.toFile());
+            Mat5.newMatFile().writeFileHeader(sink);
+            return new ResultFile(target, temp, sink, Mat5.newWriter(sink).setDeflateLevel(1));
+        } catch (IOException | RuntimeException e) {
+            if (temp != null) {
+                try { Files.deleteIfExists(temp); } catch (IOException ignored) { /* best effort */ }
+            }
+            throw new MatFileException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Path target() { return target; }
+
+    public void write(String name, Array value) throws MatFileException {
+        try {
+            writer.writeArray(name, value);
+        } catch (IOException | RuntimeException e) {
+            throw new MatFileException("cannot write " + name + " to " + temp + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Flushes, closes and renames the temporary file to the target. */
+    public void commit() throws MatFileException {
+        try {
+            writer.flush();
+            sink.close();
+            try {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            done = true;
+        } catch (IOException e) {
+            throw new MatFileException("cannot finish " + target + ": " + e.getMessage(), e);
+        } finally {
+            close();
+        }
+    }
+
+    /** Discards the temporary file unless committed. */
+    public void close() {
+        if (done) return;
+        done = true;
+        try { sink.close(); } catch (IOException ignored) { /* discarding */ }
+        try { Files.deleteIfExists(temp); } catch (IOException ignored) { /* best effort */ }
+    }
+}
