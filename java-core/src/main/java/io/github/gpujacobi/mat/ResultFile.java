@@ -37,6 +37,7 @@ public final class ResultFile implements Closeable {
         Path temp = null;
         try {
             Files.createDirectories(dir);
+            removeStaleParts(dir, target.getFileName().toString());
             temp = Files.createTempFile(dir, "." + target.getFileName().toString(), ".part");
             Sink sink = Sinks.newStreamingFile(temp.toFile());
             Mat5.newMatFile().writeFileHeader(sink);
@@ -50,6 +51,13 @@ public final class ResultFile implements Closeable {
     }
 
     public Path target() { return target; }
+
+    /** Temporary files a killed run left for this target. */
+    private static void removeStaleParts(Path dir, String name) throws IOException {
+        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "." + name + "*.part")) {
+            for (Path p : ds) Files.deleteIfExists(p);
+        }
+    }
 
     public void write(String name, Array value) throws MatFileException {
         try {

@@ -1,0 +1,218 @@
+package io.github.gpujacobi.cli;
+
+import io.github.gpujacobi.testing.External;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The batch job end to end, with files written and read back by Octave and scipy. */
+class BatchCommandTest {
+    @TempDir
+    Path dir;
+
+    static final class Run {
+        int code;
+        String out, err;
+    }
+
+    static Run batch(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        Run r = new Run();
+        String[] all = new String[args.length + 1];
+        all[0] = "batch";
+        System.arraycopy(args, 0, all, 1, args.length);
+        r.code = Main.run(all, new PrintStream(o, true), new PrintStream(e, true));
+        r.out = new String(o.toByteArray(), StandardCharsets.UTF_8);
+        r.err = new String(e.toByteArray(), StandardCharsets.UTF_8);
+        return r;
+    }
+
+    private Map<Path, byte[]> snapshot(Path... files) throws Exception {
+        Map<Path, byte[]> m = new HashMap<Path, byte[]>();
+        for (Path f : files) m.put(f, Files.readAllBytes(f));
+        return m;
+    }
+
+    private void assertUnchanged(Map<Path, byte[]> before) throws Exception {
+        for (Map.Entry<Path, byte[]> e : before.entrySet()) {
+            assertArrayEquals(e.getValue(), Files.readAllBytes(e.getKey()), e.getKey() + " was modified");
+        }
+    }
+
+    @Test
+    void octaveV7AndV6FilesRoundTripThroughScipyAndOctave() throws Exception {
+        External.octave(dir, "randn('seed',3); B = randn(7); A = B + B'; S = single(A(1:5,1:5)); "
+                + "P = cat(3, A, 2*A); save('-v7', 'o7.mat', 'A', 'S', 'P'); G = randn(9, 4); save('-v6', 'o6.mat', 'G');");
+        Map<Path, byte[]> before = snapshot(dir.resolve("o7.mat"), dir.resolve("o6.mat"));
+        Run eig = batch("--op", "eig", "--quiet", dir.resolve("o7.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(0, eig.code, eig.err);
+        Run svd = batch("--op", "svd", "--quiet", dir.resolve("o6.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(0, svd.code, svd.err);
+        assertUnchanged(before);
+        String check = External.python(dir, String.join("\n",
+                "import numpy as np, scipy.io as sio",
+                "i = sio.loadmat('o7.mat'); r = sio.loadmat('out/o7_eig.mat')",
+                "A, V, D = i['A'], r['A_V'], r['A_D']",
+                "assert D.shape == (7, 1) and np.all(np.diff(D[:, 0]) >= 0)",
+                "assert np.linalg.norm(A @ V - V * D.T) / np.linalg.norm(A) < 1e-14",
+                "assert np.linalg.norm(V.T @ V - np.eye(7)) < 1e-13",
+                "assert np.allclose(D[:, 0], np.linalg.eigvalsh(A), atol=1e-13 * np.abs(D).max())",
+                "assert r['S_V'].dtype == np.float32 and r['S_D'].dtype == np.float32",
+                "assert r['P_D'].shape == (7, 1, 2) and np.allclose(r['P_D'][:, 0, 1], 2 * D[:, 0])",
+                "g = r['gpujacobi'][0, 0]; assert g['operation'][0] == 'eig'",
+                "assert g['variables'][0, 0]['A'][0, 0]['converged'][0, 0]",
+                "s = sio.loadmat('out/o6_svd.mat'); G = sio.loadmat('o6.mat')['G']",
+                "U, S, W = s['G_U'], s['G_S'], s['G_V']",
+                "assert U.shape == (9, 9) and S.shape == (4, 1) and W.shape == (4, 4)",
+                "assert np.allclose(S[:, 0], np.linalg.svd(G, compute_uv=False), rtol=1e-13)",
+                "assert np.linalg.norm(G - U[:, :4] @ np.diag(S[:, 0]) @ W.T) < 1e-13 * np.linalg.norm(G)",
+                "print('ok')"));
+        assertTrue(check.contains("ok"), check);
+        String oct = External.octave(dir, "load('out/o7_eig.mat'); load('o7.mat'); "
+                + "assert(norm(A*A_V - A_V*diag(A_D)) < 1e-13*norm(A)); assert(isa(S_D, 'single')); "
+                + "assert(issorted(A_D)); assert(max(abs(A_D - eig(A))) < 1e-12); disp('ok')");
+        assertTrue(oct.contains("ok"), oct);
+    }
+
+    @Test
+    void badVariablesAreSkippedOrFailedAndTheRestIsDone() throws Exception {
+        External.python(dir, String.join("\n",
+                "import numpy as np, scipy.io as sio, scipy.sparse as sp",
+                "r = np.random.default_rng(1); B = r.standard_normal((6, 6))",
+                "sio.savemat('mixed.mat', {'A': B + B.T, 'R': r.standard_normal((3, 4)), 'N': np.array([[1, np.nan], [np.nan, 1]]),",
+                "  'U': B, 'txt': 'hello', 'st': {'x': 1}, 'c': np.array([[1, 2j], [2j, 1]]), 'sp': sp.eye(3).tocsc(),",
+                "  'L': np.eye(2, dtype=bool), 'I8': np.array([[2, 1], [1, 2]], dtype=np.int8), 'cel': np.array([1, 'a'], dtype=object)},",
+                "  do_compression=True)"));
+        Map<Path, byte[]> before = snapshot(dir.resolve("mixed.mat"));
+        Run r = batch("--op", "eig", dir.resolve("mixed.mat").toString(), "-o", dir.resolve("res.mat").toString());
+        assertEquals(1, r.code);
+        assertUnchanged(before);
+        assertTrue(r.err.contains("R must be square (each page n x n), but it is 3x4 double"), r.err);
+        assertTrue(r.err.contains("N contains NaN at (2,1)"), r.err);
+        assertTrue(r.err.contains("U must be symmetric"), r.err);
+        assertTrue(r.out.contains("skipped: txt is a char, not a numeric array"), r.out);
+        assertTrue(r.out.contains("skipped: st is a struct"), r.out);
+        assertTrue(r.out.contains("skipped: c is complex; complex matrices are not supported yet"), r.out);
+        assertTrue(r.out.contains("skipped: sp is a sparse"), r.out);
+        assertTrue(r.out.contains("skipped: cel is a cell"), r.out);
+        assertTrue(r.out.contains("int8 converted to double"), r.out);
+        assertTrue(r.out.contains("logical converted to double"), r.out);
+        String check = External.python(dir, "import scipy.io as sio; r = sio.loadmat('res.mat'); "
+                + "print(sorted(k for k in r if not k.startswith('__')))");
+        assertTrue(check.contains("['A_D', 'A_V', 'I8_D', 'I8_V', 'L_D', 'L_V', 'gpujacobi']"), check);
+    }
+
+    @Test
+    void badFilesAreExplainedAndOtherFilesCarryOn() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('good.mat', {'A': np.eye(3)}); "
+                + "sio.savemat('big.mat', {'B': np.ones((50, 50)) + 50 * np.eye(50)})");
+        byte[] big = Files.readAllBytes(dir.resolve("big.mat"));
+        Files.write(dir.resolve("truncated.mat"), Arrays.copyOf(big, big.length / 2));
+        byte[] junk = new byte[300];
+        Arrays.fill(junk, (byte) 'x');
+        Files.write(dir.resolve("junk.mat"), junk);
+        byte[] h5 = new byte[1024];
+        byte[] text = "MATLAB 7.3 MAT-file, Platform: GLNXA64, Created on: Mon Jan  1 00:00:00 2024 HDF5 schema 1.00 .".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(text, 0, h5, 0, text.length);
+        Files.write(dir.resolve("v73.mat"), h5);
+        Map<Path, byte[]> before = snapshot(dir.resolve("good.mat"), dir.resolve("truncated.mat"), dir.resolve("junk.mat"), dir.resolve("v73.mat"));
+        Run r = batch("--op", "inv", "--quiet", dir.toString(), dir.resolve("missing.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(1, r.code);
+        assertUnchanged(before);
+        assertTrue(r.err.contains("v73.mat: is a MATLAB v7.3 (HDF5) file, which is not supported; save it with save(..., '-v7')"), r.err);
+        assertTrue(r.err.contains("truncated.mat: truncated") || r.err.contains("truncated.mat: not a readable MAT file"), r.err);
+        assertTrue(r.err.contains("junk.mat: not a MAT v5/v6/v7 file"), r.err);
+        assertTrue(r.err.contains("missing.mat: no such file or folder"), r.err);
+        assertTrue(Files.exists(dir.resolve("out/good_inv.mat")));
+        assertTrue(Files.exists(dir.resolve("out/big_inv.mat")));
+        assertFalse(Files.exists(dir.resolve("out/v73_inv.mat")));
+        try (Stream<Path> s = Files.list(dir.resolve("out"))) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary files left");
+        }
+    }
+
+    @Test
+    void singularForInvIsReported() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('s.mat', {'Sg': np.ones((3, 3)), 'OK': 2 * np.eye(2)})");
+        Run r = batch("--op", "inv", "--quiet", dir.resolve("s.mat").toString(), "-o", dir.resolve("o").toString());
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("Sg is singular to working precision"), r.err);
+        String check = External.python(dir, "import scipy.io as sio; r = sio.loadmat('o/s_inv.mat'); print(round(r['OK_inv'][0, 0], 12), 'Sg_inv' in r)");
+        assertTrue(check.contains("0.5 False"), check);
+    }
+
+    @Test
+    void unwritableOutputIsExplained() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('a.mat', {'A': np.eye(2)})");
+        Files.write(dir.resolve("notafolder"), new byte[]{1});
+        Run r = batch("--op", "eig", "--quiet", dir.resolve("a.mat").toString(), "-o", dir.resolve("notafolder/sub").toString());
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("cannot write"), r.err);
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() {
+        assertEquals(2, batch("--op", "qr", "x.mat", "-o", "y").code);
+        assertEquals(2, batch("x.mat", "-o", "y").code);
+        assertEquals(2, batch("--op", "eig", "x.mat").code);
+        Run r = batch("--op", "eig", "--device", "tpu", "x.mat", "-o", "y");
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("unknown device 'tpu'"), r.err);
+    }
+
+    @Test
+    void killedBatchResumesAndCompletes() throws Exception {
+        StringBuilder py = new StringBuilder("import numpy as np, scipy.io as sio\nr = np.random.default_rng(2)\n");
+        py.append("for i in range(6):\n    B = r.standard_normal((180, 180)); sio.savemat('in/f%d.mat' % i, {'A': B + B.T})\n");
+        Files.createDirectories(dir.resolve("in"));
+        External.python(dir, py.toString());
+        String java = Paths.javaExe();
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "io.github.gpujacobi.cli.Main", "batch", "--op", "eig", "--quiet", "in", "-o", "out")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile());
+        Process p = pb.start();
+        Path first = dir.resolve("out/f0_eig.mat");
+        long deadline = System.currentTimeMillis() + 60000;
+        while (!Files.exists(first) && System.currentTimeMillis() < deadline && p.isAlive()) Thread.sleep(20);
+        p.destroyForcibly().waitFor();
+        long doneBefore;
+        try (Stream<Path> s = Files.list(dir.resolve("out"))) {
+            doneBefore = s.filter(f -> f.getFileName().toString().endsWith("_eig.mat")).count();
+        }
+        assertTrue(doneBefore < 6, "the batch was killed before it finished (" + doneBefore + " done)");
+        Run r = batch("--op", "eig", dir.resolve("in").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("up to date"), r.out);
+        String check = External.python(dir, String.join("\n",
+                "import numpy as np, scipy.io as sio, os",
+                "for i in range(6):",
+                "    A = sio.loadmat('in/f%d.mat' % i)['A']; r = sio.loadmat('out/f%d_eig.mat' % i)",
+                "    assert np.linalg.norm(A @ r['A_V'] - r['A_V'] * r['A_D'].T) < 1e-12 * np.linalg.norm(A)",
+                "assert not [f for f in os.listdir('out') if f.endswith('.part')]",
+                "print('ok')"));
+        assertTrue(check.contains("ok"), check);
+        Run again = batch("--op", "eig", "--quiet", dir.resolve("in").toString(), "-o", dir.resolve("out").toString());
+        assertTrue(again.out.contains("6 files (6 up to date"), again.out);
+    }
+
+    static final class Paths {
+        static String javaExe() {
+            return Files.exists(java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java"))
+                    ? java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString() : "java";
+        }
+    }
+}
