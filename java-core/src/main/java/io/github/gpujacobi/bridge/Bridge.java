@@ -1,0 +1,132 @@
+package io.github.gpujacobi.bridge;
+
+import io.github.gpujacobi.api.BackendInfo;
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.HsvdResult;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.HeapAdvice;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The entry points of the MATLAB/Octave toolbox, made for {@code javaMethod}: a flat column-major
+ * {@code double[]} (MATLAB and Octave pass vectors, not matrices) with its dimensions and class,
+ * one option string, one call per toolbox call. Large inputs come through {@link Staging}.
+ */
+public final class Bridge {
+    private Bridge() {}
+
+    /** Multiple of the input size each operation holds at once (input copy, work, outputs). */
+    public static double workFactor(String op) {
+        return op.equals("inv") ? 3 : 4;
+    }
+
+    public static BridgeResult run(String op, double[] data, double rows, double cols, double pages, String cls,
+                                   String caller, String options) {
+        try {
+            Precision p = Precision.fromName(cls);
+            PageArray a = PageArray.wrap(data, (int) rows, (int) cols, (int) pages);
+            if (p == Precision.SINGLE) a = a.to(Precision.SINGLE);
+            return compute(op, a, caller, options, null);
+        } catch (JacobiException e) {
+            return BridgeResult.failure(e);
+        }
+    }
+
+    public static BridgeResult runStaged(String op, Staging input, String caller, String options) {
+        try {
+            return compute(op, input.array(), caller, options, null);
+        } catch (JacobiException e) {
+            return BridgeResult.failure(e);
+        }
+    }
+
+    /** Hyperbolic SVD with J's signs as a vector. */
+    public static BridgeResult hsvd(double[] data, double rows, double cols, double pages, String cls, double[] signs,
+                                    String caller, String options) {
+        try {
+            Precision p = Precision.fromName(cls);
+            PageArray a = PageArray.wrap(data, (int) rows, (int) cols, (int) pages);
+            if (p == Precision.SINGLE) a = a.to(Precision.SINGLE);
+            return compute("hsvd", a, caller, options, PageArray.wrap(signs, signs.length, 1));
+        } catch (JacobiException e) {
+            return BridgeResult.failure(e);
+        }
+    }
+
+    /** Backends as rows of {name, available, summary, devices}, for gpu_info. */
+    public static String[] backendLines() {
+        List<BackendInfo> infos = Jacobi.backends();
+        String[] lines = new String[infos.size()];
+        for (int i = 0; i < lines.length; i++) {
+            BackendInfo b = infos.get(i);
+            StringBuilder d = new StringBuilder();
+            for (Map<String, String> dev : b.devices()) {
+                if (d.length() > 0) d.append(" | ");
+                for (Map.Entry<String, String> e : dev.entrySet()) d.append(e.getKey()).append('=').append(e.getValue()).append(", ");
+                if (d.length() >= 2) d.setLength(d.length() - 2);
+            }
+            lines[i] = b.name() + "\t" + b.available() + "\t" + b.summary() + "\t" + d;
+        }
+        return lines;
+    }
+
+    public static String version() { return Jacobi.version(); }
+
+    private static BridgeResult compute(String op, PageArray a, String caller, String options, PageArray signs) {
+        SolverOptions o = BridgeOptions.parse(caller, options);
+        BridgeResult r = new BridgeResult();
+        try {
+            switch (op) {
+                case "eig": {
+                    EigResult e = Jacobi.eig(a, o);
+                    r.put("D", e.values());
+                    if (e.vectors() != null) r.put("V", e.vectors());
+                    r.report(e.report());
+                    break;
+                }
+                case "svd": {
+                    SvdResult s = Jacobi.svd(a, o);
+                    r.put("S", s.s());
+                    if (s.u() != null) {
+                        r.put("U", s.u());
+                        r.put("V", s.v());
+                    }
+                    r.report(s.report());
+                    break;
+                }
+                case "inv": {
+                    InverseResult x = Jacobi.inv(a, o);
+                    r.put("X", x.inverse());
+                    r.inverse(x.minRcond(), x.anySingular());
+                    r.report(x.report());
+                    break;
+                }
+                case "hsvd": {
+                    HsvdResult h = Jacobi.hsvd(a, signs, o);
+                    r.put("U", h.u());
+                    r.put("S", h.s());
+                    if (h.v() != null) r.put("V", h.v());
+                    if (h.signs() != null) r.put("J", h.signs());
+                    r.report(h.report());
+                    break;
+                }
+                default:
+                    throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": unknown operation " + op);
+            }
+        } catch (OutOfMemoryError e) {
+            throw new JacobiException(ErrorKind.OUT_OF_MEMORY, caller + ": " + a.describe()
+                    + " did not fit in the Java heap (max " + (Runtime.getRuntime().maxMemory() >> 20) + " MB). "
+                    + HeapAdvice.TEXT);
+        }
+        return r;
+    }
+}

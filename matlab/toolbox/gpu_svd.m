@@ -1,0 +1,99 @@
+function varargout = gpu_svd(A, varargin)
+%GPU_SVD  Singular value decomposition by one-sided (Hestenes) Jacobi.
+%   s = GPU_SVD(A) returns the singular values of the real m x n matrix A as a column,
+%   descending (like SVD).
+%   [U, S, V] = GPU_SVD(A) returns U (m x m), S (m x n, diagonal) and V (n x n) with
+%   A = U*S*V'.
+%   [U, S, V] = GPU_SVD(A, 'econ') returns the economy size: U m x k, S k x k, V n x k,
+%   k = min(m, n). GPU_SVD(A, 0) is economy size only when m > n, as in SVD.
+%   [U, S, V, info] = GPU_SVD(...) also returns what ran (backend, method, sweeps, ...).
+%
+%   3-D arrays are decomposed page by page (like PAGESVD). single in gives single out.
+%   One-sided Jacobi keeps small singular values of column-graded matrices to high
+%   relative accuracy. Rank-deficient input gives zero singular values and a complete U.
+%
+%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('onesided'),
+%   'Tol' (relative orthogonality tolerance), 'MaxSweeps'.
+%
+%   Example:
+%     A = magic(5); A = A(:, 1:3);
+%     [U, S, V] = gpu_svd(A, 'econ');
+%     norm(A - U*S*V')
+%
+%   See also gpu_eig, gpu_inversion, svd.
+if nargin < 1
+  error('gpujacobi:badOption', 'gpu_svd: not enough input arguments; usage: [U, S, V] = gpu_svd(A)');
+end
+econ = false;
+zeroForm = false;
+args = varargin;
+if ~isempty(args) && isnumeric(args{1}) && isscalar(args{1}) && args{1} == 0
+  zeroForm = true;
+  args = args(2:end);
+end
+[spec, flags] = gj_options('gpu_svd', args, {'econ'});
+if any(strcmp(flags, 'econ'))
+  econ = true;
+end
+if zeroForm
+  econ = size(A, 1) > size(A, 2);
+end
+wantVectors = nargout > 1;
+if ~wantVectors
+  spec = [spec, 'vectors=0;'];
+elseif econ
+  spec = [spec, 'econ=1;'];
+end
+[r, cls] = gj_call('svd', 'gpu_svd', A, spec, []);
+s = gj_fetch(r, 'S', cls);
+if ~wantVectors
+  varargout{1} = s;
+  return;
+end
+U = gj_fetch(r, 'U', cls);
+V = gj_fetch(r, 'V', cls);
+varargout{1} = U;
+varargout{2} = gj_pagediag(s, size(U, 2), size(V, 2));
+varargout{3} = V;
+if nargout > 3
+  varargout{4} = gj_report(r);
+end
+end
+
+%!shared A
+%! A = [magic(6), (1:6)'] / 10;
+%!test
+%! s = gpu_svd(A);
+%! assert(s, svd(A), 1e-13 * norm(A));
+%!test
+%! [U, S, V] = gpu_svd(A);
+%! assert(size(U), [6 6]); assert(size(S), [6 7]); assert(size(V), [7 7]);
+%! assert(norm(A - U * S * V') / norm(A) < 1e-13);
+%! assert(norm(U' * U - eye(6)) < 1e-13); assert(norm(V' * V - eye(7)) < 1e-13);
+%!test
+%! [U, S, V] = gpu_svd(A', 'econ');
+%! assert(size(U), [7 6]); assert(size(S), [6 6]); assert(size(V), [6 6]);
+%! assert(norm(A' - U * S * V') / norm(A) < 1e-13);
+%!test
+%! [U, S, V] = gpu_svd(A', 0);
+%! assert(size(U), [7 6]);
+%! [U, S, V] = gpu_svd(A, 0);
+%! assert(size(U), [6 6]); assert(size(V), [7 7]);
+%!test
+%! [U, S, V, info] = gpu_svd(single(A), 'Device', 'cpu');
+%! assert(class(S), 'single');
+%! assert(info.backend, 'cpu'); assert(info.converged);
+%! assert(double(diag(S)), svd(A), 1e-5 * norm(A));
+%!test
+%! P = cat(3, A, -A);
+%! s = gpu_svd(P); assert(size(s), [6 1 2]); assert(s(:, 1, 2), svd(A), 1e-13 * norm(A));
+%! [U, S, V] = gpu_svd(P); assert(size(S), [6 7 2]);
+%! assert(norm(P(:, :, 2) - U(:, :, 2) * S(:, :, 2) * V(:, :, 2)') < 1e-12);
+%!test
+%! R = ones(5, 3); [U, S, V] = gpu_svd(R);
+%! assert(S(2, 2) < 1e-14 * S(1, 1)); assert(norm(U' * U - eye(5)) < 1e-13);
+%! assert(gpu_svd(0), 0); assert(isempty(gpu_svd(zeros(0, 3))));
+%!error <NaN> gpu_svd([1 NaN])
+%!error <complex> gpu_svd([1 1i])
+%!error <sparse> gpu_svd(speye(2))
+%!error <unknown option> gpu_svd(A, 'Foo', 1)

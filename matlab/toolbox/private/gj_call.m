@@ -1,0 +1,64 @@
+function [r, cls] = gj_call(op, fname, A, spec, signs)
+% Checks A, sends it to Java (in column chunks when large) and returns the bridge result;
+% errors come back with their gpujacobi:* identifier.
+gpujacobi_setup();
+vname = inputname_or(fname);
+if ~(isnumeric(A) || islogical(A))
+  error('gpujacobi:notNumeric', '%s: %s must be a numeric array, not %s', fname, vname, class(A));
+end
+if issparse(A)
+  error('gpujacobi:sparseNotSupported', '%s: %s is sparse; sparse matrices are not supported, use full(%s)', fname, vname, vname);
+end
+if ~isreal(A)
+  error('gpujacobi:complexNotSupported', '%s: %s is complex; complex matrices are not supported yet', fname, vname);
+end
+if ndims(A) > 3
+  error('gpujacobi:badShape', '%s: %s has %d dimensions; only matrices and 3-D page arrays are supported', fname, vname, ndims(A));
+end
+if isa(A, 'single')
+  cls = 'single';
+else
+  cls = 'double';
+end
+spec = [spec, 'variable=', vname, ';'];
+[m, n, p] = size(A);
+chunk = gj_chunk();
+bridge = 'io.github.gpujacobi.bridge.Bridge';
+if strcmp(op, 'hsvd')
+  r = javaMethod('hsvd', bridge, double(A(:)), m, n, p, cls, double(signs(:)), fname, spec);
+elseif numel(A) <= 1
+  % a scalar or empty array does not arrive in Java as double[]
+  s = javaObject('io.github.gpujacobi.bridge.Staging', m, n, p, cls, fname, 1);
+  if numel(A) == 1
+    s.set(double(A), 0);
+  end
+  r = javaMethod('runStaged', bridge, op, s, fname, spec);
+elseif numel(A) <= chunk
+  r = javaMethod('run', bridge, op, double(A(:)), m, n, p, cls, fname, spec);
+else
+  try
+    s = javaObject('io.github.gpujacobi.bridge.Staging', m, n, p, cls, fname, javaMethod('workFactor', bridge, op));
+  catch err
+    error('gpujacobi:outOfMemory', '%s', gj_java_message(err.message));
+  end
+  cols = max(1, floor(chunk / max(m, 1)));
+  A = reshape(A, m, n * p);
+  for c = 1:cols:n * p
+    last = min(n * p, c + cols - 1);
+    block = A(:, c:last);
+    s.put(double(block(:)), (c - 1) * m);
+  end
+  r = javaMethod('runStaged', bridge, op, s, fname, spec);
+end
+if ~r.ok()
+  error(char(r.errorId()), '%s', char(r.errorMessage()));
+end
+end
+
+function name = inputname_or(fname)
+% The toolbox reports the argument as A (as MATLAB's own functions do in messages).
+name = 'A';
+if strcmp(fname, 'gpu_hsvd')
+  name = 'G';
+end
+end

@@ -1,0 +1,6 @@
+function rep = gj_report(r)
+% The run report of a bridge result as a struct.
+rep = struct('backend', char(r.backend()), 'method', char(r.method()), 'sweeps', double(r.sweeps()), ...
+  'rotations', double(r.rotations()), 'converged', logical(r.converged()), 'time', double(r.seconds()), ...
+  'notes', char(r.notes()));
+end
