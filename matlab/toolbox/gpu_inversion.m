@@ -72,9 +72,15 @@ end
 %! warning('on', 'gpujacobi:singularMatrix');
 %! assert(all(isinf(X(:))));
 %!test
-%! [msg, id] = lastwarn(); lastwarn('');
-%! warning('off', 'gpujacobi:singularMatrix'); gpu_inversion(zeros(2)); warning('on', 'gpujacobi:singularMatrix');
-%! [msg, id] = lastwarn(); assert(id, 'gpujacobi:singularMatrix');
+%! warning('error', 'gpujacobi:singularMatrix');
+%! try, gpu_inversion(zeros(2)); id = ''; catch err, id = err.identifier; end
+%! warning('on', 'gpujacobi:singularMatrix');
+%! assert(id, 'gpujacobi:singularMatrix');
+%!test
+%! warning('error', 'gpujacobi:nearlySingular');
+%! try, gpu_inversion([1 1; 1 1 + 4 * eps]); id = ''; catch err, id = err.identifier; end
+%! warning('on', 'gpujacobi:nearlySingular');
+%! assert(id, 'gpujacobi:nearlySingular');
 %!error <must be square> gpu_inversion(ones(2, 3))
 %!error <Inf> gpu_inversion([1 Inf; 0 1])
 %!error <positive definite> gpu_inversion([1 2; 2 1], 'Method', 'cholesky')

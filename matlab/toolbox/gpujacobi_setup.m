@@ -44,3 +44,10 @@ end
 done = true;
 where = jar;
 end
+
+%!test
+%! jar = gpujacobi_setup();
+%! assert(exist(jar, 'file'), 2);
+%! n = numel(javaclasspath('-all'));
+%! assert(strcmp(gpujacobi_setup(), jar));
+%! assert(numel(javaclasspath('-all')), n);

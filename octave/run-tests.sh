@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the built package into a temporary prefix with pkg install, loads it and runs the
+# self-tests (%!test, %!error, %!warning) of every toolbox function against real Octave.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+version="${1:?version}"
+tarball="$root/octave/target/gpujacobi-$version.tar.gz"
+command -v octave >/dev/null || { echo "run-tests: octave is not installed (.ci/run installs it)" >&2; exit 1; }
+prefix="$(mktemp -d)"
+trap 'rm -rf "$prefix"' EXIT
+cd "$prefix"
+octave --no-gui --no-window-system --norc --quiet --eval "
+  pkg('prefix', '$prefix/pkg', '$prefix/pkg');
+  pkg('local_list', '$prefix/octave_packages');
+  pkg('install', '$tarball');
+  pkg('load', 'gpujacobi');
+  names = {'gpu_eig', 'gpu_svd', 'gpu_inversion', 'gpu_info', 'gpujacobi_setup'};
+  passed = 0; total = 0;
+  for k = 1:numel(names)
+    [n, m] = test(names{k}, 'quiet', stdout);
+    printf('%-16s %d of %d passed\n', names{k}, n, m);
+    passed = passed + n; total = total + m;
+  end
+  printf('octave: %d passed, %d failed\n', passed, total - passed);
+  exit(double(passed ~= total || total == 0));
+" 2>&1 | grep -v "ignoring const execution_exception"
+exit "${PIPESTATUS[0]}"
