@@ -1,14 +1,14 @@
-package io.github.gpujacobi.cpu;
+package io.github.gpujacobi.core;
 
 /** Completes a set of orthonormal columns to an orthonormal basis (full U, zero singular values). */
-final class Orthonormal {
+public final class Orthonormal {
     private Orthonormal() {}
 
     /**
      * @param q    m x cols column-major; columns with have[j] are orthonormal already
      * @param have which columns are set; the others are filled with unit vectors orthogonal to all
      */
-    static void complete(double[] q, int m, int cols, boolean[] have) {
+    public static void complete(double[] q, int m, int cols, boolean[] have) {
         for (int j = 0; j < cols; j++) {
             if (have[j]) continue;
             // the unit vector e_i farthest from the current span: its residual is at least sqrt((m-k)/m)

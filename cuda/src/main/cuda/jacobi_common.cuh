@@ -1,0 +1,34 @@
+// Shared device helpers: the rotation formulas match io.github.gpujacobi.core.JacobiRotation.
+#pragma once
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+// Relative negligibility |a_pq| <= tol sqrt(|a_pp|) sqrt(|a_qq|): what keeps small eigenvalues accurate.
+template <typename T>
+__device__ __forceinline__ bool negligible(T apq, T app, T aqq, T tol) {
+    return apq == T(0) || fabs(apq) <= tol * sqrt(fabs(app)) * sqrt(fabs(aqq));
+}
+
+// tan of the annihilating angle (|angle| <= pi/4) for columns p' = c p - s q, q' = s p + c q.
+template <typename T>
+__device__ __forceinline__ T jacobi_tangent(T app, T aqq, T apq) {
+    T theta = (aqq - app) / (T(2) * apq);
+    if (theta == T(0)) return T(1);
+    T at = fabs(theta);
+    T t = T(1) / (at + sqrt(T(1) + theta * theta));
+    return theta < T(0) ? -t : t;
+}
+
+// Sum over a block; every thread gets the result. Needs blockDim.x a multiple of 32, <= 1024.
+template <typename T>
+__device__ T block_sum(T v, T* scratch) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    __syncthreads();
+    if (lane == 0) scratch[warp] = v;
+    __syncthreads();
+    T total = T(0);
+    int warps = blockDim.x >> 5;
+    for (int w = 0; w < warps; ++w) total += scratch[w];
+    return total;
+}

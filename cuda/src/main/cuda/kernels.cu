@@ -1,0 +1,4 @@
+// The one translation unit compiled into gpujacobi.fatbin (see build-kernels.sh).
+#include "eig_jacobi.cu"
+#include "svd_jacobi.cu"
+#include "gauss_jordan.cu"

@@ -1,0 +1,86 @@
+package io.github.gpujacobi.core;
+
+import io.github.gpujacobi.api.PageArray;
+
+/**
+ * Turns what a Jacobi sweep loop leaves behind into the results of one page, for every backend:
+ * eigenvalues sorted ascending with their vectors, singular values (column norms of A V) sorted
+ * descending with normalised U, completed to an orthonormal basis where asked.
+ */
+public final class PageAssembly {
+    private PageAssembly() {}
+
+    /** Writes eigenvalues d (unsorted) ascending into values page k and the matching columns of v. */
+    public static void eig(double[] d, double[] v, int n, PageArray values, PageArray vectors, int k) {
+        Integer[] order = ascending(d);
+        double[] dv = new double[n];
+        double[] vv = v == null ? null : new double[n * n];
+        for (int j = 0; j < n; j++) {
+            dv[j] = d[order[j]];
+            if (v != null) System.arraycopy(v, order[j] * n, vv, j * n, n);
+        }
+        values.writePage(k, dv);
+        if (vectors != null && vv != null) vectors.writePage(k, vv);
+    }
+
+    /**
+     * @param w    mm x nn with mutually orthogonal columns (A V, or A' V for a wide A)
+     * @param vw   nn x nn, the accumulated rotations (may be null when no vectors are wanted)
+     * @param tall whether w came from A (m >= n) rather than A'
+     */
+    public static void svd(double[] w, double[] vw, int mm, int nn, boolean tall, PageArray s, PageArray u,
+                           PageArray v, int k) {
+        double[] sig = new double[nn];
+        for (int j = 0; j < nn; j++) {
+            double ss = 0;
+            for (int i = 0; i < mm; i++) ss += w[i + j * mm] * w[i + j * mm];
+            sig[j] = Math.sqrt(ss);
+        }
+        double[] neg = new double[nn];
+        for (int j = 0; j < nn; j++) neg[j] = -sig[j];
+        Integer[] order = ascending(neg);
+        double[] sv = new double[nn];
+        for (int j = 0; j < nn; j++) sv[j] = sig[order[j]];
+        s.writePage(k, sv);
+        if (u == null) return;
+        PageArray leftOut = tall ? u : v, rightOut = tall ? v : u;
+        int leftCols = leftOut.cols(), rightCols = rightOut.cols();
+        double[] left = new double[mm * leftCols];
+        double[] right = new double[nn * rightCols];
+        boolean[] have = new boolean[leftCols];
+        for (int j = 0; j < nn; j++) {
+            int src = order[j];
+            if (j < rightCols) System.arraycopy(vw, src * nn, right, j * nn, nn);
+            if (j < leftCols && sig[src] > 0) {
+                for (int i = 0; i < mm; i++) left[i + j * mm] = w[i + src * mm] / sig[src];
+                have[j] = true;
+            }
+        }
+        Orthonormal.complete(left, mm, leftCols, have);
+        leftOut.writePage(k, left);
+        rightOut.writePage(k, right);
+    }
+
+    /** Stable ascending order of indices by value. */
+    public static Integer[] ascending(final double[] d) {
+        Integer[] idx = new Integer[d.length];
+        for (int i = 0; i < d.length; i++) idx[i] = i;
+        java.util.Arrays.sort(idx, (x, y) -> Double.compare(d[x], d[y]));
+        return idx;
+    }
+
+    public static double[] transpose(double[] a, int m, int n) {
+        double[] t = new double[m * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) t[j + i * n] = a[i + j * m];
+        return t;
+    }
+
+    /** (A + A')/2 in place: the solvers see an exactly symmetric page. */
+    public static void symmetrize(double[] w, int n) {
+        for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) {
+            double s = 0.5 * (w[i + j * n] + w[j + i * n]);
+            w[i + j * n] = s;
+            w[j + i * n] = s;
+        }
+    }
+}
