@@ -24,13 +24,14 @@ final class BatchCommand implements Command {
     public String summary() { return "decompose every matrix in .mat files and write the results to .mat files"; }
 
     public String help() {
-        return "usage: gpujacobi batch --op eig|svd|inv [options] INPUT... -o OUTPUT\n\n"
+        return "usage: gpujacobi batch --op eig|svd|inv|hsvd [options] INPUT... -o OUTPUT\n\n"
                 + "INPUT are .mat files (MAT v5/v6/v7 from MATLAB, Octave or scipy) or folders of them.\n"
                 + "OUTPUT is a folder (one <input>_<op>.mat per input) or, for a single input, a .mat path.\n"
                 + "For each real numeric 2-D or 3-D variable X the result holds\n"
                 + "  eig: X_V (eigenvectors), X_D (eigenvalues, ascending column; n x 1 x p for pages)\n"
                 + "  svd: X_U, X_S (singular values, descending column), X_V\n"
                 + "  inv: X_inv\n"
+                + "  hsvd: X_U, X_S, X_V, X_Jsorted (J = diag(signs) from the variable X_J, else J)\n"
                 + "and a struct gpujacobi with the operation, version, backend, method and, per variable,\n"
                 + "sweeps, converged, residual and time. Other variables are skipped with a reason.\n\n"
                 + "options:\n"

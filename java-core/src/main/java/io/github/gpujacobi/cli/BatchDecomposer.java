@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.Jacobi;
@@ -16,7 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** Runs one operation on one variable and names its outputs (X_V, X_D; X_U, X_S, X_V; X_inv). */
+/** Runs one operation on one variable and names its outputs (X_V, X_D; X_U, X_S, X_V; X_inv; hsvd: X_U, X_S, X_V, X_Jsorted). */
 final class BatchDecomposer {
     /** The arrays to write (suffix -> array), the run report and the worst residual over the pages. */
     static final class Outcome {
@@ -27,7 +28,8 @@ final class BatchDecomposer {
 
     private BatchDecomposer() {}
 
-    static Outcome run(Operation op, PageArray a, SolverOptions o) {
+    /** @param signs J's diagonal for hsvd (see {@link HsvdSigns}), else unused */
+    static Outcome run(Operation op, PageArray a, PageArray signs, SolverOptions o) {
         Outcome out = new Outcome();
         switch (op) {
             case EIG: {
@@ -65,6 +67,18 @@ final class BatchDecomposer {
                     out.report = out.report.withNote(String.format(Locale.ROOT,
                             "nearly singular: RCOND = %.3g, results may be inaccurate", r.minRcond()));
                 }
+                break;
+            }
+            case HSVD: {
+                HsvdResult r = Jacobi.hsvd(a, signs, o);
+                out.outputs.put("U", r.u());
+                out.outputs.put("S", r.s());
+                out.outputs.put("V", r.v());
+                out.outputs.put("Jsorted", r.signs());
+                out.report = r.report();
+                // G = U [Sigma; 0] V' as for the SVD; V is J-orthogonal rather than orthogonal
+                for (int k = 0; k < a.pages(); k++)
+                    out.residual = Math.max(out.residual, Residuals.svd(a, r.u(), r.s(), r.v(), k));
                 break;
             }
             default:

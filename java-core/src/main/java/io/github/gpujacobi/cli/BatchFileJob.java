@@ -1,6 +1,8 @@
 package io.github.gpujacobi.cli;
 
+import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
@@ -75,10 +77,16 @@ final class BatchFileJob {
         int[] d = v.dims();
         long pages = d.length > 2 ? d[2] : 1;
         try {
+            PageArray signs = null;
+            if (opt.op == Operation.HSVD) {
+                String role = HsvdSigns.signRole(in, v);
+                if (role != null) throw new SkippedVariable(role);
+                signs = readSigns(in, v);
+            }
             PageArray a = in.read(v);
             if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
             SolverOptions so = opt.solver.withVariable(v.name()).withCaller("batch " + in.path().getFileName());
-            BatchDecomposer.Outcome r = BatchDecomposer.run(opt.op, a, so);
+            BatchDecomposer.Outcome r = BatchDecomposer.run(opt.op, a, signs, so);
             for (java.util.Map.Entry<String, PageArray> e : r.outputs.entrySet()) {
                 out.write(v.name() + "_" + e.getKey(), MatArrays.toMatrix(e.getValue()));
             }
@@ -106,6 +114,20 @@ final class BatchFileJob {
                     + ") did not fit in the Java heap; " + io.github.gpujacobi.api.HeapAdvice.TEXT));
         }
         progress.advance(pages, input.getFileName() + ":" + v.name());
+    }
+
+    /** hsvd: X's signs from X_J or J; a missing or unreadable J fails X with a reason. */
+    private static PageArray readSigns(MatInput in, MatVariable x) throws MatFileException {
+        MatVariable j = HsvdSigns.signsFor(in, x);
+        if (j == null) {
+            throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + " needs the signs of J = diag(signs) for the "
+                    + "hyperbolic SVD: store them in the file as " + x.name() + "_J (or J for all matrices)");
+        }
+        try {
+            return in.read(j);
+        } catch (SkippedVariable e) {
+            throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + ": its signs " + j.name() + " " + e.getMessage());
+        }
     }
 
     int count(String status) {

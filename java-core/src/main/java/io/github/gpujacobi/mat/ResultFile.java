@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * An output .mat file (v7, compressed) written variable by variable into a temporary file in the
+ * An output .mat file (v7, compressed by default) written variable by variable into a temporary file in the
  * target folder and renamed over the target only by {@link #commit()}: a crash or an error leaves
  * no half-written result under the final name.
  */
@@ -32,7 +32,13 @@ public final class ResultFile implements Closeable {
         this.writer = writer;
     }
 
+    /** A compressed (v7) result file. */
     public static ResultFile create(Path target) throws MatFileException {
+        return create(target, true);
+    }
+
+    /** A v7 result file, compressed (deflate level 1: fast, most of the gain) or not. */
+    public static ResultFile create(Path target, boolean compress) throws MatFileException {
         Path dir = target.toAbsolutePath().getParent();
         Path temp = null;
         try {
@@ -41,7 +47,7 @@ public final class ResultFile implements Closeable {
             temp = Files.createTempFile(dir, "." + target.getFileName().toString(), ".part");
             Sink sink = Sinks.newStreamingFile(temp.toFile());
             Mat5.newMatFile().writeFileHeader(sink);
-            return new ResultFile(target, temp, sink, Mat5.newWriter(sink).setDeflateLevel(1));
+            return new ResultFile(target, temp, sink, Mat5.newWriter(sink).setDeflateLevel(compress ? 1 : 0));
         } catch (IOException | RuntimeException e) {
             if (temp != null) {
                 try { Files.deleteIfExists(temp); } catch (IOException ignored) { /* best effort */ }

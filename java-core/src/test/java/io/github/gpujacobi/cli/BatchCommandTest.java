@@ -2,6 +2,11 @@ package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.testing.External;
 import org.junit.jupiter.api.Test;
+import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.types.MatlabType;
+import us.hebi.matlab.mat.types.Matrix;
+import us.hebi.matlab.mat.types.Sink;
+import us.hebi.matlab.mat.types.Sinks;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
@@ -148,20 +153,88 @@ class BatchCommandTest {
     @Test
     void singularForInvIsReported() throws Exception {
         External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('s.mat', {'Sg': np.ones((3, 3)), 'OK': 2 * np.eye(2)})");
+        Map<Path, byte[]> before = snapshot(dir.resolve("s.mat"));
         Run r = batch("--op", "inv", "--quiet", dir.resolve("s.mat").toString(), "-o", dir.resolve("o").toString());
         assertEquals(1, r.code);
+        assertUnchanged(before);
         assertTrue(r.err.contains("Sg is singular to working precision"), r.err);
         String check = External.python(dir, "import scipy.io as sio; r = sio.loadmat('o/s_inv.mat'); print(round(r['OK_inv'][0, 0], 12), 'Sg_inv' in r)");
         assertTrue(check.contains("0.5 False"), check);
     }
 
     @Test
+    void mflWrittenFilesCompressedOrNotAreDecomposed() throws Exception {
+        Matrix a = Mat5.newMatrix(6, 4);
+        Matrix p = Mat5.newMatrix(new int[]{5, 3, 2}, MatlabType.Single);
+        for (int i = 0; i < 24; i++) a.setDouble(i, Math.sin(i + 1) + (i % 7 == 0 ? 3 : 0));
+        for (int i = 0; i < 30; i++) p.setFloat(i, (float) Math.cos(0.3 * i * i));
+        Mat5.writeToFile(Mat5.newMatFile().addArray("A", a).addArray("P", p), dir.resolve("mfl7.mat").toFile());
+        Sink sink = Sinks.newStreamingFile(dir.resolve("mfl6.mat").toFile());
+        Mat5.newWriter(sink).setDeflateLevel(0).writeMat(Mat5.newMatFile().addArray("A", a));
+        sink.close();
+        Map<Path, byte[]> before = snapshot(dir.resolve("mfl7.mat"), dir.resolve("mfl6.mat"));
+        Run r = batch("--op", "svd", "--econ", "--quiet", dir.resolve("mfl7.mat").toString(), dir.resolve("mfl6.mat").toString(),
+                "-o", dir.resolve("out").toString());
+        assertEquals(0, r.code, r.err);
+        assertUnchanged(before);
+        String check = External.python(dir, String.join("\n",
+                "import numpy as np, scipy.io as sio",
+                "for f in ('mfl7', 'mfl6'):",
+                "    i = sio.loadmat(f + '.mat'); o = sio.loadmat('out/%s_svd.mat' % f)",
+                "    A, U, S, V = i['A'], o['A_U'], o['A_S'], o['A_V']",
+                "    assert U.shape == (6, 4) and S.shape == (4, 1) and V.shape == (4, 4)",
+                "    assert np.all(np.diff(S[:, 0]) <= 0)",
+                "    assert np.linalg.norm(A - U @ np.diag(S[:, 0]) @ V.T) < 1e-14 * np.linalg.norm(A) * 10",
+                "    assert np.linalg.norm(U.T @ U - np.eye(4)) < 1e-13",
+                "    assert np.allclose(S[:, 0], np.linalg.svd(A, compute_uv=False), rtol=1e-13)",
+                "o = sio.loadmat('out/mfl7_svd.mat'); P = sio.loadmat('mfl7.mat')['P']",
+                "assert o['P_S'].dtype == np.float32 and o['P_S'].shape == (3, 1, 2)",
+                "for k in range(2):",
+                "    assert np.allclose(o['P_S'][:, 0, k], np.linalg.svd(P[:, :, k].astype(float), compute_uv=False), rtol=1e-5)",
+                "print('ok')"));
+        assertTrue(check.contains("ok"), check);
+    }
+
+    @Test
+    void hsvdTakesSignsFromXJOrJAndExplainsAMissingJ() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; r = np.random.default_rng(4); "
+                + "sio.savemat('h.mat', {'G': r.standard_normal((5, 3)), 'G_J': np.array([[1.], [-1.], [1.]]), "
+                + "'H': r.standard_normal((4, 2))})");
+        Map<Path, byte[]> before = snapshot(dir.resolve("h.mat"));
+        Run r = batch("--op", "hsvd", dir.resolve("h.mat").toString(), "-o", dir.resolve("h_out.mat").toString());
+        assertEquals(1, r.code);
+        assertUnchanged(before);
+        assertTrue(r.out.contains("skipped: G_J is the J (signs) of G"), r.out);
+        assertTrue(r.err.contains("H needs the signs of J = diag(signs) for the hyperbolic SVD: store them in the file as H_J"), r.err);
+        assertFalse(r.err.contains("G needs the signs"), r.err);
+    }
+
+    @Test
+    void blockedTargetFailsThatFileOnlyAndLeavesNoTemporaryFile() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('a.mat', {'A': np.eye(2)}); "
+                + "sio.savemat('b.mat', {'B': 3 * np.eye(3)})");
+        Files.createDirectories(dir.resolve("out/a_eig.mat/occupied"));
+        Map<Path, byte[]> before = snapshot(dir.resolve("a.mat"), dir.resolve("b.mat"));
+        Run r = batch("--op", "eig", "--quiet", dir.resolve("a.mat").toString(), dir.resolve("b.mat").toString(),
+                "-o", dir.resolve("out").toString());
+        assertEquals(1, r.code);
+        assertUnchanged(before);
+        assertTrue(r.err.contains("cannot finish " + dir.resolve("out/a_eig.mat")), r.err);
+        assertTrue(Files.isRegularFile(dir.resolve("out/b_eig.mat")), "the other file was processed");
+        try (Stream<Path> s = Files.list(dir.resolve("out"))) {
+            assertTrue(s.noneMatch(f -> f.getFileName().toString().endsWith(".part")), "no temporary files left");
+        }
+    }
+
+    @Test
     void unwritableOutputIsExplained() throws Exception {
         External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('a.mat', {'A': np.eye(2)})");
         Files.write(dir.resolve("notafolder"), new byte[]{1});
+        Map<Path, byte[]> before = snapshot(dir.resolve("a.mat"), dir.resolve("notafolder"));
         Run r = batch("--op", "eig", "--quiet", dir.resolve("a.mat").toString(), "-o", dir.resolve("notafolder/sub").toString());
         assertEquals(1, r.code);
-        assertTrue(r.err.contains("cannot write"), r.err);
+        assertUnchanged(before);
+        assertTrue(r.err.contains("cannot write " + dir.resolve("notafolder/sub/a_eig.mat")), r.err);
     }
 
     @Test
