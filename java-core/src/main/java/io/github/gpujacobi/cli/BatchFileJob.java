@@ -56,13 +56,23 @@ final class BatchFileJob {
                 if (opt.vars != null && !opt.vars.contains(v.name())) continue;
                 processVariable(opt, in, v, out, perVariable, progress);
             }
+            if (opt.vars != null) {
+                for (String name : opt.vars) {
+                    if (!has(in, name)) lines.add(new VariableLine(name, "skipped", name + " (--vars) is not in this file"));
+                }
+            }
+            Struct problems = Mat5.newStruct();
+            for (VariableLine l : lines) {
+                if (!l.status.equals("done") && isFieldName(l.name)) problems.set(l.name, Mat5.newString(l.status + ": " + l.detail));
+            }
             Struct info = Mat5.newStruct()
                     .set("operation", Mat5.newString(opt.op.label()))
                     .set("version", Mat5.newString(Jacobi.version()))
                     .set("input", Mat5.newString(input.getFileName().toString()))
                     .set("backend", Mat5.newString(String.join(",", backends)))
                     .set("method", Mat5.newString(opt.solver.method()))
-                    .set("variables", perVariable);
+                    .set("variables", perVariable)
+                    .set("not_done", problems);
             out.write("gpujacobi", info);
             out.commit();
         } catch (MatFileException e) {
@@ -98,7 +108,7 @@ final class BatchFileJob {
                     .set("sweeps", Mat5.newScalar(rep.sweeps()))
                     .set("converged", Mat5.newLogicalScalar(rep.converged()))
                     .set("residual", Mat5.newScalar(r.residual))
-                    .set("seconds", Mat5.newScalar(rep.seconds()))
+                    .set("time", Mat5.newScalar(rep.seconds()))
                     .set("class", Mat5.newString(a.precision().matlabClass())));
             String note = v.isFloatingPoint() ? "" : " (" + v.matlabClass() + " converted to double)";
             if (!rep.converged() && opt.solver.fixedSweeps() == 0 && rep.sweeps() > 0) note += " NOT converged";
@@ -128,6 +138,16 @@ final class BatchFileJob {
         } catch (SkippedVariable e) {
             throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + ": its signs " + j.name() + " " + e.getMessage());
         }
+    }
+
+    private static boolean has(MatInput in, String name) {
+        for (MatVariable v : in.variables()) if (v.name().equals(name)) return true;
+        return false;
+    }
+
+    /** --vars may name anything; a struct field must be a MATLAB identifier. */
+    private static boolean isFieldName(String s) {
+        return s.matches("[A-Za-z][A-Za-z0-9_]{0,62}");
     }
 
     int count(String status) {

@@ -117,8 +117,13 @@ class BatchCommandTest {
         assertTrue(r.out.contains("int8 converted to double"), r.out);
         assertTrue(r.out.contains("logical converted to double"), r.out);
         String check = External.python(dir, "import scipy.io as sio; r = sio.loadmat('res.mat'); "
-                + "print(sorted(k for k in r if not k.startswith('__')))");
+                + "print(sorted(k for k in r if not k.startswith('__'))); "
+                + "nd = r['gpujacobi'][0, 0]['not_done'][0, 0]; print(sorted(nd.dtype.names)); print(nd['R'][0]); "
+                + "print(sorted(r['gpujacobi'][0, 0]['variables'][0, 0].dtype.names))");
         assertTrue(check.contains("['A_D', 'A_V', 'I8_D', 'I8_V', 'L_D', 'L_V', 'gpujacobi']"), check);
+        assertTrue(check.contains("['N', 'R', 'U', 'c', 'cel', 'sp', 'st', 'txt']"), check);
+        assertTrue(check.matches("(?s).*\\nfailed: [^\\n]*R must be square \\(each page n x n\\), but it is 3x4 double.*"), check);
+        assertTrue(check.contains("['A', 'I8', 'L']"), check);
     }
 
     @Test
@@ -235,6 +240,47 @@ class BatchCommandTest {
         assertEquals(1, r.code);
         assertUnchanged(before);
         assertTrue(r.err.contains("cannot write " + dir.resolve("notafolder/sub/a_eig.mat")), r.err);
+    }
+
+    @Test
+    void varsSelectsAndNamesTheMissingOnes() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('v.mat', {'A': np.eye(2), 'B': 2 * np.eye(3)})");
+        Run r = batch("--op", "eig", "--vars", "B,Z", dir.resolve("v.mat").toString(), "-o", dir.resolve("o").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("skipped: Z (--vars) is not in this file"), r.out);
+        String check = External.python(dir, "import scipy.io as sio; print(sorted(k for k in sio.loadmat('o/v_eig.mat') if not k.startswith('__')))");
+        assertTrue(check.contains("['B_D', 'B_V', 'gpujacobi']"), check);
+    }
+
+    /** The README's main job: every bundled example file converts cleanly with each operation it is meant for. */
+    @Test
+    void bundledExampleDataConverts() throws Exception {
+        Path data = java.nio.file.Paths.get("..", "examples", "data").toAbsolutePath().normalize();
+        assertTrue(Files.isRegularFile(data.resolve("covariances.mat")), "example data at " + data);
+        Run eig = batch("--op", "eig", "--quiet", data.resolve("covariances.mat").toString(), data.resolve("pages.mat").toString(),
+                data.resolve("system.mat").toString(), "-o", dir.toString());
+        assertEquals(0, eig.code, eig.err + eig.out);
+        Run svd = batch("--op", "svd", "--econ", "--quiet", data.resolve("snapshots.mat").toString(), "-o", dir.toString());
+        assertEquals(0, svd.code, svd.err + svd.out);
+        Run inv = batch("--op", "inv", "--quiet", data.resolve("system.mat").toString(), "-o", dir.toString());
+        assertEquals(0, inv.code, inv.err + inv.out);
+        String check = External.python(dir, String.join("\n",
+                "import numpy as np, scipy.io as sio",
+                "d = '" + data.toString().replace("\\", "/") + "/'",
+                "i = sio.loadmat(d + 'covariances.mat'); o = sio.loadmat('covariances_eig.mat')",
+                "for n in ('C_signals', 'C_ar1'):",
+                "    A, V, D = i[n], o[n + '_V'], o[n + '_D']",
+                "    assert np.linalg.norm(A @ V - V * D.T) < 1e-13 * np.linalg.norm(A)",
+                "    assert np.allclose(D[:, 0], np.linalg.eigvalsh(A), rtol=0, atol=1e-13 * np.abs(D).max())",
+                "P = sio.loadmat(d + 'pages.mat')['pages']; o = sio.loadmat('pages_eig.mat')",
+                "assert o['pages_D'].shape == (12, 1, 8)",
+                "for k in range(8):",
+                "    assert np.allclose(o['pages_D'][:, 0, k], np.linalg.eigvalsh(P[:, :, k]), atol=1e-12)",
+                "K = sio.loadmat(d + 'system.mat')['K']; X = sio.loadmat('system_inv.mat')['K_inv']",
+                "assert np.linalg.norm(K @ X - np.eye(K.shape[0])) < 1e-13",
+                "S = sio.loadmat('snapshots_svd.mat'); assert S['snapshots_S'].dtype == np.float32 and S['snapshots_U'].shape == (20, 6)",
+                "print('ok')"));
+        assertTrue(check.contains("ok"), check);
     }
 
     @Test
