@@ -23,7 +23,7 @@ public final class MatIoSpeed {
 
     public static void main(String[] args) throws Exception {
         Path in = Paths.get(args[1]);
-        for (int warm = 0; warm < 2; warm++) {      // the first round warms the JIT, the second is reported
+        for (int round = 0; round < 2; round++) {   // first round: fresh JVM (what one batch run pays); second: warm JIT
             long t0 = System.nanoTime();
             MatInput file = MatInput.open(in);
             List<PageArray> arrays = new ArrayList<PageArray>();
@@ -34,18 +34,18 @@ public final class MatIoSpeed {
             }
             double read = (System.nanoTime() - t0) * 1e-9;
             if (args[0].equals("read")) {
-                report(warm, "read", read);
+                report(round, "read", read);
                 continue;
             }
             long t1 = System.nanoTime();
             ResultFile out = ResultFile.create(Paths.get(args[2]), args[3].equals("compressed"));
             for (int i = 0; i < arrays.size(); i++) out.write(names.get(i), MatArrays.toMatrix(arrays.get(i)));
             out.commit();
-            report(warm, "write " + args[3], (System.nanoTime() - t1) * 1e-9);
+            report(round, "write " + args[3], (System.nanoTime() - t1) * 1e-9);
         }
     }
 
     private static void report(int round, String what, double seconds) {
-        if (round == 1) System.out.printf(Locale.ROOT, "java %s %.3f s%n", what, seconds);
+        System.out.printf(Locale.ROOT, "java %s %.3f s (%s)%n", what, seconds, round == 0 ? "cold JVM" : "warm");
     }
 }
