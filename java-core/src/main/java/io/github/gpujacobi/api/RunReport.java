@@ -14,6 +14,7 @@ public final class RunReport {
     private final boolean[] converged;
     private final long nanos;
     private final List<String> notes;
+    private long computeNanos = -1;
 
     /**
      * @param sweeps    per page, sweeps run
@@ -84,12 +85,26 @@ public final class RunReport {
     public RunReport withNote(String note) {
         List<String> n = new ArrayList<String>(notes);
         n.add(note);
-        return new RunReport(backend, method, precision, sweeps, rotations, converged, nanos, n);
+        RunReport r = new RunReport(backend, method, precision, sweeps, rotations, converged, nanos, n);
+        r.computeNanos = computeNanos;
+        return r;
     }
 
     public RunReport withNanos(long ns) {
-        return new RunReport(backend, method, precision, sweeps, rotations, converged, ns, notes);
+        RunReport r = new RunReport(backend, method, precision, sweeps, rotations, converged, ns, notes);
+        r.computeNanos = computeNanos;
+        return r;
     }
+
+    /** Same report with the device time measured without host-device transfers (GPU backends). */
+    public RunReport withComputeNanos(long ns) {
+        RunReport r = new RunReport(backend, method, precision, sweeps, rotations, converged, nanos, notes);
+        r.computeNanos = ns;
+        return r;
+    }
+
+    /** Time spent computing on the device without transfers, or -1 when the backend does not know. */
+    public long computeNanos() { return computeNanos; }
 
     @Override
     public String toString() {

@@ -15,7 +15,9 @@ public final class Main {
     static List<Command> commands() {
         return new ArrayList<Command>(Arrays.<Command>asList(
                 new BatchCommand(),
+                new BenchCommand(),
                 new InfoCommand(),
+                new VerifyCommand(),
                 new DemoCommand()));
     }
 

@@ -1,0 +1,178 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.api.Backend;
+import io.github.gpujacobi.api.BackendInfo;
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.HsvdResult;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.RunReport;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.InverseCheck;
+import io.github.gpujacobi.core.PageAssembly;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The CUDA backend: seed 000's two-sided Jacobi (TA/MA/SA/MCA), seed 001's one-sided SVD and seed
+ * 004's Gauss-Jordan inversion, one cooperative kernel launch per sweep. Pages run one after the
+ * other on the same device buffers. Calls are serialised: one GPU, one context.
+ */
+public final class CudaBackend implements Backend {
+    static final int DEFAULT_MAX_SWEEPS = 60;
+
+    private final CudaDevice dev;
+    private final DeviceBuffers buffers = new DeviceBuffers();
+
+    CudaBackend(CudaDevice dev) {
+        this.dev = dev;
+    }
+
+    public String name() { return "cuda"; }
+
+    public boolean isGpu() { return true; }
+
+    public boolean supports(Operation op, String method) {
+        switch (op) {
+            case EIG: return Methods.MEMORY_ACCESS.contains(method) || Methods.PARALLEL.equals(method)
+                    || Methods.AUTO.equals(method);
+            case SVD: return Methods.ONE_SIDED.equals(method) || Methods.AUTO.equals(method);
+            case INV: return Methods.GAUSS_JORDAN.equals(method) || Methods.AUTO.equals(method);
+            default: return false;
+        }
+    }
+
+    public String defaultMethod(Operation op) {
+        switch (op) {
+            case EIG: return "mca";
+            case SVD: return Methods.ONE_SIDED;
+            default: return Methods.GAUSS_JORDAN;
+        }
+    }
+
+    /** Crossover sizes (GPU faster above); see docs/benchmarks for the measurement. */
+    public int autoThreshold(Operation op, Precision precision) {
+        switch (op) {
+            case INV: return 256;
+            default: return 128;
+        }
+    }
+
+    public BackendInfo info() {
+        return new BackendInfo("cuda", true, dev.name + ", CUDA driver " + dev.describe().get("driver"),
+                Collections.singletonList(dev.describe()));
+    }
+
+    public synchronized EigResult eig(PageArray a, SolverOptions o) {
+        dev.makeCurrent();
+        int n = a.rows(), pages = a.pages();
+        Precision p = a.precision();
+        String method = Methods.PARALLEL.equals(o.method()) ? "mca" : o.method();
+        PageArray values = PageArray.zeros(p, n, 1, pages);
+        PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
+        int[] sweeps = new int[pages];
+        long[] rots = new long[pages];
+        boolean[] conv = new boolean[pages];
+        long compute = 0;
+        try {
+            for (int k = 0; k < pages; k++) {
+                double[] w = a.pageAsDouble(k);
+                PageAssembly.symmetrize(w, n);
+                double[] v = o.vectors() ? new double[n * n] : null;
+                CudaEig solver = new CudaEig();
+                double[] d = solver.run(dev, buffers, w, v, n, p, method, o.tolFor(p, n),
+                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+                sweeps[k] = solver.sweeps;
+                rots[k] = solver.rotations;
+                conv[k] = solver.converged;
+                compute += solver.computeNanos;
+                PageAssembly.eig(d, v, n, values, vectors, k);
+            }
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        }
+        return new EigResult(values, vectors,
+                new RunReport("cuda", method, p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+    }
+
+    public synchronized SvdResult svd(PageArray a, SolverOptions o) {
+        dev.makeCurrent();
+        int m = a.rows(), n = a.cols(), pages = a.pages(), kmin = Math.min(m, n);
+        Precision p = a.precision();
+        boolean tall = m >= n, vec = o.vectors();
+        int mm = tall ? m : n, nn = tall ? n : m;
+        PageArray s = PageArray.zeros(p, kmin, 1, pages);
+        PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? kmin : m, pages) : null;
+        PageArray v = vec ? PageArray.zeros(p, n, o.econ() ? kmin : n, pages) : null;
+        int[] sweeps = new int[pages];
+        long[] rots = new long[pages];
+        boolean[] conv = new boolean[pages];
+        long compute = 0;
+        try {
+            for (int k = 0; k < pages; k++) {
+                double[] page = a.pageAsDouble(k);
+                double[] w = tall ? page : PageAssembly.transpose(page, m, n);
+                double[] vw = vec ? new double[nn * nn] : null;
+                CudaSvd solver = new CudaSvd();
+                solver.run(dev, buffers, w, vw, mm, nn, p, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
+                        o.fixedSweeps());
+                sweeps[k] = solver.sweeps;
+                rots[k] = solver.rotations;
+                conv[k] = solver.converged;
+                compute += solver.computeNanos;
+                PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, k);
+            }
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        }
+        return new SvdResult(u, s, v, new RunReport("cuda", Methods.ONE_SIDED, p, sweeps, rots, conv, 0, notes())
+                .withComputeNanos(compute));
+    }
+
+    public synchronized InverseResult inv(PageArray a, SolverOptions o) {
+        dev.makeCurrent();
+        int n = a.rows(), pages = a.pages();
+        Precision p = a.precision();
+        PageArray x = PageArray.zeros(p, n, n, pages);
+        double[] rcond = new double[pages];
+        boolean[] singular = new boolean[pages];
+        long compute = 0;
+        try {
+            for (int k = 0; k < pages; k++) {
+                double[] w = a.pageAsDouble(k);
+                double norm = InverseCheck.norm1(w, n);
+                boolean ok = CudaGaussJordan.invert(dev, buffers, w, n, p);
+                compute += CudaGaussJordan.lastComputeNanos;
+                rcond[k] = InverseCheck.finish(norm, w, n, ok);
+                singular[k] = rcond[k] == 0;
+                x.writePage(k, w);
+            }
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        }
+        return new InverseResult(x, rcond, singular,
+                RunReport.direct("cuda", Methods.GAUSS_JORDAN, p, pages, 0, notes()).withComputeNanos(compute));
+    }
+
+    public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+        throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": the hyperbolic SVD has no GPU implementation yet");
+    }
+
+    /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */
+    private JacobiException afterFailure(JacobiException e) {
+        if (e.kind() == ErrorKind.OUT_OF_MEMORY) buffers.release();
+        return e;
+    }
+
+    private List<String> notes() {
+        return new ArrayList<String>(Collections.singletonList(dev.name));
+    }
+}

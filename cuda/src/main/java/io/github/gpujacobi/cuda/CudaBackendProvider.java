@@ -1,0 +1,26 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.api.Backend;
+import io.github.gpujacobi.api.BackendProvider;
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
+
+/** Offers the CUDA backend when JCuda's native library loads and a GPU of compute capability 8.0+ exists. */
+public final class CudaBackendProvider implements BackendProvider {
+    public String name() { return "cuda"; }
+
+    public Backend create() {
+        try {
+            return new CudaBackend(CudaDevice.open());
+        } catch (JacobiException e) {
+            throw e;
+        } catch (LinkageError e) {
+            String msg = String.valueOf(e.getMessage());
+            int nl = msg.indexOf('\n');
+            throw new JacobiException(ErrorKind.NO_GPU, "the CUDA driver library did not load (no NVIDIA driver?): "
+                    + (nl > 0 ? msg.substring(0, nl) : msg));
+        } catch (RuntimeException e) {
+            throw new JacobiException(ErrorKind.NO_GPU, "CUDA initialisation failed: " + e);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
+import jcuda.Pointer;
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * GPU 0 through the CUDA driver API: its primary context, the kernel module (loaded once from the
+ * fatbin in the jar) and checked kernel launches. Driver errors become {@link JacobiException}s.
+ */
+final class CudaDevice {
+    static final String FATBIN = "/io/github/gpujacobi/cuda/gpujacobi.fatbin";
+
+    private final CUdevice device = new CUdevice();
+    private final CUcontext context = new CUcontext();
+    private final CUmodule module = new CUmodule();
+    private final Map<String, CUfunction> functions = new HashMap<String, CUfunction>();
+    private final Map<String, Integer> coopBlocks = new HashMap<String, Integer>();
+    final String name;
+    final int major, minor, multiprocessors, driverVersion;
+    final long totalMemory;
+
+    private CudaDevice() {
+        JCudaDriver.setExceptionsEnabled(false);
+        check(JCudaDriver.cuInit(0), "cuInit");
+        int[] count = {0};
+        check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
+        if (count[0] == 0) throw new JacobiException(ErrorKind.NO_GPU, "the CUDA driver found no GPU");
+        check(JCudaDriver.cuDeviceGet(device, 0), "cuDeviceGet");
+        byte[] nm = new byte[256];
+        check(JCudaDriver.cuDeviceGetName(nm, nm.length, device), "cuDeviceGetName");
+        int len = 0;
+        while (len < nm.length && nm[len] != 0) len++;
+        name = new String(nm, 0, len, java.nio.charset.StandardCharsets.US_ASCII);
+        major = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+        minor = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+        multiprocessors = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+        if (major < 8) {
+            throw new JacobiException(ErrorKind.NO_GPU, name + " has compute capability " + major + "." + minor
+                    + "; gpujacobi's kernels need 8.0 or newer");
+        }
+        if (attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) == 0) {
+            throw new JacobiException(ErrorKind.NO_GPU, name + " does not support cooperative launches");
+        }
+        long[] mem = {0};
+        check(JCudaDriver.cuDeviceTotalMem(mem, device), "cuDeviceTotalMem");
+        totalMemory = mem[0];
+        int[] dv = {0};
+        check(JCudaDriver.cuDriverGetVersion(dv), "cuDriverGetVersion");
+        driverVersion = dv[0];
+        check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain");
+        makeCurrent();
+        check(JCudaDriver.cuModuleLoadData(module, fatbin()), "cuModuleLoadData (gpujacobi.fatbin)");
+    }
+
+    static CudaDevice open() {
+        return new CudaDevice();
+    }
+
+    private static byte[] fatbin() {
+        try (InputStream in = CudaDevice.class.getResourceAsStream(FATBIN)) {
+            if (in == null) throw new JacobiException(ErrorKind.NO_GPU, FATBIN + " is missing from the jar");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buf = new byte[1 << 16];
+            for (int r; (r = in.read(buf)) > 0; ) out.write(buf, 0, r);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new JacobiException(ErrorKind.NO_GPU, "cannot read " + FATBIN + ": " + e.getMessage(), e);
+        }
+    }
+
+    private int attribute(int attr) {
+        int[] v = {0};
+        check(JCudaDriver.cuDeviceGetAttribute(v, attr, device), "cuDeviceGetAttribute");
+        return v[0];
+    }
+
+    /** Binds the context to the calling thread (JCuda calls may come from any Java thread). */
+    void makeCurrent() {
+        check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+    }
+
+    CUfunction function(String kernel) {
+        CUfunction f = functions.get(kernel);
+        if (f == null) {
+            f = new CUfunction();
+            check(JCudaDriver.cuModuleGetFunction(f, module, kernel), "cuModuleGetFunction " + kernel);
+            functions.put(kernel, f);
+        }
+        return f;
+    }
+
+    /** Blocks that can be resident at once (the limit of a cooperative grid). */
+    int cooperativeGrid(String kernel, int blockSize) {
+        Integer g = coopBlocks.get(kernel);
+        if (g == null) {
+            int[] perSm = {0};
+            check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), blockSize, 0),
+                    "cuOccupancyMaxActiveBlocksPerMultiprocessor " + kernel);
+            g = Math.max(1, perSm[0]) * multiprocessors;
+            coopBlocks.put(kernel, g);
+        }
+        return g;
+    }
+
+    /** A cooperative launch (grid-wide syncs inside) on the default stream. */
+    void launchCooperative(String kernel, int grid, int block, Pointer params) {
+        check(JCudaDriver.cuLaunchCooperativeKernel(function(kernel), grid, 1, 1, block, 1, 1, 0, null, params),
+                "launch " + kernel);
+    }
+
+    void launch(String kernel, int grid, int block, Pointer params) {
+        check(JCudaDriver.cuLaunchKernel(function(kernel), grid, 1, 1, block, 1, 1, 0, null, params, null),
+                "launch " + kernel);
+    }
+
+    void synchronize() {
+        check(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize");
+    }
+
+    long freeMemory() {
+        long[] free = {0}, total = {0};
+        check(JCudaDriver.cuMemGetInfo(free, total), "cuMemGetInfo");
+        return free[0];
+    }
+
+    Map<String, String> describe() {
+        Map<String, String> d = new LinkedHashMap<String, String>();
+        d.put("name", name);
+        d.put("memoryGB", String.format(java.util.Locale.ROOT, "%.1f", totalMemory / 1e9));
+        d.put("computeCapability", major + "." + minor);
+        d.put("multiprocessors", String.valueOf(multiprocessors));
+        d.put("driver", (driverVersion / 1000) + "." + (driverVersion % 1000 / 10));
+        return d;
+    }
+
+    static void check(int result, String what) {
+        if (result == CUresult.CUDA_SUCCESS) return;
+        String err = CUresult.stringFor(result);
+        if (result == CUresult.CUDA_ERROR_OUT_OF_MEMORY) {
+            throw new JacobiException(ErrorKind.OUT_OF_MEMORY, "GPU out of memory in " + what + " (" + err + ")");
+        }
+        if (result == CUresult.CUDA_ERROR_NO_DEVICE || result == CUresult.CUDA_ERROR_NOT_INITIALIZED
+                || result == CUresult.CUDA_ERROR_INVALID_DEVICE) {
+            throw new JacobiException(ErrorKind.NO_GPU, what + " failed: " + err);
+        }
+        throw new JacobiException(ErrorKind.GPU_FAILURE, what + " failed: " + err);
+    }
+}

@@ -1,0 +1,87 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.api.Precision;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.JCudaDriver;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Device allocations reused across calls and pages: one buffer per role, grown (never shrunk
+ * below need) when a larger problem arrives, so a page loop allocates once. Transfers convert the
+ * host's double working arrays to the device's element type.
+ */
+final class DeviceBuffers {
+    private static final class Buffer {
+        final CUdeviceptr ptr = new CUdeviceptr();
+        long bytes;
+    }
+
+    private final Map<String, Buffer> buffers = new HashMap<String, Buffer>();
+
+    CUdeviceptr get(String role, long bytes) {
+        Buffer b = buffers.get(role);
+        if (b == null) {
+            b = new Buffer();
+            buffers.put(role, b);
+        }
+        if (b.bytes < bytes) {
+            if (b.bytes > 0) CudaDevice.check(JCudaDriver.cuMemFree(b.ptr), "cuMemFree");
+            b.bytes = 0;
+            CudaDevice.check(JCudaDriver.cuMemAlloc(b.ptr, Math.max(bytes, 8)), "cuMemAlloc " + role + " (" + bytes + " bytes)");
+            b.bytes = Math.max(bytes, 8);
+        }
+        return b.ptr;
+    }
+
+    /** Frees everything (after an out-of-memory error, or on request). */
+    void release() {
+        for (Buffer b : buffers.values()) {
+            if (b.bytes > 0) JCudaDriver.cuMemFree(b.ptr);
+        }
+        buffers.clear();
+    }
+
+    static void upload(CUdeviceptr dst, double[] src, Precision p) {
+        if (p == Precision.DOUBLE) {
+            CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(src), (long) src.length * 8), "cuMemcpyHtoD");
+        } else {
+            float[] f = new float[src.length];
+            for (int i = 0; i < f.length; i++) f[i] = (float) src[i];
+            CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(f), (long) f.length * 4), "cuMemcpyHtoD");
+        }
+    }
+
+    static void upload(CUdeviceptr dst, int[] src) {
+        CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(src), (long) src.length * 4), "cuMemcpyHtoD");
+    }
+
+    static double[] download(CUdeviceptr src, int count, Precision p) {
+        double[] out = new double[count];
+        if (p == Precision.DOUBLE) {
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(out), src, (long) count * 8), "cuMemcpyDtoH");
+        } else {
+            float[] f = new float[count];
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(f), src, (long) count * 4), "cuMemcpyDtoH");
+            for (int i = 0; i < count; i++) out[i] = f[i];
+        }
+        return out;
+    }
+
+    static long readCounter(CUdeviceptr src) {
+        long[] v = {0};
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(v), src, 8), "cuMemcpyDtoH counter");
+        return v[0];
+    }
+
+    static void zero(CUdeviceptr dst, long bytes) {
+        CudaDevice.check(JCudaDriver.cuMemsetD8(dst, (byte) 0, bytes), "cuMemsetD8");
+    }
+
+    /** A scalar kernel argument of the device element type. */
+    static Pointer scalar(double v, Precision p) {
+        return p == Precision.DOUBLE ? Pointer.to(new double[]{v}) : Pointer.to(new float[]{(float) v});
+    }
+}

@@ -1,0 +1,71 @@
+package io.github.gpujacobi.cuda.peers;
+
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
+
+/**
+ * cuSOLVER dense routines by their C signatures (cusolverDn.h), loaded by unversioned name so
+ * CUDA 12 and 13 both work. Enums as ints: jobz 1 = vectors, uplo 0 = lower, trans 0 = none.
+ */
+interface CuSolver extends Library {
+    int cusolverDnCreate(PointerByReference handle);
+
+    int cusolverDnSsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
+
+    int cusolverDnDsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
+
+    int cusolverDnSsyevd(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnDsyevd(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnCreateSyevjInfo(PointerByReference info);
+
+    int cusolverDnSsyevj_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork, Pointer params);
+
+    int cusolverDnDsyevj_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork, Pointer params);
+
+    int cusolverDnSsyevj(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, Pointer work, int lwork, Pointer info, Pointer params);
+
+    int cusolverDnDsyevj(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, Pointer work, int lwork, Pointer info, Pointer params);
+
+    int cusolverDnSgesvd_bufferSize(Pointer h, int m, int n, IntByReference lwork);
+
+    int cusolverDnDgesvd_bufferSize(Pointer h, int m, int n, IntByReference lwork);
+
+    int cusolverDnSgesvd(Pointer h, byte jobu, byte jobvt, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
+                         Pointer vt, int ldvt, Pointer work, int lwork, Pointer rwork, Pointer info);
+
+    int cusolverDnDgesvd(Pointer h, byte jobu, byte jobvt, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
+                         Pointer vt, int ldvt, Pointer work, int lwork, Pointer rwork, Pointer info);
+
+    int cusolverDnCreateGesvdjInfo(PointerByReference info);
+
+    int cusolverDnSgesvdj_bufferSize(Pointer h, int jobz, int econ, int m, int n, Pointer a, int lda, Pointer s, Pointer u,
+                                     int ldu, Pointer v, int ldv, IntByReference lwork, Pointer params);
+
+    int cusolverDnDgesvdj_bufferSize(Pointer h, int jobz, int econ, int m, int n, Pointer a, int lda, Pointer s, Pointer u,
+                                     int ldu, Pointer v, int ldv, IntByReference lwork, Pointer params);
+
+    int cusolverDnSgesvdj(Pointer h, int jobz, int econ, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
+                          Pointer v, int ldv, Pointer work, int lwork, Pointer info, Pointer params);
+
+    int cusolverDnDgesvdj(Pointer h, int jobz, int econ, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
+                          Pointer v, int ldv, Pointer work, int lwork, Pointer info, Pointer params);
+
+    int cusolverDnSgetrf_bufferSize(Pointer h, int m, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnDgetrf_bufferSize(Pointer h, int m, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnSgetrf(Pointer h, int m, int n, Pointer a, int lda, Pointer work, Pointer ipiv, Pointer info);
+
+    int cusolverDnDgetrf(Pointer h, int m, int n, Pointer a, int lda, Pointer work, Pointer ipiv, Pointer info);
+
+    int cusolverDnSgetrs(Pointer h, int trans, int n, int nrhs, Pointer a, int lda, Pointer ipiv, Pointer b, int ldb, Pointer info);
+
+    int cusolverDnDgetrs(Pointer h, int trans, int n, int nrhs, Pointer a, int lda, Pointer ipiv, Pointer b, int ldb, Pointer info);
+
+    static CuSolver load() { return Native.load("cusolver", CuSolver.class); }
+}

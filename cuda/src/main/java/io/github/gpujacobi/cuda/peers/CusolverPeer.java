@@ -1,0 +1,262 @@
+package io.github.gpujacobi.cuda.peers;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.bench.Accuracy;
+import io.github.gpujacobi.bench.BenchPeer;
+import io.github.gpujacobi.bench.Measurement;
+
+/**
+ * One cuSOLVER routine as a benchmark row: syevd and syevj (eig), gesvd and gesvdj (svd),
+ * getrf + getrs against the identity (inv, what cupy.linalg.inv and MATLAB's gpuArray inv do).
+ * Pages are looped. The timed region is the solver calls plus the device-to-device copy that
+ * restores the input they overwrite; host transfers only with --with-transfers.
+ */
+final class CusolverPeer implements BenchPeer {
+    enum Kind { SYEVD, SYEVJ, GESVD, GESVDJ, GETRF }
+
+    private final Kind kind;
+    private final CuSolver cs;
+    private final CudaRuntime rt;
+    private final Pointer handle;
+
+    CusolverPeer(Kind kind, CuSolver cs, CudaRuntime rt, Pointer handle) {
+        this.kind = kind;
+        this.cs = cs;
+        this.rt = rt;
+        this.handle = handle;
+    }
+
+    public String name() {
+        switch (kind) {
+            case SYEVD: return "cusolver syevd";
+            case SYEVJ: return "cusolver syevj";
+            case GESVD: return "cusolver gesvd";
+            case GESVDJ: return "cusolver gesvdj";
+            default: return "cusolver getrf+getrs";
+        }
+    }
+
+    public boolean isGpujacobi() { return false; }
+
+    public String op() {
+        return kind == Kind.SYEVD || kind == Kind.SYEVJ ? "eig" : kind == Kind.GETRF ? "inv" : "svd";
+    }
+
+    public String unsupported(PageArray input) {
+        return kind == Kind.GESVD && input.rows() < input.cols() ? "not run: gesvd needs m >= n" : null;
+    }
+
+    public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
+        Job job = new Job(a);
+        try {
+            job.upload();
+            job.runAll();
+            double[] ms = new double[repeats];
+            for (int r = 0; r < repeats; r++) {
+                long t0 = System.nanoTime();
+                if (withTransfers) job.upload();
+                job.runAll();
+                if (withTransfers) job.downloadAll();
+                ms[r] = (System.nanoTime() - t0) * 1e-6;
+            }
+            double[] acc = job.accuracy();
+            return new Measurement(Measurement.median(ms), acc[0], acc[1], job.status != 0 ? "devInfo " + job.status : "");
+        } finally {
+            job.free();
+        }
+    }
+
+    /** Device buffers and calls for one input; freed after the measurement. */
+    private final class Job {
+        final PageArray a;
+        final int m, n, pages, es;
+        final boolean dbl;
+        final long pageBytes;
+        Pointer a0, work, w, u, v, info, ipiv, eye, params;
+        int lwork;
+        /** devInfo of the last run (0: success). */
+        int status;
+
+        Job(PageArray a) {
+            this.a = a;
+            m = a.rows();
+            n = a.cols();
+            pages = a.pages();
+            dbl = a.precision() == Precision.DOUBLE;
+            es = dbl ? 8 : 4;
+            pageBytes = (long) m * n * es;
+        }
+
+        Pointer alloc(long bytes) {
+            PointerByReference p = new PointerByReference();
+            check(rt.cudaMalloc(p, Math.max(8, bytes)), "cudaMalloc");
+            return p.getValue();
+        }
+
+        void upload() {
+            if (a0 == null) setUp();
+            Memory host = new Memory(pageBytes * pages);
+            if (dbl) host.write(0, a.doubleData(), 0, a.length());
+            else host.write(0, a.floatData(), 0, a.length());
+            check(rt.cudaMemcpy(a0, host, pageBytes * pages, 1), "cudaMemcpy H2D");
+        }
+
+        void setUp() {
+            a0 = alloc(pageBytes * pages);
+            work = alloc(pageBytes);
+            info = alloc(4);
+            IntByReference lw = new IntByReference();
+            switch (kind) {
+                case SYEVD:
+                    w = alloc((long) n * es);
+                    check(dbl ? cs.cusolverDnDsyevd_bufferSize(handle, 1, 0, n, work, n, w, lw)
+                            : cs.cusolverDnSsyevd_bufferSize(handle, 1, 0, n, work, n, w, lw), "syevd_bufferSize");
+                    break;
+                case SYEVJ: {
+                    w = alloc((long) n * es);
+                    PointerByReference pr = new PointerByReference();
+                    check(cs.cusolverDnCreateSyevjInfo(pr), "CreateSyevjInfo");
+                    params = pr.getValue();
+                    check(dbl ? cs.cusolverDnDsyevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params)
+                            : cs.cusolverDnSsyevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params), "syevj_bufferSize");
+                    break;
+                }
+                case GESVD:
+                    w = alloc((long) Math.min(m, n) * es);
+                    u = alloc((long) m * m * es);
+                    v = alloc((long) n * n * es);
+                    check(dbl ? cs.cusolverDnDgesvd_bufferSize(handle, m, n, lw)
+                            : cs.cusolverDnSgesvd_bufferSize(handle, m, n, lw), "gesvd_bufferSize");
+                    break;
+                case GESVDJ: {
+                    w = alloc((long) Math.min(m, n) * es);
+                    u = alloc((long) m * m * es);
+                    v = alloc((long) n * n * es);
+                    PointerByReference pr = new PointerByReference();
+                    check(cs.cusolverDnCreateGesvdjInfo(pr), "CreateGesvdjInfo");
+                    params = pr.getValue();
+                    check(dbl ? cs.cusolverDnDgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params)
+                            : cs.cusolverDnSgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params),
+                            "gesvdj_bufferSize");
+                    break;
+                }
+                default: {
+                    ipiv = alloc(4L * n);
+                    u = alloc(pageBytes); // B = I, overwritten by inv(A)
+                    eye = alloc(pageBytes);
+                    Memory id = new Memory(pageBytes);
+                    id.clear();
+                    for (int i = 0; i < n; i++) {
+                        if (dbl) id.setDouble(((long) i * n + i) * 8, 1.0);
+                        else id.setFloat(((long) i * n + i) * 4, 1f);
+                    }
+                    check(rt.cudaMemcpy(eye, id, pageBytes, 1), "cudaMemcpy H2D");
+                    check(dbl ? cs.cusolverDnDgetrf_bufferSize(handle, n, n, work, n, lw)
+                            : cs.cusolverDnSgetrf_bufferSize(handle, n, n, work, n, lw), "getrf_bufferSize");
+                }
+            }
+            lwork = Math.max(1, lw.getValue());
+            // the matrix work copy and the solver workspace are separate allocations
+            Pointer ws = alloc((long) lwork * es);
+            solverWork = ws;
+        }
+
+        Pointer solverWork;
+
+        void runAll() {
+            for (int k = 0; k < pages; k++) {
+                check(rt.cudaMemcpy(work, a0.share(k * pageBytes), pageBytes, 3), "cudaMemcpy D2D");
+                runOne();
+            }
+            check(rt.cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+            Memory h = new Memory(4);
+            check(rt.cudaMemcpy(h, info, 4, 2), "cudaMemcpy D2H");
+            status = h.getInt(0);
+        }
+
+        void runOne() {
+            Pointer ws = solverWork;
+            switch (kind) {
+                case SYEVD:
+                    check(dbl ? cs.cusolverDnDsyevd(handle, 1, 0, n, work, n, w, ws, lwork, info)
+                            : cs.cusolverDnSsyevd(handle, 1, 0, n, work, n, w, ws, lwork, info), "syevd");
+                    break;
+                case SYEVJ:
+                    check(dbl ? cs.cusolverDnDsyevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params)
+                            : cs.cusolverDnSsyevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params), "syevj");
+                    break;
+                case GESVD:
+                    check(dbl ? cs.cusolverDnDgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, null, info)
+                            : cs.cusolverDnSgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, null, info),
+                            "gesvd");
+                    break;
+                case GESVDJ:
+                    check(dbl ? cs.cusolverDnDgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params)
+                            : cs.cusolverDnSgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params),
+                            "gesvdj");
+                    break;
+                default:
+                    check(rt.cudaMemcpy(u, eye, pageBytes, 3), "cudaMemcpy D2D");
+                    check(dbl ? cs.cusolverDnDgetrf(handle, n, n, work, n, ws, ipiv, info)
+                            : cs.cusolverDnSgetrf(handle, n, n, work, n, ws, ipiv, info), "getrf");
+                    check(dbl ? cs.cusolverDnDgetrs(handle, 0, n, n, work, n, ipiv, u, n, info)
+                            : cs.cusolverDnSgetrs(handle, 0, n, n, work, n, ipiv, u, n, info), "getrs");
+            }
+        }
+
+        void downloadAll() {
+            Memory h = new Memory(pageBytes);
+            check(rt.cudaMemcpy(h, kind == Kind.GETRF ? u : work, pageBytes, 2), "cudaMemcpy D2H");
+        }
+
+        /** Residual and orthogonality of the last page-0 result (the last run left page pages-1; rerun page 0). */
+        double[] accuracy() {
+            if (!Accuracy.checked(a)) return new double[]{Double.NaN, Double.NaN};
+            check(rt.cudaMemcpy(work, a0, pageBytes, 3), "cudaMemcpy D2D");
+            runOne();
+            check(rt.cudaDeviceSynchronize(), "sync");
+            PageArray a0p = a.page(0);
+            switch (kind) {
+                case SYEVD:
+                case SYEVJ: {
+                    PageArray vecs = fetch(work, n, n);
+                    PageArray vals = fetch(w, n, 1);
+                    return Accuracy.eig(a0p, vals, vecs);
+                }
+                case GESVD: {
+                    PageArray uu = fetch(u, m, m), ss = fetch(w, Math.min(m, n), 1), vt = fetch(v, n, n);
+                    PageArray vv = PageArray.zeros(vt.precision(), n, n, 1);
+                    for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) vv.set(i, j, vt.get(j, i));
+                    return Accuracy.svd(a0p, uu, ss, vv);
+                }
+                case GESVDJ:
+                    return Accuracy.svd(a0p, fetch(u, m, m), fetch(w, Math.min(m, n), 1), fetch(v, n, n));
+                default:
+                    return new double[]{Accuracy.inv(a0p, fetch(u, n, n)), Double.NaN};
+            }
+        }
+
+        PageArray fetch(Pointer src, int rows, int cols) {
+            long bytes = (long) rows * cols * es;
+            Memory h = new Memory(Math.max(8, bytes));
+            check(rt.cudaMemcpy(h, src, bytes, 2), "cudaMemcpy D2H");
+            if (dbl) return PageArray.wrap(h.getDoubleArray(0, rows * cols), rows, cols);
+            return PageArray.wrap(h.getFloatArray(0, rows * cols), rows, cols);
+        }
+
+        void free() {
+            for (Pointer p : new Pointer[]{a0, work, w, u, v, info, ipiv, eye, solverWork}) {
+                if (p != null) rt.cudaFree(p);
+            }
+        }
+    }
+
+    static void check(int status, String what) {
+        if (status != 0) throw new UnsupportedOperationException(what + " returned status " + status);
+    }
+}

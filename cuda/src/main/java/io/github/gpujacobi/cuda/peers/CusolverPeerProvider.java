@@ -1,0 +1,49 @@
+package io.github.gpujacobi.cuda.peers;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.PointerByReference;
+import io.github.gpujacobi.bench.BenchPeer;
+import io.github.gpujacobi.bench.PeerProvider;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** cuSOLVER's rows for the benchmark when libcusolver and libcudart load (by unversioned name). */
+public final class CusolverPeerProvider implements PeerProvider {
+    private static String reason;
+    private static CuSolver cs;
+    private static CudaRuntime rt;
+    private static Pointer handle;
+
+    private static synchronized boolean load() {
+        if (handle != null) return true;
+        if (reason != null) return false;
+        try {
+            rt = CudaRuntime.load();
+            cs = CuSolver.load();
+            PointerByReference h = new PointerByReference();
+            int st = cs.cusolverDnCreate(h);
+            if (st != 0) throw new IllegalStateException("cusolverDnCreate returned " + st);
+            handle = h.getValue();
+            return true;
+        } catch (UnsatisfiedLinkError | RuntimeException e) {
+            String msg = String.valueOf(e.getMessage());
+            int nl = msg.indexOf('\n');
+            reason = "cuSOLVER rows: not available (" + (nl > 0 ? msg.substring(0, nl) : msg) + ")";
+            return false;
+        }
+    }
+
+    public List<BenchPeer> peers(String op) {
+        if (!load()) return Collections.emptyList();
+        List<BenchPeer> out = new ArrayList<BenchPeer>();
+        for (CusolverPeer.Kind k : CusolverPeer.Kind.values()) {
+            CusolverPeer p = new CusolverPeer(k, cs, rt, handle);
+            if (p.op().equals(op)) out.add(p);
+        }
+        return out;
+    }
+
+    public String unavailableReason() { return reason; }
+}

@@ -1,0 +1,80 @@
+package io.github.gpujacobi.bench;
+
+import io.github.gpujacobi.api.Backend;
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.RunReport;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+
+/** A gpujacobi backend and method as a benchmark row. */
+final class JacobiPeer implements BenchPeer {
+    private final Backend backend;
+    private final Operation op;
+    private final String method;
+    private final SolverOptions options;
+
+    JacobiPeer(Backend backend, Operation op, String method, SolverOptions base) {
+        this.backend = backend;
+        this.op = op;
+        this.method = method;
+        this.options = base.withDevice(backend.isGpu() ? "gpu" : "cpu").withMethod(method).withCaller("bench");
+    }
+
+    public String name() { return "gpujacobi " + backend.name() + "/" + method; }
+
+    public boolean isGpujacobi() { return true; }
+
+    public String op() { return op.label(); }
+
+    public String unsupported(PageArray input) { return null; }
+
+    public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
+        run(a);
+        double[] ms = new double[repeats];
+        Object last = null;
+        for (int r = 0; r < repeats; r++) {
+            long t0 = System.nanoTime();
+            last = run(a);
+            long wall = System.nanoTime() - t0;
+            RunReport rep = report(last);
+            ms[r] = (!withTransfers && rep.computeNanos() >= 0 ? rep.computeNanos() : wall) * 1e-6;
+        }
+        RunReport rep = report(last);
+        String note = "sweeps " + rep.sweeps() + (rep.converged() || options.fixedSweeps() > 0 ? "" : " NOT converged");
+        double[] acc;
+        switch (op) {
+            case EIG: {
+                EigResult e = (EigResult) last;
+                acc = Accuracy.eig(a, e.values(), e.vectors());
+                break;
+            }
+            case SVD: {
+                SvdResult s = (SvdResult) last;
+                acc = Accuracy.svd(a, s.u(), s.s(), s.v());
+                break;
+            }
+            default:
+                acc = new double[]{Accuracy.inv(a, ((InverseResult) last).inverse()), Double.NaN};
+                note = "";
+        }
+        return new Measurement(Measurement.median(ms), acc[0], acc[1], note);
+    }
+
+    private Object run(PageArray a) {
+        switch (op) {
+            case EIG: return Jacobi.eig(a, options);
+            case SVD: return Jacobi.svd(a, options);
+            default: return Jacobi.inv(a, options);
+        }
+    }
+
+    private static RunReport report(Object r) {
+        if (r instanceof EigResult) return ((EigResult) r).report();
+        if (r instanceof SvdResult) return ((SvdResult) r).report();
+        return ((InverseResult) r).report();
+    }
+}

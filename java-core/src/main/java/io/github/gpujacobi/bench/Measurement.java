@@ -1,0 +1,23 @@
+package io.github.gpujacobi.bench;
+
+/** The median time of a peer on one input and the accuracy of its result (NaN when not computed). */
+public final class Measurement {
+    public final double medianMs;
+    public final double residual;
+    public final double orthogonality;
+    public final String note;
+
+    public Measurement(double medianMs, double residual, double orthogonality, String note) {
+        this.medianMs = medianMs;
+        this.residual = residual;
+        this.orthogonality = orthogonality;
+        this.note = note == null ? "" : note;
+    }
+
+    public static double median(double[] ms) {
+        double[] s = ms.clone();
+        java.util.Arrays.sort(s);
+        int n = s.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    }
+}

@@ -1,0 +1,52 @@
+package io.github.gpujacobi.bench;
+
+import io.github.gpujacobi.api.Backend;
+import io.github.gpujacobi.api.Backends;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.api.SolverOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/** Every implementation of an operation present in this process: gpujacobi's backends and methods, and the peers. */
+public final class Peers {
+    private Peers() {}
+
+    public static List<BenchPeer> forOp(String op, SolverOptions base, List<String> missing) {
+        List<BenchPeer> out = new ArrayList<BenchPeer>();
+        Operation operation = op.equals("eig") ? Operation.EIG : op.equals("svd") ? Operation.SVD : Operation.INV;
+        for (Backend b : Backends.get().available()) {
+            for (String m : methods(operation, b)) out.add(new JacobiPeer(b, operation, m, base));
+        }
+        out.add(new EjmlPeer(op));
+        for (PeerProvider p : ServiceLoader.load(PeerProvider.class, Peers.class.getClassLoader())) {
+            try {
+                List<BenchPeer> got = p.peers(op);
+                if (got.isEmpty() && p.unavailableReason() != null) missing.add(p.unavailableReason());
+                out.addAll(got);
+            } catch (RuntimeException | LinkageError e) {
+                missing.add("peer provider " + p.getClass().getSimpleName() + ": not available: " + e);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> methods(Operation op, Backend b) {
+        List<String> ms = new ArrayList<String>();
+        if (op == Operation.EIG) {
+            if (b.isGpu()) {
+                for (String m : Methods.MEMORY_ACCESS) if (b.supports(op, m)) ms.add(m);
+            } else {
+                ms.add(Methods.PARALLEL);
+            }
+        } else if (op == Operation.SVD) {
+            ms.add(Methods.ONE_SIDED);
+        } else {
+            ms.add(b.isGpu() ? Methods.GAUSS_JORDAN : Methods.AUTO);
+            if (!b.isGpu()) ms.add(Methods.GAUSS_JORDAN);
+        }
+        return ms;
+    }
+}

@@ -1,0 +1,198 @@
+package io.github.gpujacobi.cli;
+
+import io.github.gpujacobi.api.Backends;
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.Residuals;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * {@code verify}: the correctness checks the unit tests make of the CPU backend, run against any
+ * device (the GPU machine's script runs it with --device gpu): residual, orthogonality, agreement
+ * with the CPU backend, relative accuracy on graded matrices, odd sizes, both classes, pages.
+ */
+final class VerifyCommand implements Command {
+    public String name() { return "verify"; }
+
+    public String summary() { return "check a backend's results (residual, orthogonality, CPU agreement, graded accuracy)"; }
+
+    public String help() {
+        return "usage: gpujacobi verify [--device gpu|cpu|auto] [--methods ta,ma,sa,mca] [--sizes 1,2,3,...]\n\n"
+                + "Runs eig (every method given), svd and inv on random, odd-sized, paged and graded inputs in both\n"
+                + "classes on the device, compares with the CPU backend and prints one line per check and a closing\n"
+                + "'N passed, N failed' line. Exit status 1 when a check fails.";
+    }
+
+    private int passed, failed;
+    private PrintStream out;
+
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        this.out = out;
+        String device = "gpu";
+        String[] methods = {"ta", "ma", "sa", "mca"};
+        int[] sizes = {1, 2, 3, 7, 32, 33, 100, 257};
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (i + 1 >= args.size()) throw new UsageException(a + " needs a value");
+            switch (a) {
+                case "--device": device = args.get(++i); break;
+                case "--methods": methods = args.get(++i).split(","); break;
+                case "--sizes": {
+                    String[] s = args.get(++i).split(",");
+                    sizes = new int[s.length];
+                    for (int k = 0; k < s.length; k++) sizes[k] = Integer.parseInt(s[k].trim());
+                    break;
+                }
+                default: throw new UsageException("unknown option " + a);
+            }
+        }
+        if (device.equals("gpu") && Backends.get().gpu() == null) {
+            err.println("verify: no GPU backend: " + Backends.get().whyNoGpu());
+            return PARTIAL;
+        }
+        SolverOptions dev = SolverOptions.defaults().withDevice(device).withCaller("verify");
+        SolverOptions cpu = SolverOptions.defaults().withDevice("cpu").withCaller("verify");
+        Random r = new Random(7);
+        for (Precision p : Precision.values()) {
+            double eps = p.eps();
+            for (int n : sizes) {
+                PageArray a = sym(r, n, 1).to(p);
+                EigResult ref = Jacobi.eig(a, cpu);
+                for (String m : methods) {
+                    String what = String.format(Locale.ROOT, "eig %-3s %s n=%d", m, p.matlabClass(), n);
+                    try {
+                        EigResult e = Jacobi.eig(a, dev.withMethod(m));
+                        double res = Residuals.eig(a.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), 0);
+                        double orth = Residuals.orthogonality(e.vectors(), 0);
+                        double agree = maxRelDiff(e.values(), ref.values());
+                        check(what, res <= 20 * Math.max(n, 1) * eps && orth <= 20 * Math.max(n, 1) * eps
+                                        && agree <= 20 * Math.max(n, 1) * eps && e.report().converged(),
+                                String.format(Locale.ROOT, "residual %.1e orth %.1e vs cpu %.1e sweeps %d on %s",
+                                        res, orth, agree, e.report().sweeps(), e.report().backend()));
+                    } catch (JacobiException ex) {
+                        check(what, false, ex.getMessage());
+                    }
+                }
+                int m = n + 5;
+                for (int[] shape : new int[][]{{m, n}, {n, m}}) {
+                    PageArray g = gauss(r, shape[0], shape[1], 1).to(p);
+                    String what = String.format(Locale.ROOT, "svd %s %dx%d", p.matlabClass(), shape[0], shape[1]);
+                    try {
+                        SvdResult s = Jacobi.svd(g, dev);
+                        SvdResult sr = Jacobi.svd(g, cpu);
+                        double res = Residuals.svd(g, s.u(), s.s(), s.v(), 0);
+                        double ou = Residuals.orthogonality(s.u(), 0), ov = Residuals.orthogonality(s.v(), 0);
+                        double agree = maxRelDiff(s.s(), sr.s());
+                        double tolr = 20 * Math.max(m, 1) * eps;
+                        check(what, res <= tolr && ou <= tolr && ov <= tolr && agree <= tolr,
+                                String.format(Locale.ROOT, "residual %.1e orthU %.1e orthV %.1e vs cpu %.1e on %s",
+                                        res, ou, ov, agree, s.report().backend()));
+                    } catch (JacobiException ex) {
+                        check(what, false, ex.getMessage());
+                    }
+                }
+                PageArray w = wellConditioned(r, n).to(p);
+                String what = String.format(Locale.ROOT, "inv %s n=%d", p.matlabClass(), n);
+                try {
+                    InverseResult x = Jacobi.inv(w, dev);
+                    double res = Residuals.inverse(w, x.inverse(), 0);
+                    check(what, res <= 50 * Math.max(n, 1) * eps && !x.anySingular(),
+                            String.format(Locale.ROOT, "||AX-I||/(||A|| ||X||) %.1e rcond %.2g on %s", res, x.rcond(0), x.report().backend()));
+                } catch (JacobiException ex) {
+                    check(what, false, ex.getMessage());
+                }
+            }
+            PageArray pages = sym(r, 20, 6).to(p);
+            try {
+                EigResult e = Jacobi.eig(pages, dev);
+                double worst = 0;
+                for (int k = 0; k < 6; k++) worst = Math.max(worst, Residuals.eig(pages.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), k));
+                check("eig pages 6x20x20 " + p.matlabClass(), worst <= 400 * eps, String.format(Locale.ROOT, "worst residual %.1e", worst));
+            } catch (JacobiException ex) {
+                check("eig pages " + p.matlabClass(), false, ex.getMessage());
+            }
+        }
+        gradedCheck(dev, 40);
+        gradedCheck(dev, 100);
+        PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
+        check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
+        out.printf(Locale.ROOT, "verify: %d passed, %d failed%n", passed, failed);
+        return failed == 0 ? OK : PARTIAL;
+    }
+
+    private void gradedCheck(SolverOptions dev, int n) {
+        Random r = new Random(n);
+        double[] a = new double[n * n];
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = Math.pow(10, -10.0 * i / (n - 1));
+        for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
+            double h = i == j ? 1 : 0.5 / Math.sqrt(n) * r.nextGaussian() / 2;
+            a[i + j * n] = d[i] * h * d[j];
+            a[j + i * n] = a[i + j * n];
+        }
+        PageArray pa = PageArray.wrap(a, n, n);
+        EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
+        for (String m : new String[]{"mca", "sa"}) {
+            try {
+                EigResult e = Jacobi.eig(pa, dev.withMethod(m).withVectors(false));
+                double worst = maxRelDiff(e.values(), ref.values());
+                check("eig graded (10 decades) " + m + " n=" + n, worst <= 1e-12,
+                        String.format(Locale.ROOT, "worst relative error of the eigenvalues vs the CPU: %.1e", worst));
+            } catch (JacobiException ex) {
+                check("eig graded " + m, false, ex.getMessage());
+            }
+        }
+    }
+
+    private void check(String what, boolean ok, String detail) {
+        if (ok) passed++; else failed++;
+        out.printf(Locale.ROOT, "%s %-32s %s%n", ok ? "PASS" : "FAIL", what, detail);
+    }
+
+    /** max_i |x_i - y_i| / |y_i| (relative per element; exact zeros compared absolutely). */
+    static double maxRelDiff(PageArray x, PageArray y) {
+        double worst = 0, scale = 0;
+        for (int i = 0; i < y.length(); i++) scale = Math.max(scale, Math.abs(y.get(i)));
+        for (int i = 0; i < y.length(); i++) {
+            double den = Math.abs(y.get(i));
+            double diff = Math.abs(x.get(i) - y.get(i));
+            worst = Math.max(worst, den > 1e-3 * scale ? diff / den : diff / Math.max(scale, Double.MIN_NORMAL));
+        }
+        return worst;
+    }
+
+    static PageArray sym(Random r, int n, int pages) {
+        double[] a = new double[n * n * pages];
+        for (int k = 0; k < pages; k++) for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
+            double g = r.nextGaussian();
+            a[k * n * n + i + j * n] = g;
+            a[k * n * n + j + i * n] = g;
+        }
+        return PageArray.wrap(a, n, n, pages);
+    }
+
+    static PageArray gauss(Random r, int m, int n, int pages) {
+        double[] a = new double[m * n * pages];
+        for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
+        return PageArray.wrap(a, m, n, pages);
+    }
+
+    static PageArray wellConditioned(Random r, int n) {
+        PageArray a = gauss(r, n, n, 1);
+        for (int i = 0; i < n; i++) a.set(i, i, 0, a.get(i, i, 0) + 2 * Math.sqrt(n) + 1);
+        return a;
+    }
+
+    static List<String> list(String... s) { return new ArrayList<String>(java.util.Arrays.asList(s)); }
+}
