@@ -45,9 +45,11 @@ final class BatchCommand implements Command {
                 + "  --vars A,B              only these variables\n"
                 + "  --jobs N                files processed at once (default 1)\n"
                 + "  --force                 recompute results that are newer than their input\n"
-                + "  --quiet                 no progress bar\n\n"
+                + "  --quiet                 no progress bar\n"
+                + "  --no-compress           write results uncompressed (much faster for large results, bigger files)\n\n"
                 + "Inputs are never modified; each result is written to a temporary file and renamed when complete,\n"
-                + "so an interrupted batch resumes where it stopped when run again.\n"
+                + "so an interrupted batch resumes where it stopped when run again (--force also retries variables\n"
+                + "that failed; their reasons are kept in gpujacobi.not_done).\n"
                 + "exit status: 0 all done, 1 some variables or files failed, 2 usage error\n\n"
                 + "example: gpujacobi batch --op eig examples/data -o out/";
     }

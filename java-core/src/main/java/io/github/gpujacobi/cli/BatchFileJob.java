@@ -51,7 +51,7 @@ final class BatchFileJob {
         ResultFile out = null;
         Struct perVariable = Mat5.newStruct();
         try {
-            out = ResultFile.create(output);
+            out = ResultFile.create(output, opt.compress);
             for (MatVariable v : in.variables()) {
                 if (opt.vars != null && !opt.vars.contains(v.name())) continue;
                 processVariable(opt, in, v, out, perVariable, progress);

@@ -160,6 +160,7 @@ class BatchCommandTest {
         External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('s.mat', {'Sg': np.ones((3, 3)), 'OK': 2 * np.eye(2)})");
         Map<Path, byte[]> before = snapshot(dir.resolve("s.mat"));
         Run r = batch("--op", "inv", "--quiet", dir.resolve("s.mat").toString(), "-o", dir.resolve("o").toString());
+        assertEquals(15, Files.readAllBytes(dir.resolve("o/s_inv.mat"))[128], "results are compressed by default");
         assertEquals(1, r.code);
         assertUnchanged(before);
         assertTrue(r.err.contains("Sg is singular to working precision"), r.err);
@@ -245,8 +246,10 @@ class BatchCommandTest {
     @Test
     void varsSelectsAndNamesTheMissingOnes() throws Exception {
         External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('v.mat', {'A': np.eye(2), 'B': 2 * np.eye(3)})");
-        Run r = batch("--op", "eig", "--vars", "B,Z", dir.resolve("v.mat").toString(), "-o", dir.resolve("o").toString());
+        Run r = batch("--op", "eig", "--vars", "B,Z", "--no-compress", dir.resolve("v.mat").toString(), "-o", dir.resolve("o").toString());
         assertEquals(0, r.code, r.err);
+        byte[] res = Files.readAllBytes(dir.resolve("o/v_eig.mat"));
+        assertEquals(14, res[128], "--no-compress: the first element is a plain miMATRIX (14), not miCOMPRESSED (15)");
         assertTrue(r.out.contains("skipped: Z (--vars) is not in this file"), r.out);
         String check = External.python(dir, "import scipy.io as sio; print(sorted(k for k in sio.loadmat('o/v_eig.mat') if not k.startswith('__')))");
         assertTrue(check.contains("['B_D', 'B_V', 'gpujacobi']"), check);
