@@ -40,6 +40,8 @@ final class BatchFileJob {
     final List<VariableLine> lines = new ArrayList<VariableLine>();
     String fileError;
     boolean upToDate;
+    /** integer and logical variables decomposed as double */
+    int converted;
     final List<String> backends = new ArrayList<String>();
 
     BatchFileJob(Path input, Path output) {
@@ -110,11 +112,16 @@ final class BatchFileJob {
                     .set("residual", Mat5.newScalar(r.residual))
                     .set("time", Mat5.newScalar(rep.seconds()))
                     .set("class", Mat5.newString(a.precision().matlabClass())));
-            String note = v.isFloatingPoint() ? "" : " (" + v.matlabClass() + " converted to double)";
+            String note = "";
+            if (!v.isFloatingPoint()) {
+                converted++;
+                note = " (" + v.matlabClass() + " converted to double)";
+            }
             if (!rep.converged() && opt.solver.fixedSweeps() == 0 && rep.sweeps() > 0) note += " NOT converged";
             for (String n : rep.notes()) note += "; " + n;
             lines.add(new VariableLine(v.name(), "done", String.format(java.util.Locale.ROOT,
-                    "%s, residual %.2e, %d sweeps, %.3f s%s", v.describe(), r.residual, rep.sweeps(), rep.seconds(), note)));
+                    "%s, residual %.2e, %s%.3f s%s", v.describe(), r.residual,
+                    opt.op == Operation.INV ? "" : rep.sweeps() + " sweeps, ", rep.seconds(), note)));
         } catch (SkippedVariable e) {
             lines.add(new VariableLine(v.name(), "skipped", v.name() + " " + e.getMessage()));
         } catch (JacobiException e) {

@@ -116,6 +116,7 @@ class BatchCommandTest {
         assertTrue(r.out.contains("skipped: cel is a cell"), r.out);
         assertTrue(r.out.contains("int8 converted to double"), r.out);
         assertTrue(r.out.contains("logical converted to double"), r.out);
+        assertTrue(r.out.contains("variables: 3 done (2 integer/logical converted to double), 5 skipped, 3 failed"), r.out);
         String check = External.python(dir, "import scipy.io as sio; r = sio.loadmat('res.mat'); "
                 + "print(sorted(k for k in r if not k.startswith('__'))); "
                 + "nd = r['gpujacobi'][0, 0]['not_done'][0, 0]; print(sorted(nd.dtype.names)); print(nd['R'][0]); "
@@ -316,7 +317,7 @@ class BatchCommandTest {
             doneBefore = s.filter(f -> f.getFileName().toString().endsWith("_eig.mat")).count();
         }
         assertTrue(doneBefore < 6, "the batch was killed before it finished (" + doneBefore + " done)");
-        Run r = batch("--op", "eig", dir.resolve("in").toString(), "-o", dir.resolve("out").toString());
+        Run r = batch("--op", "eig", "--jobs", "2", dir.resolve("in").toString(), "-o", dir.resolve("out").toString());
         assertEquals(0, r.code, r.err);
         assertTrue(r.out.contains("up to date"), r.out);
         String check = External.python(dir, String.join("\n",
