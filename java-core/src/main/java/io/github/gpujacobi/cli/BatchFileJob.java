@@ -95,6 +95,7 @@ final class BatchFileJob {
                 if (role != null) throw new SkippedVariable(role);
                 signs = readSigns(in, v);
             }
+            progress.working(input.getFileName() + ":" + v.name() + " (" + v.describe() + ")");
             PageArray a = in.read(v);
             if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
             SolverOptions so = opt.solver.withVariable(v.name()).withCaller("batch " + in.path().getFileName());

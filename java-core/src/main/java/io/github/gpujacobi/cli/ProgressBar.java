@@ -19,10 +19,19 @@ final class ProgressBar {
         this.total = Math.max(1, total);
     }
 
+    /** Names the item now being worked on, so a long decomposition shows what it is busy with. */
+    synchronized void working(String label) {
+        if (enabled) draw(System.nanoTime(), label);
+    }
+
     synchronized void advance(long units, String label) {
         done += units;
         long now = System.nanoTime();
         if (!enabled || (now - lastDraw < 100_000_000L && done < total)) return;
+        draw(now, label);
+    }
+
+    private void draw(long now, String label) {
         lastDraw = now;
         int filled = (int) (WIDTH * Math.min(done, total) / total);
         StringBuilder bar = new StringBuilder("\r[");

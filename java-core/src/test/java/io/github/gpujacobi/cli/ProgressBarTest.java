@@ -13,6 +13,7 @@ class ProgressBarTest {
     private static String drive(boolean enabled) {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         ProgressBar bar = new ProgressBar(new PrintStream(b, true), enabled, 4);
+        bar.working("f.mat:A (4x4 double)");
         bar.advance(4, "f.mat:A");
         String drawn = new String(b.toByteArray(), StandardCharsets.UTF_8);
         bar.finish();
@@ -22,8 +23,9 @@ class ProgressBarTest {
     @Test
     void drawsInPlaceAndReachesTheEnd() {
         String s = drive(true);
-        assertTrue(s.startsWith("\r[##############################] 100%"), s);
-        assertTrue(s.contains("f.mat:A"), s);
+        assertTrue(s.startsWith("\r[..............................]   0%"), s);
+        assertTrue(s.contains("f.mat:A (4x4 double)"), s);
+        assertTrue(s.contains("\r[##############################] 100%"), s);
     }
 
     @Test
