@@ -31,10 +31,12 @@ final class CudaEig {
         long nn = (long) n * n;
         CUdeviceptr a = buf.get("A", nn * e), x = buf.get("X", nn * e), vd = buf.get("V", nn * e);
         CUdeviceptr pairs = buf.get("pairs", 4L * Math.max(2, ct.flat().length)), cs = buf.get("cs", 2L * half * e);
-        CUdeviceptr partner = buf.get("partner", (long) n * 4), uw = buf.get("uw", 2L * n * e);
+        int[] rowPairs = ct.rowPairs();
+        CUdeviceptr rowPair = buf.get("rowPair", 4L * Math.max(1, rowPairs.length));
         CUdeviceptr counter = buf.get("counter", 8), diag = buf.get("diag", n * e);
         DeviceBuffers.upload(a, w, p);
         DeviceBuffers.upload(pairs, ct.flat().length == 0 ? new int[2] : ct.flat());
+        if (rowPairs.length > 0) DeviceBuffers.upload(rowPair, rowPairs);
         boolean wantV = v != null;
         if (wantV) {
             double[] id = new double[(int) nn];
@@ -51,9 +53,10 @@ final class CudaEig {
             sweeps++;
             DeviceBuffers.zero(counter, 8);
             Pointer params = Pointer.to(Pointer.to(a), Pointer.to(x), Pointer.to(vd), Pointer.to(pairs),
-                    Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
-                    DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}), Pointer.to(cs),
-                    Pointer.to(partner), Pointer.to(uw), Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
+                    Pointer.to(rowPair), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
+                    Pointer.to(new int[]{steps}), DeviceBuffers.scalar(tol, p),
+                    Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}), Pointer.to(cs), Pointer.to(counter),
+                    Pointer.to(new int[]{wantV ? 1 : 0}));
             dev.launchCooperative(kernel, grid, BLOCK, params);
             long r = DeviceBuffers.readCounter(counter); // the one host synchronisation of a sweep
             rotations += r;

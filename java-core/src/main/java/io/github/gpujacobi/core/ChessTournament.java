@@ -56,6 +56,19 @@ public final class ChessTournament {
 
     public boolean isGhost(int s, int k) { return q(s, k) >= n; }
 
+    /** For each step s and index i < n, the pair k that contains i: index s * n + i (for the GPU's MCA). */
+    public int[] rowPairs() {
+        int half = pairsPerStep();
+        int[] r = new int[steps() * n];
+        for (int s = 0; s < steps(); s++) {
+            for (int k = 0; k < half; k++) {
+                r[s * n + p(s, k)] = k;
+                if (q(s, k) < n) r[s * n + q(s, k)] = k;
+            }
+        }
+        return r;
+    }
+
     /** All pairs as [p, q] ints, step-major: index (s * pairsPerStep() + k) * 2. A copy. */
     public int[] flat() { return flat.clone(); }
 }

@@ -26,6 +26,13 @@ class ChessTournamentTest {
         for (int p = 0; p < n; p++) {
             for (int q = p + 1; q < n; q++) assertEquals(1, met[p][q], "pair " + p + "," + q);
         }
+        int[] rows = ct.rowPairs();
+        for (int s = 0; s < ct.steps(); s++) {
+            for (int i = 0; i < n; i++) {
+                int k = rows[s * n + i];
+                assertTrue(ct.p(s, k) == i || ct.q(s, k) == i, "row " + i + " is in pair " + k);
+            }
+        }
         assertEquals(n < 2 ? Math.max(0, n + (n & 1) - 1) : n + (n & 1) - 1, ct.steps());
     }
 }
