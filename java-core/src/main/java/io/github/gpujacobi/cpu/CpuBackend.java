@@ -133,7 +133,7 @@ public final class CpuBackend implements Backend {
                             + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
                 }
             }
-            if (!ok) ok = GaussJordanInverse.invert(w, n);
+            if (!ok) ok = GaussJordanInverse.invert(w, n, innerThreads(o, pages));
             rcond[k] = InverseCheck.finish(norm, w, n, ok);
             singular[k] = rcond[k] == 0;
             x.writePage(k, w);
