@@ -1,6 +1,9 @@
 package io.github.gpujacobi.cpu;
 
-/** SPD inversion (seed 004's second method): A = L L', inv(A) = inv(L)' inv(L). One page, in place. */
+/**
+ * SPD inversion (seed 004's second method): A = L L', inv(A) = inv(L)' inv(L). One page, in place.
+ * Every inner loop runs down a column (contiguous) so that C2 vectorises it.
+ */
 final class CholeskyInverse {
     private CholeskyInverse() {}
 
@@ -9,36 +12,43 @@ final class CholeskyInverse {
         for (int j = 0; j < n; j++) { // the Cholesky path is for exactly symmetric input only
             for (int i = 0; i < j; i++) if (a[i + j * n] != a[j + i * n]) return false;
         }
-        for (int j = 0; j < n; j++) { // L in the lower triangle
-            double d = a[j + j * n];
-            for (int k = 0; k < j; k++) d -= a[j + k * n] * a[j + k * n];
+        for (int j = 0; j < n; j++) { // left-looking: column j of L from the columns before it
+            int jn = j * n;
+            for (int k = 0; k < j; k++) {
+                double f = a[j + k * n];
+                if (f == 0) continue;
+                int kn = k * n;
+                for (int i = j; i < n; i++) a[i + jn] -= f * a[i + kn];
+            }
+            double d = a[j + jn];
             if (!(d > 0)) return false;
             d = Math.sqrt(d);
-            a[j + j * n] = d;
-            for (int i = j + 1; i < n; i++) {
-                double s = a[i + j * n];
-                for (int k = 0; k < j; k++) s -= a[i + k * n] * a[j + k * n];
-                a[i + j * n] = s / d;
-            }
+            a[j + jn] = d;
+            double r = 1 / d;
+            for (int i = j + 1; i < n; i++) a[i + jn] *= r;
         }
-        for (int j = 0; j < n; j++) { // inv(L) in place, column by column
-            a[j + j * n] = 1 / a[j + j * n];
-            for (int i = j + 1; i < n; i++) {
-                double s = 0;
-                for (int k = j; k < i; k++) s -= a[i + k * n] * a[k + j * n];
-                a[i + j * n] = s / a[i + i * n];
-            }
-        }
-        double[] x = new double[n * n]; // inv(A) = inv(L)' inv(L)
+        double[] y = new double[n * n]; // inv(L), column j solves L y = e_j by column axpys
         for (int j = 0; j < n; j++) {
-            for (int i = j; i < n; i++) {
-                double s = 0;
-                for (int k = i; k < n; k++) s += a[k + i * n] * a[k + j * n];
-                x[i + j * n] = s;
-                x[j + i * n] = s;
+            int jn = j * n;
+            y[j + jn] = 1;
+            for (int k = j; k < n; k++) {
+                double x = y[k + jn] / a[k + k * n];
+                y[k + jn] = x;
+                if (x == 0) continue;
+                int kn = k * n;
+                for (int i = k + 1; i < n; i++) y[i + jn] -= x * a[i + kn];
             }
         }
-        System.arraycopy(x, 0, a, 0, n * n);
+        for (int j = 0; j < n; j++) { // inv(A)(i,j) = inv(L)(:,i) . inv(L)(:,j), rows from max(i,j)
+            int jn = j * n;
+            for (int i = j; i < n; i++) {
+                int in = i * n;
+                double s = 0;
+                for (int k = i; k < n; k++) s += y[k + in] * y[k + jn];
+                a[i + jn] = s;
+                a[j + in] = s;
+            }
+        }
         return true;
     }
 }

@@ -101,7 +101,7 @@ public final class CpuBackend implements Backend {
             double[] page = a.pageAsDouble(k);
             double[] w = tall ? page : PageAssembly.transpose(page, m, n);
             double[] vw = vec ? new double[nn * nn] : null;
-            OneSidedJacobiSvd solver = new OneSidedJacobiSvd();
+            OneSidedJacobiSvd solver = new OneSidedJacobiSvd(innerThreads(o, pages));
             solver.run(w, vw, mm, nn, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
             sweeps[k] = solver.sweeps;
             rots[k] = solver.rotations;
@@ -133,7 +133,7 @@ public final class CpuBackend implements Backend {
                             + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
                 }
             }
-            if (!ok) ok = GaussJordanInverse.invert(w, n);
+            if (!ok) ok = GaussJordanInverse.invert(w, n, innerThreads(o, pages));
             rcond[k] = InverseCheck.finish(norm, w, n, ok);
             singular[k] = rcond[k] == 0;
             x.writePage(k, w);

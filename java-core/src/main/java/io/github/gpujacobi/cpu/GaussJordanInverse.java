@@ -1,45 +1,76 @@
 package io.github.gpujacobi.cpu;
 
-/** In-place Gauss-Jordan inversion with partial pivoting (seed 004's first method), one page. */
+import io.github.gpujacobi.core.PageLoop;
+
+/**
+ * In-place Gauss-Jordan inversion with partial pivoting (seed 004's first method), one page.
+ * Each elimination step is a rank-1 update done column by column (contiguous, vectorised by C2),
+ * with the columns split across threads.
+ */
 final class GaussJordanInverse {
     private GaussJordanInverse() {}
 
-    /** Inverts a (n x n column-major) in place; returns false when a pivot is exactly zero (singular). */
+    /** Below this order a single thread is faster than handing columns to the pool. */
+    private static final int PARALLEL_MIN_N = 192;
+
     static boolean invert(double[] a, int n) {
+        return invert(a, n, 1);
+    }
+
+    /** Inverts a (n x n column-major) in place; returns false when a pivot is exactly zero (singular). */
+    static boolean invert(final double[] a, final int n, int threads) {
         int[] perm = new int[n];
+        final double[] col = new double[n];
+        final int t = n >= PARALLEL_MIN_N ? Math.max(1, threads) : 1;
+        final int chunks = t == 1 ? 1 : Math.min(4 * t, n);
         for (int k = 0; k < n; k++) {
+            int kn = k * n;
             int piv = k;
-            double best = Math.abs(a[k + k * n]);
+            double best = Math.abs(a[k + kn]);
             for (int i = k + 1; i < n; i++) {
-                double x = Math.abs(a[i + k * n]);
+                double x = Math.abs(a[i + kn]);
                 if (x > best) { best = x; piv = i; }
             }
             perm[k] = piv;
             if (best == 0) return false;
             if (piv != k) {
                 for (int j = 0; j < n; j++) {
-                    double t = a[k + j * n]; a[k + j * n] = a[piv + j * n]; a[piv + j * n] = t;
+                    double x = a[k + j * n]; a[k + j * n] = a[piv + j * n]; a[piv + j * n] = x;
                 }
             }
-            double inv = 1 / a[k + k * n];
-            a[k + k * n] = 1;
-            for (int j = 0; j < n; j++) a[k + j * n] *= inv;
-            for (int i = 0; i < n; i++) {
-                if (i == k) continue;
-                double f = a[i + k * n];
-                if (f == 0) continue;
-                a[i + k * n] = 0;
-                for (int j = 0; j < n; j++) a[i + j * n] -= f * a[k + j * n];
+            final double p = a[k + kn];
+            System.arraycopy(a, kn, col, 0, n);
+            // column k of the result: the eliminator's own column, -col/p off the pivot, 1/p on it
+            for (int i = 0; i < n; i++) a[i + kn] = -col[i] / p;
+            a[k + kn] = 1 / p;
+            final int kk = k;
+            if (chunks == 1) {
+                updateColumns(a, col, n, kk, p, 0, n);
+            } else {
+                PageLoop.forEach(chunks, t, c -> updateColumns(a, col, n, kk, p,
+                        (int) ((long) n * c / chunks), (int) ((long) n * (c + 1) / chunks)));
             }
         }
         for (int k = n - 1; k >= 0; k--) { // undo the row swaps as column swaps of the inverse
             int piv = perm[k];
             if (piv != k) {
                 for (int i = 0; i < n; i++) {
-                    double t = a[i + k * n]; a[i + k * n] = a[i + piv * n]; a[i + piv * n] = t;
+                    double x = a[i + k * n]; a[i + k * n] = a[i + piv * n]; a[i + piv * n] = x;
                 }
             }
         }
         return true;
+    }
+
+    /** Eliminates with pivot row k in columns [from, to) except k: a(:,j) -= col * a(k,j)/p, a(k,j) = a(k,j)/p. */
+    private static void updateColumns(double[] a, double[] col, int n, int k, double p, int from, int to) {
+        for (int j = from; j < to; j++) {
+            if (j == k) continue;
+            int base = j * n;
+            double f = a[k + base] / p;
+            if (f == 0) continue;
+            for (int i = 0; i < n; i++) a[base + i] -= col[i] * f;
+            a[k + base] = f;
+        }
     }
 }
