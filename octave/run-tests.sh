@@ -12,6 +12,7 @@ cd "$prefix"
 octave --no-gui --no-window-system --norc --quiet --eval "
   pkg('prefix', '$prefix/pkg', '$prefix/pkg');
   pkg('local_list', '$prefix/octave_packages');
+  pkg('global_list', '$prefix/octave_global_packages');
   pkg('install', '$tarball');
   pkg('load', 'gpujacobi');
   names = {'gpu_eig', 'gpu_svd', 'gpu_inversion', 'gpu_info', 'gpujacobi_setup'};

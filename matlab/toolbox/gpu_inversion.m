@@ -85,3 +85,4 @@ end
 %!error <Inf> gpu_inversion([1 Inf; 0 1])
 %!error <positive definite> gpu_inversion([1 2; 2 1], 'Method', 'cholesky')
 %!error <sparse> gpu_inversion(speye(2))
+%!error <complex> gpu_inversion([1 1i; 0 1])
