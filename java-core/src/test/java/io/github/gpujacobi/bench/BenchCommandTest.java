@@ -86,6 +86,17 @@ class BenchCommandTest {
     }
 
     @Test
+    void anOddNumberOfPanelsPlotsAndACsvReplots() throws Exception {
+        Path csv = dir.resolve("odd.csv"), png = dir.resolve("odd.png"), again = dir.resolve("again.png");
+        run(0, "--op", "eig,svd,inv", "--n", "4,6", "--repeat", "1", "--out", csv.toString(), "--plot", png.toString());
+        assertTrue(Files.size(png) > 1000, "three panels plotted");
+        run(0, "--plot-from", csv.toString(), "--plot", again.toString());
+        assertTrue(Files.size(again) > 1000, "re-plotted from the CSV");
+        String[] r = run(1, "--plot-from", png.toString(), "--plot", again.toString());
+        assertTrue(r[1].contains("not a bench CSV"), r[1]);
+    }
+
+    @Test
     void pagesAndJsonOutput() throws Exception {
         Path json = dir.resolve("r.json");
         run(0, "--op", "eig", "--n", "4", "--pages", "3", "--repeat", "1", "--out", json.toString());
