@@ -32,28 +32,69 @@ final class EjmlPeer implements BenchPeer {
             pages[k] = new DMatrixRMaj(a.rows(), a.cols());
             for (int i = 0; i < a.rows(); i++) for (int j = 0; j < a.cols(); j++) pages[k].set(i, j, a.get(i, j, k));
         }
-        runAll(pages);
+        Object first = runAll(pages);
         double[] ms = new double[repeats];
         for (int r = 0; r < repeats; r++) {
             long t0 = System.nanoTime();
             runAll(pages);
             ms[r] = (System.nanoTime() - t0) * 1e-6;
         }
-        return new Measurement(Measurement.median(ms), Double.NaN, Double.NaN, "1 thread");
+        double[] acc = accuracy(a.page(0), first);
+        return new Measurement(Measurement.median(ms), acc[0], acc[1], "1 thread");
     }
 
-    private void runAll(DMatrixRMaj[] pages) {
+    /** Runs every page; returns page 0's decomposition (or inverse) for the accuracy columns. */
+    private Object runAll(DMatrixRMaj[] pages) {
+        Object first = null;
         for (DMatrixRMaj m : pages) {
             DMatrixRMaj c = m.copy();
+            Object got;
             if (op.equals("eig")) {
                 EigenDecomposition_F64<DMatrixRMaj> e = DecompositionFactory_DDRM.eig(c.numRows, true, true);
                 e.decompose(c);
+                got = e;
             } else if (op.equals("svd")) {
                 SingularValueDecomposition_F64<DMatrixRMaj> s = DecompositionFactory_DDRM.svd(c.numRows, c.numCols, true, true, false);
                 s.decompose(c);
+                got = s;
             } else {
-                CommonOps_DDRM.invert(c, new DMatrixRMaj(c.numRows, c.numCols));
+                DMatrixRMaj x = new DMatrixRMaj(c.numRows, c.numCols);
+                CommonOps_DDRM.invert(c, x);
+                got = x;
             }
+            if (first == null) first = got;
         }
+        return first;
+    }
+
+    /** The same residual and orthogonality measures as gpujacobi's rows, from EJML's page-0 result. */
+    @SuppressWarnings("unchecked")
+    private double[] accuracy(PageArray a, Object r) {
+        if (!Accuracy.checked(a)) return new double[]{Double.NaN, Double.NaN};
+        int m = a.rows(), n = a.cols();
+        if (op.equals("eig")) {
+            EigenDecomposition_F64<DMatrixRMaj> e = (EigenDecomposition_F64<DMatrixRMaj>) r;
+            double[] d = new double[n], v = new double[n * n];
+            for (int j = 0; j < n; j++) {
+                d[j] = e.getEigenvalue(j).getReal();
+                DMatrixRMaj col = e.getEigenVector(j);
+                if (col == null) return new double[]{Double.NaN, Double.NaN};
+                for (int i = 0; i < n; i++) v[i + j * n] = col.get(i, 0);
+            }
+            return Accuracy.eig(a, PageArray.wrap(d, n, 1), PageArray.wrap(v, n, n));
+        } else if (op.equals("svd")) {
+            SingularValueDecomposition_F64<DMatrixRMaj> s = (SingularValueDecomposition_F64<DMatrixRMaj>) r;
+            DMatrixRMaj u = s.getU(null, false), v = s.getV(null, false);
+            double[] w = s.getSingularValues();
+            int k = Math.min(m, n);
+            return Accuracy.svd(a, colMajor(u), PageArray.wrap(java.util.Arrays.copyOf(w, k), k, 1), colMajor(v));
+        }
+        return new double[]{Accuracy.inv(a, colMajor((DMatrixRMaj) r)), Double.NaN};
+    }
+
+    private static PageArray colMajor(DMatrixRMaj x) {
+        double[] d = new double[x.numRows * x.numCols];
+        for (int i = 0; i < x.numRows; i++) for (int j = 0; j < x.numCols; j++) d[i + j * x.numRows] = x.get(i, j);
+        return PageArray.wrap(d, x.numRows, x.numCols);
     }
 }

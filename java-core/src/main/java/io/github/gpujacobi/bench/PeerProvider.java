@@ -9,4 +9,7 @@ public interface PeerProvider {
 
     /** Why this provider has no peers here (library missing), or null. */
     String unavailableReason();
+
+    /** Row label for this provider's peers when they are not available (e.g. "cusolver"). */
+    default String label() { return getClass().getSimpleName(); }
 }

@@ -24,10 +24,15 @@ public final class Peers {
         for (PeerProvider p : ServiceLoader.load(PeerProvider.class, Peers.class.getClassLoader())) {
             try {
                 List<BenchPeer> got = p.peers(op);
-                if (got.isEmpty() && p.unavailableReason() != null) missing.add(p.unavailableReason());
+                if (got.isEmpty() && p.unavailableReason() != null) {
+                    missing.add(p.unavailableReason());
+                    out.add(new UnavailablePeer(p.label(), op, p.unavailableReason()));
+                }
                 out.addAll(got);
             } catch (RuntimeException | LinkageError e) {
-                missing.add("peer provider " + p.getClass().getSimpleName() + ": not available: " + e);
+                String why = "peer provider " + p.label() + ": not available: " + e;
+                missing.add(why);
+                out.add(new UnavailablePeer(p.label(), op, why));
             }
         }
         return out;

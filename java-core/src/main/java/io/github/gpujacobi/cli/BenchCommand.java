@@ -27,7 +27,8 @@ final class BenchCommand implements Command {
         return "usage: gpujacobi bench --op eig,svd,inv --n 256,1024 --dtype single,double [--pages P] [--repeat R]\n"
                 + "                     [--out results.csv|.json] [--plot results.png] [--with-transfers]\n"
                 + "                     [--impl REGEX] [--threads T] [--cpu-max-n N]\n"
-                + "       gpujacobi bench --table1 [--n 8,16,...] [--out table1.csv]\n\n"
+                + "       gpujacobi bench --table1 [--n 8,16,...] [--out table1.csv]\n"
+                + "       gpujacobi bench --plot-from results.csv --plot results.png   (re-plot a CSV)\n\n"
                 + "Generates seeded random inputs once (symmetric part for eig, diagonally shifted for inv) and runs\n"
                 + "every gpujacobi backend and method present (CPU; GPU TA/MA/SA/MCA ...), EJML on the CPU and\n"
                 + "cuSOLVER (syevd, syevj, gesvd, gesvdj, getrf+getrs) when the CUDA libraries load. Each row is the\n"
@@ -39,7 +40,7 @@ final class BenchCommand implements Command {
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
         BenchRunner runner = new BenchRunner();
-        String outFile = null, plot = null;
+        String outFile = null, plot = null, plotFrom = null;
         boolean table1 = false;
         List<Integer> sizes = new ArrayList<Integer>();
         for (int i = 0; i < args.size(); i++) {
@@ -75,10 +76,21 @@ final class BenchCommand implements Command {
                 case "--impl": runner.implFilter = Pattern.compile(v); break;
                 case "--out": outFile = v; break;
                 case "--plot": plot = v; break;
+                case "--plot-from": plotFrom = v; break;
                 default: throw new UsageException("unknown option " + a);
             }
         }
         List<BenchRow> rows;
+        if (plotFrom != null) {
+            if (plot == null) throw new UsageException("--plot-from needs --plot file.png");
+            try {
+                BenchPlot.write(BenchPlot.readCsv(plotFrom), plot);
+            } catch (IOException e) {
+                err.println("bench: cannot plot: " + e.getMessage());
+                return PARTIAL;
+            }
+            return OK;
+        }
         if (table1) {
             int[] ns = sizes.isEmpty() ? new int[]{8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096} : toInts(sizes);
             rows = Table1.run(ns, runner.repeats, runner.cpuMaxN, err);

@@ -46,4 +46,6 @@ public final class CusolverPeerProvider implements PeerProvider {
     }
 
     public String unavailableReason() { return reason; }
+
+    public String label() { return "cusolver"; }
 }

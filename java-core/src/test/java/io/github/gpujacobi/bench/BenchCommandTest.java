@@ -1,0 +1,127 @@
+package io.github.gpujacobi.bench;
+
+import io.github.gpujacobi.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The bench command end to end at tiny sizes on the CPU: rows, accuracy columns, CSV/JSON/PNG output. No timing asserted. */
+class BenchCommandTest {
+    @TempDir
+    Path dir;
+
+    private static String[] run(int expectCode, String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        String[] all = new String[args.length + 1];
+        all[0] = "bench";
+        System.arraycopy(args, 0, all, 1, args.length);
+        int code = Main.run(all, new PrintStream(o, true), new PrintStream(e, true));
+        String out = new String(o.toByteArray(), StandardCharsets.UTF_8), err = new String(e.toByteArray(), StandardCharsets.UTF_8);
+        assertEquals(expectCode, code, out + err);
+        return new String[]{out, err};
+    }
+
+    /** Splits one CSV line, honouring the quoted note column. */
+    private static List<String> fields(String line) {
+        List<String> f = new ArrayList<String>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        for (char c : line.toCharArray()) {
+            if (c == '"') quoted = !quoted;
+            else if (c == ',' && !quoted) { f.add(cur.toString()); cur.setLength(0); }
+            else cur.append(c);
+        }
+        f.add(cur.toString());
+        return f;
+    }
+
+    @Test
+    void everyOpRunsOnTheCpuAndTheCsvParses() throws Exception {
+        Path csv = dir.resolve("r.csv"), png = dir.resolve("r.png");
+        String[] r = run(0, "--op", "eig,svd,inv", "--n", "5,17", "--dtype", "single,double", "--repeat", "2",
+                "--out", csv.toString(), "--plot", png.toString());
+        assertTrue(r[0].contains("implementation"), r[0]);
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> header = fields(lines.get(0));
+        assertEquals(10, header.size());
+        int ms = header.indexOf("ms"), res = header.indexOf("residual"), orth = header.indexOf("orthogonality"),
+                ratio = header.indexOf("ratio_to_best_peer"), impl = header.indexOf("impl");
+        Set<String> seen = new HashSet<String>();
+        int timed = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> f = fields(line);
+            assertEquals(header.size(), f.size(), line);
+            seen.add(f.get(0) + "/" + f.get(1) + "/" + f.get(2) + "/" + f.get(impl).replaceAll("^(ejml|gpujacobi cpu).*", "$1"));
+            if (f.get(ms).isEmpty()) continue;
+            timed++;
+            assertTrue(Double.parseDouble(f.get(ms)) >= 0, line);
+            double tol = f.get(1).equals("single") ? 1e-4 : 1e-12;
+            assertTrue(Double.parseDouble(f.get(res)) < tol, "residual: " + line);
+            if (!f.get(orth).isEmpty()) assertTrue(Double.parseDouble(f.get(orth)) < tol, "orthogonality: " + line);
+            if (f.get(1).equals("double"))
+                assertTrue(Double.parseDouble(f.get(ratio)) > 0, "every timed double row has a peer to compare with: " + line);
+        }
+        // gpujacobi's CPU backend and EJML each give a timed row for every op, dtype and size.
+        for (String op : new String[]{"eig", "svd", "inv"})
+            for (String dt : new String[]{"single", "double"})
+                for (String n : new String[]{"5", "17"}) {
+                    assertTrue(seen.contains(op + "/" + dt + "/" + n + "/ejml"), op + dt + n + " " + seen);
+                    assertTrue(seen.contains(op + "/" + dt + "/" + n + "/gpujacobi cpu"), op + dt + n + " " + seen);
+                }
+        assertTrue(timed >= 18, "timed rows: " + timed);
+        byte[] head = Files.readAllBytes(png);
+        assertTrue(head.length > 8 && head[1] == 'P' && head[2] == 'N' && head[3] == 'G', "a PNG was written");
+    }
+
+    @Test
+    void anOddNumberOfPanelsPlotsAndACsvReplots() throws Exception {
+        Path csv = dir.resolve("odd.csv"), png = dir.resolve("odd.png"), again = dir.resolve("again.png");
+        run(0, "--op", "eig,svd,inv", "--n", "4,6", "--repeat", "1", "--out", csv.toString(), "--plot", png.toString());
+        assertTrue(Files.size(png) > 1000, "three panels plotted");
+        run(0, "--plot-from", csv.toString(), "--plot", again.toString());
+        assertTrue(Files.size(again) > 1000, "re-plotted from the CSV");
+        String[] r = run(1, "--plot-from", png.toString(), "--plot", again.toString());
+        assertTrue(r[1].contains("not a bench CSV"), r[1]);
+    }
+
+    @Test
+    void pagesAndJsonOutput() throws Exception {
+        Path json = dir.resolve("r.json");
+        run(0, "--op", "eig", "--n", "4", "--pages", "3", "--repeat", "1", "--out", json.toString());
+        String text = new String(Files.readAllBytes(json), StandardCharsets.UTF_8).trim();
+        assertTrue(text.startsWith("[") && text.endsWith("]"), text);
+        assertTrue(text.contains("\"pages\":3"), text);
+        assertTrue(text.contains("\"impl\":\"ejml"), text);
+    }
+
+    @Test
+    void implFilterKeepsOnlyMatchingRows() throws Exception {
+        Path csv = dir.resolve("f.csv");
+        run(0, "--op", "inv", "--n", "6", "--impl", "^ejml", "--repeat", "1", "--out", csv.toString());
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        assertTrue(lines.size() >= 2, lines.toString());
+        for (String l : lines.subList(1, lines.size())) assertTrue(fields(l).get(4).startsWith("ejml"), l);
+    }
+
+    @Test
+    void badOptionsAreUsageErrorsNotStackTraces() {
+        String[] r = run(2, "--op", "qr", "--n", "4");
+        assertTrue(r[1].contains("--op takes eig, svd, inv"), r[1]);
+        r = run(2, "--op", "eig", "--n", "-3");
+        assertTrue(r[1].contains("positive"), r[1]);
+        r = run(2, "--op", "eig", "--dtype", "half");
+        assertTrue(r[1].contains("--dtype"), r[1]);
+    }
+}
