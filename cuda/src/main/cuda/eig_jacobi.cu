@@ -114,9 +114,16 @@ __device__ void eig_sweep(T* __restrict__ A, T* __restrict__ X, T* __restrict__ 
     if (threadIdx.x == 0 && rotated) atomicAdd(counter, rotated);
 }
 
+// Two register budgets per kernel: NAME (up to 64 registers, one 1024-thread block per SM) and
+// NAME_o2 (32 registers, two blocks per SM: twice the warps in flight, some spills in double).
 #define EIG_ENTRY(NAME, T, M)                                                                                    \
     extern "C" __global__ void __launch_bounds__(1024) NAME(T* A, T* X, T* V, const int* pairs, const int* rowPair, \
         int n, int half, int steps, T tol, int fixedSweeps, T* cs, unsigned long long* counter, int wantV) {      \
+        eig_sweep<T, M>(A, X, V, pairs, rowPair, n, half, steps, tol, fixedSweeps, cs, counter, wantV);         \
+    }                                                                                                            \
+    extern "C" __global__ void __launch_bounds__(1024, 2) NAME##_o2(T* A, T* X, T* V, const int* pairs,          \
+        const int* rowPair, int n, int half, int steps, T tol, int fixedSweeps, T* cs, unsigned long long* counter, \
+        int wantV) {                                                                                             \
         eig_sweep<T, M>(A, X, V, pairs, rowPair, n, half, steps, tol, fixedSweeps, cs, counter, wantV);         \
     }
 EIG_ENTRY(eig_sweep_ta_f, float, TA)

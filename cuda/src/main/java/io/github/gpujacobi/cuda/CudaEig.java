@@ -81,7 +81,9 @@ final class CudaEig {
         // only MCA reads row i's pair; the others get any valid pointer
         CUdeviceptr rowPair = method.equals("mca") ? buf.constant("rowPair", "rows:" + n, ct::rowPairs) : pairs;
         CUdeviceptr x = buf.get("X", (long) n * n * p.bytes()), cs = buf.get("cs", 2L * half * p.bytes());
-        final String kernel = "eig_sweep_" + method + CudaDevice.suffix(p);
+        // -Dgpujacobi.cuda.eigVariant=o2 picks the 32-register build (two blocks per SM), for tuning runs
+        String variant = System.getProperty("gpujacobi.cuda.eigVariant", "");
+        final String kernel = "eig_sweep_" + method + CudaDevice.suffix(p) + (variant.isEmpty() ? "" : "_" + variant);
         // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp)
         final int block = Math.min(1024, Math.max(32, (n + 31) / 32 * 32));
         final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), half));
