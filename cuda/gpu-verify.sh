@@ -1,47 +1,64 @@
 #!/usr/bin/env bash
-# The one entry point for GPU verification, run from the repository root on the GPU machine with
-# the carried .jre and dist/gpujacobi.jar (see docs/benchmarks/README.md):
-#   stage verify   device info and the correctness checks on the GPU (verify --device gpu)
-#   stage table1   seed 000's Table I (single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU)
-#   stage bench    gpujacobi against cuSOLVER and EJML, up to n=4096 (eig, svd), 8192 (inv)
-#   stage bench-large  the largest sizes and the page arrays
-#   all            everything (longer than one 10-minute device command: run stages separately there)
-# Results go to ${OUT:-gpu-report}.
+# The one entry point for GPU verification, run from the repository root on the GPU machine with a
+# Java runtime in .jre (shared/device/make-jre.sh) and the all-in-one jar (dist/gpujacobi.jar, or
+# JAR=...). Each stage fits one 10-minute device command; 'all' runs them in order.
+#   verify  device info and the correctness checks on the GPU (verify --device gpu: residual,
+#           orthogonality, agreement with the CPU backend, graded matrices, odd sizes, both
+#           precisions, pages, Gauss-Jordan and Cholesky inverses, classical Jacobi)
+#   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
+#   tune    MCA at N = 1024 under the register/grid variants (-Dgpujacobi.cuda.eigVariant, blocksPerSm)
+#   bench   gpujacobi against cuSOLVER (and EJML where it is quick), n = 1024, both precisions
+#   large   Table I at N = 2048, 4096; eig n = 4096 and inv n = 4096 against cuSOLVER, double
+# Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
 set -uo pipefail
 out="${OUT:-gpu-report}"
 mkdir -p "$out"
 java=".jre/bin/java"; [ -x "$java" ] || java=java
-run() { "$java" -Xmx48g -jar dist/gpujacobi.jar "$@"; }
-stage="${1:-all}"
-want() { [ "$stage" = all ] || [ "$stage" = "$1" ]; }
-{
-  echo "# gpujacobi GPU verification, $(date -u '+%Y-%m-%d %H:%M UTC'), stage $stage"
-  nvidia-smi --query-gpu=name,memory.total,driver_version,compute_cap --format=csv,noheader 2>&1
-  run info
-} > "$out/info-$stage.txt"
+jar="${JAR:-dist/gpujacobi.jar}"
+run() { "$java" -Xmx48g "${JOPTS[@]}" -jar "$jar" "$@"; }
+JOPTS=()
 status=0
-if want verify; then
-  run verify --device gpu > "$out/verify.txt" 2>&1 || status=1
-fi
-if want table1; then
-  run bench --table1 --n 8,16,32,64,128,256,512,1024,2048,4096 --repeat 2 --cpu-max-n 1024 \
-      --out "$out/table1.csv" > "$out/table1.txt" 2>&1 || status=1
-fi
-if want bench; then
-  run bench --op eig,svd,inv --n 256,1024,2048 --dtype single,double --repeat 3 --cpu-max-n 1024 \
-      --out "$out/bench-small.csv" > "$out/bench-small.txt" 2>&1 || status=1
-  run bench --op eig,svd --n 4096 --dtype single,double --repeat 1 --impl 'mca|onesided|cusolver' \
-      --out "$out/bench-4096.csv" > "$out/bench-4096.txt" 2>&1 || status=1
-fi
-if want bench-large; then
-  run bench --op inv --n 4096,8192 --dtype single,double --repeat 2 --impl 'cuda|cusolver' \
-      --out "$out/bench-inv-large.csv" > "$out/bench-inv-large.txt" 2>&1 || status=1
-  run bench --op eig --n 8192 --dtype single,double --repeat 2 --impl 'cusolver' \
-      --out "$out/bench-eig-8192.csv" > "$out/bench-eig-8192.txt" 2>&1 || status=1
-  run bench --op eig,inv --n 64 --pages 2000 --dtype single,double --repeat 2 --impl 'cuda/mca|cuda/gauss|cpu|cusolver syevd|getrf' \
-      --out "$out/bench-pages-64.csv" > "$out/bench-pages-64.txt" 2>&1 || status=1
-  run bench --op eig,svd,inv --n 256 --pages 100 --dtype single,double --repeat 1 --impl 'cuda/mca|onesided|cuda/gauss|cusolver syevd|gesvdj|getrf' \
-      --out "$out/bench-pages-256.csv" > "$out/bench-pages-256.txt" 2>&1 || status=1
-fi
-tail -n 3 "$out"/*.txt
+step() { # step NAME CMD...: runs, keeps the output, notes failures
+  local name="$1"; shift
+  echo "== $name"
+  local t0=$SECONDS
+  "$@" > "$out/$name.txt" 2>&1
+  local rc=$?
+  if [ $rc -ne 0 ]; then status=1; echo "   FAILED (exit $rc)"; fi
+  echo "   $((SECONDS - t0)) s"
+  tail -n 2 "$out/$name.txt"
+}
+stage_verify() {
+  { echo "# gpujacobi GPU verification, $(date -u '+%Y-%m-%d %H:%M UTC')"
+    nvidia-smi --query-gpu=name,memory.total,driver_version,compute_cap,clocks.max.sm --format=csv 2>&1
+    run info; } > "$out/info.txt" 2>&1
+  step verify run verify --device gpu
+}
+stage_table1() {
+  step table1 run bench --table1 --n 8,16,32,64,128,256,512,1024 --repeat 3 --cpu-max-n 1024 --out "$out/table1.csv"
+}
+stage_tune() {
+  local v b
+  for v in "" o2; do for b in 0 1; do
+    JOPTS=("-Dgpujacobi.cuda.eigVariant=$v" "-Dgpujacobi.cuda.blocksPerSm=$b")
+    step "tune-variant${v:-default}-bpsm$b" run bench --table1 --n 1024 --repeat 3 --cpu-max-n 8
+  done; done
+  JOPTS=()
+}
+stage_bench() {
+  step bench-1024 run bench --op eig,svd,inv --n 1024 --dtype double,single --repeat 3 --cpu-max-n 256 \
+      --impl 'cuda|cusolver' --out "$out/bench-1024.csv"
+  step bench-256 run bench --op eig,svd,inv --n 256 --dtype double --repeat 3 --out "$out/bench-256.csv"
+}
+stage_large() {
+  step table1-large run bench --table1 --n 2048,4096 --repeat 1 --cpu-max-n 8 --out "$out/table1-large.csv"
+  step bench-4096 run bench --op eig,inv --n 4096 --dtype double --repeat 1 --impl 'cuda/mca|cuda/gauss|cusolver' \
+      --out "$out/bench-4096.csv"
+}
+stage="${1:-all}"
+case "$stage" in
+  verify|table1|tune|bench|large) "stage_$stage" ;;
+  all) for s in verify table1 bench tune large; do "stage_$s"; done ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|large|all" >&2; exit 2 ;;
+esac
 exit $status

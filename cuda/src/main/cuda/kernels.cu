@@ -1,4 +1,5 @@
 // The one translation unit compiled into gpujacobi.fatbin (see build-kernels.sh).
 #include "eig_jacobi.cu"
 #include "svd_jacobi.cu"
+#include "classical_jacobi.cu"
 #include "gauss_jordan.cu"

@@ -22,8 +22,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The CUDA backend: seed 000's two-sided Jacobi (TA/MA/SA/MCA), seed 001's one-sided SVD and seed
- * 004's Gauss-Jordan inversion, one cooperative kernel launch per sweep. Pages run one after the
+ * The CUDA backend: seed 000's two-sided Jacobi (TA/MA/SA/MCA), seed 002's classical Jacobi, seed
+ * 001's one-sided SVD (one cooperative kernel launch per sweep each), seed 004's Gauss-Jordan
+ * inversion and its Cholesky path for SPD matrices. Pages run one after the
  * other on the same device buffers. Calls are serialised: one GPU, one context.
  */
 public final class CudaBackend implements Backend {
@@ -43,9 +44,10 @@ public final class CudaBackend implements Backend {
     public boolean supports(Operation op, String method) {
         switch (op) {
             case EIG: return Methods.MEMORY_ACCESS.contains(method) || Methods.PARALLEL.equals(method)
-                    || Methods.AUTO.equals(method);
+                    || Methods.CLASSICAL.equals(method) || Methods.AUTO.equals(method);
             case SVD: return Methods.ONE_SIDED.equals(method) || Methods.AUTO.equals(method);
-            case INV: return Methods.GAUSS_JORDAN.equals(method) || Methods.AUTO.equals(method);
+            case INV: return Methods.GAUSS_JORDAN.equals(method) || Methods.CHOLESKY.equals(method)
+                    || Methods.AUTO.equals(method);
             default: return false;
         }
     }
@@ -80,7 +82,7 @@ public final class CudaBackend implements Backend {
         dev.makeCurrent();
         int n = a.rows(), pages = a.pages();
         Precision p = a.precision();
-        String method = Methods.PARALLEL.equals(o.method()) ? "mca" : o.method();
+        String method = Methods.PARALLEL.equals(o.method()) || Methods.AUTO.equals(o.method()) ? "mca" : o.method();
         PageArray values = PageArray.zeros(p, n, 1, pages);
         PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
         int[] sweeps = new int[pages];
@@ -127,13 +129,13 @@ public final class CudaBackend implements Backend {
                 double[] w = tall ? page : PageAssembly.transpose(page, m, n);
                 double[] vw = vec ? new double[nn * nn] : null;
                 CudaSvd solver = new CudaSvd();
-                solver.run(dev, buffers, w, vw, mm, nn, p, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                        o.fixedSweeps());
+                double[] sig = solver.run(dev, buffers, w, vw, mm, nn, p, o.tolFor(p, nn),
+                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
                 sweeps[k] = solver.sweeps;
                 rots[k] = solver.rotations;
                 conv[k] = solver.converged;
                 compute += solver.computeNanos;
-                PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, k);
+                PageAssembly.svd(w, sig, true, vw, mm, nn, tall, s, u, v, k);
             }
         } catch (JacobiException e) {
             throw afterFailure(e);
@@ -142,6 +144,10 @@ public final class CudaBackend implements Backend {
                 .withComputeNanos(compute));
     }
 
+    /**
+     * Like the CPU backend: 'cholesky' (and 'auto' for exactly symmetric input) tries the SPD path
+     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails.
+     */
     public synchronized InverseResult inv(PageArray a, SolverOptions o) {
         dev.makeCurrent();
         int n = a.rows(), pages = a.pages();
@@ -149,13 +155,32 @@ public final class CudaBackend implements Backend {
         PageArray x = PageArray.zeros(p, n, n, pages);
         double[] rcond = new double[pages];
         boolean[] singular = new boolean[pages];
+        String[] used = new String[pages];
         long compute = 0;
         try {
             for (int k = 0; k < pages; k++) {
                 double[] w = a.pageAsDouble(k);
                 double norm = InverseCheck.norm1(w, n);
-                boolean ok = CudaGaussJordan.invert(dev, buffers, w, n, p);
-                compute += CudaGaussJordan.lastComputeNanos;
+                boolean ok = false;
+                used[k] = Methods.GAUSS_JORDAN;
+                if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
+                    double[] c = w.clone();
+                    ok = CudaCholesky.invert(dev, buffers, c, n, p);
+                    if (ok) {
+                        w = c;
+                        used[k] = Methods.CHOLESKY;
+                        compute += CudaCholesky.lastComputeNanos;
+                    }
+                }
+                if (!ok && Methods.CHOLESKY.equals(o.method())) {
+                    throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
+                            + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
+                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
+                }
+                if (!ok) {
+                    ok = CudaGaussJordan.invert(dev, buffers, w, n, p);
+                    compute += CudaGaussJordan.lastComputeNanos;
+                }
                 rcond[k] = InverseCheck.finish(norm, w, n, ok);
                 singular[k] = rcond[k] == 0;
                 x.writePage(k, w);
@@ -163,8 +188,15 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
+        String method = pages > 0 ? used[0] : o.method();
+        for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
         return new InverseResult(x, rcond, singular,
-                RunReport.direct("cuda", Methods.GAUSS_JORDAN, p, pages, 0, notes()).withComputeNanos(compute));
+                RunReport.direct("cuda", method, p, pages, 0, notes()).withComputeNanos(compute));
+    }
+
+    private static boolean exactlySymmetric(double[] w, int n) {
+        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) if (w[i + j * n] != w[j + i * n]) return false;
+        return true;
     }
 
     public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {

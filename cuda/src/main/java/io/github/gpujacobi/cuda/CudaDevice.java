@@ -104,17 +104,30 @@ final class CudaDevice {
         return f;
     }
 
-    /** Blocks that can be resident at once (the limit of a cooperative grid). */
+    /**
+     * Blocks that can be resident at once (the limit of a cooperative grid), capped at
+     * {@code -Dgpujacobi.cuda.blocksPerSm} per multiprocessor when set (grid.sync gets dearer with
+     * every block; the tuning runs in docs/benchmarks vary it).
+     */
     int cooperativeGrid(String kernel, int blockSize) {
-        Integer g = coopBlocks.get(kernel);
+        String key = kernel + "/" + blockSize;
+        Integer g = coopBlocks.get(key);
         if (g == null) {
             int[] perSm = {0};
             check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), blockSize, 0),
                     "cuOccupancyMaxActiveBlocksPerMultiprocessor " + kernel);
-            g = Math.max(1, perSm[0]) * multiprocessors;
-            coopBlocks.put(kernel, g);
+            int resident = Math.max(1, perSm[0]);
+            Integer cap = Integer.getInteger("gpujacobi.cuda.blocksPerSm");
+            if (cap != null && cap > 0) resident = Math.min(resident, cap);
+            g = resident * multiprocessors;
+            coopBlocks.put(key, g);
         }
         return g;
+    }
+
+    /** "_d" or "_f": the kernels' precision suffix. */
+    static String suffix(io.github.gpujacobi.api.Precision p) {
+        return p == io.github.gpujacobi.api.Precision.DOUBLE ? "_d" : "_f";
     }
 
     /** A cooperative launch (grid-wide syncs inside) on the default stream. */

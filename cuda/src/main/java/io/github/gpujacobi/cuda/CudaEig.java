@@ -1,16 +1,18 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
-import java.util.Locale;
-
-/** One page of the two-sided parallel Jacobi eigensolver on the GPU (kernels: eig_jacobi.cu). */
+/**
+ * One page of the symmetric eigensolver on the GPU: seed 000's two-sided parallel Jacobi
+ * (eig_jacobi.cu, methods ta/ma/sa/mca) or seed 002's classical max-pivot Jacobi
+ * (classical_jacobi.cu). One launch per sweep; the rotation counter read back after it is the only
+ * host synchronisation of a sweep.
+ */
 final class CudaEig {
-    static final int BLOCK = 256;
-
     int sweeps;
     long rotations;
     boolean converged;
@@ -19,62 +21,102 @@ final class CudaEig {
 
     /**
      * @param w      n x n symmetric page (column-major), read only
-     * @param method ta, ma, sa or mca
+     * @param method ta, ma, sa, mca or classical
      * @param v      receives V (column-major) when non-null
      * @return the eigenvalues, unsorted
      */
     double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] v, int n, Precision p, String method,
                  double tol, int maxSweeps, int fixedSweeps) {
-        ChessTournament ct = new ChessTournament(n);
-        int half = ct.pairsPerStep(), steps = ct.steps();
-        long e = p.bytes();
-        long nn = (long) n * n;
-        CUdeviceptr a = buf.get("A", nn * e), x = buf.get("X", nn * e), vd = buf.get("V", nn * e);
-        CUdeviceptr pairs = buf.get("pairs", 4L * Math.max(2, ct.flat().length)), cs = buf.get("cs", 2L * half * e);
-        int[] rowPairs = ct.rowPairs();
-        CUdeviceptr rowPair = buf.get("rowPair", 4L * Math.max(1, rowPairs.length));
-        CUdeviceptr counter = buf.get("counter", 8), diag = buf.get("diag", n * e);
+        long e = p.bytes(), nn = (long) n * n;
+        CUdeviceptr a = buf.get("A", nn * e), vd = buf.get("V", nn * e), diag = buf.get("diag", n * e);
+        CUdeviceptr counter = buf.get("counter", 8);
         DeviceBuffers.upload(a, w, p);
-        DeviceBuffers.upload(pairs, ct.flat().length == 0 ? new int[2] : ct.flat());
-        if (rowPairs.length > 0) DeviceBuffers.upload(rowPair, rowPairs);
         boolean wantV = v != null;
-        if (wantV) {
-            double[] id = new double[(int) nn];
-            for (int i = 0; i < n; i++) id[i + i * n] = 1;
-            DeviceBuffers.upload(vd, id, p);
-        }
-        String kernel = "eig_sweep_" + method + (p == Precision.DOUBLE ? "_d" : "_f");
-        int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (int) Math.min(Integer.MAX_VALUE, (half * (long) n + BLOCK - 1) / BLOCK)));
+        String sfx = CudaDevice.suffix(p);
+        if (wantV) dev.launch("identity" + sfx, (int) Math.min(4096, (nn + 255) / 256), 256,
+                Pointer.to(Pointer.to(vd), Pointer.to(new int[]{n})));
+        Sweep sweep = Methods.CLASSICAL.equals(method)
+                ? classical(dev, buf, a, vd, diag, counter, n, p, fixedSweeps > 0 ? 0 : tol, wantV)
+                : parallel(dev, buf, a, vd, counter, n, p, method, tol, fixedSweeps > 0, wantV);
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         dev.synchronize();
         long t0 = System.nanoTime();
-        for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0) && steps > 0; ) {
+        for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0) && n > 1; ) {
             sweeps++;
             DeviceBuffers.zero(counter, 8);
-            Pointer params = Pointer.to(Pointer.to(a), Pointer.to(x), Pointer.to(vd), Pointer.to(pairs),
-                    Pointer.to(rowPair), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
-                    Pointer.to(new int[]{steps}), DeviceBuffers.scalar(tol, p),
-                    Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}), Pointer.to(cs), Pointer.to(counter),
-                    Pointer.to(new int[]{wantV ? 1 : 0}));
-            dev.launchCooperative(kernel, grid, BLOCK, params);
+            sweep.launch();
             long r = DeviceBuffers.readCounter(counter); // the one host synchronisation of a sweep
             rotations += r;
-            converged = r == 0;
+            converged = sweep.converged(r);
         }
         if (fixedSweeps > 0) converged = false;
         computeNanos = System.nanoTime() - t0;
-        dev.launch("diag" + (p == Precision.DOUBLE ? "_d" : "_f"), (n + BLOCK - 1) / BLOCK, BLOCK,
-                Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
+        dev.launch("diag" + sfx, (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         double[] d = DeviceBuffers.download(diag, n, p);
         if (wantV) {
             double[] vv = DeviceBuffers.download(vd, (int) nn, p);
-            if (method.toLowerCase(Locale.ROOT).equals("ta")) { // TA keeps V row-major
+            if (method.equals("ta")) { // TA keeps V row-major
                 for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) v[i + j * n] = vv[j + i * n];
             } else {
                 System.arraycopy(vv, 0, v, 0, (int) nn);
             }
         }
         return d;
+    }
+
+    /** One sweep's launch and how its rotation count decides convergence. */
+    private interface Sweep {
+        void launch();
+
+        boolean converged(long rotationsInSweep);
+    }
+
+    private static Sweep parallel(final CudaDevice dev, DeviceBuffers buf, CUdeviceptr a, CUdeviceptr vd,
+                                  CUdeviceptr counter, final int n, Precision p, String method, double tol,
+                                  boolean fixed, boolean wantV) {
+        final ChessTournament ct = new ChessTournament(n);
+        int half = ct.pairsPerStep();
+        CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
+        // only MCA reads row i's pair; the others get any valid pointer
+        CUdeviceptr rowPair = method.equals("mca") ? buf.constant("rowPair", "rows:" + n, ct::rowPairs) : pairs;
+        CUdeviceptr x = buf.get("X", (long) n * n * p.bytes()), cs = buf.get("cs", 2L * half * p.bytes());
+        // -Dgpujacobi.cuda.eigVariant=o2 picks the 32-register build (two blocks per SM), for tuning runs
+        String variant = System.getProperty("gpujacobi.cuda.eigVariant", "");
+        final String kernel = "eig_sweep_" + method + CudaDevice.suffix(p) + (variant.isEmpty() ? "" : "_" + variant);
+        // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp)
+        final int block = Math.min(1024, Math.max(32, (n + 31) / 32 * 32));
+        final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), half));
+        final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(x), Pointer.to(vd), Pointer.to(pairs),
+                Pointer.to(rowPair), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
+                Pointer.to(new int[]{ct.steps()}), DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixed ? 1 : 0}),
+                Pointer.to(cs), Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
+        return new Sweep() {
+            public void launch() { dev.launchCooperative(kernel, grid, block, params); }
+
+            public boolean converged(long r) { return r == 0; }
+        };
+    }
+
+    private static Sweep classical(final CudaDevice dev, DeviceBuffers buf, CUdeviceptr a, CUdeviceptr vd,
+                                   CUdeviceptr diag, CUdeviceptr counter, int n, Precision p, double tol, boolean wantV) {
+        final String kernel = "classical" + CudaDevice.suffix(p);
+        final int block = 256;
+        // enough blocks that each scans a few columns: the max search is O(n^2) per rotation
+        final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), n / 4));
+        final long budget = (long) n * (n - 1) / 2;
+        CUdeviceptr partW = buf.get("partW", grid * p.bytes()), partK = buf.get("partK", grid * 8L);
+        CUdeviceptr partA = buf.get("partA", 3L * grid * p.bytes());
+        dev.launch("diag" + CudaDevice.suffix(p), (n + 255) / 256, 256,
+                Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
+        final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(vd), Pointer.to(diag), Pointer.to(new int[]{n}),
+                Pointer.to(new long[]{budget}), DeviceBuffers.scalar(tol, p), Pointer.to(partW), Pointer.to(partK),
+                Pointer.to(partA), Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
+        return new Sweep() {
+            public void launch() { dev.launchCooperative(kernel, grid, block, params); }
+
+            // the kernel stops early once the largest pivot is negligible
+            public boolean converged(long r) { return r < budget; }
+        };
     }
 }

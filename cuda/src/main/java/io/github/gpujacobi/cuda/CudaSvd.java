@@ -5,37 +5,44 @@ import io.github.gpujacobi.core.ChessTournament;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
-/** One page of the one-sided Jacobi SVD on the GPU (kernels: svd_jacobi.cu), m >= n. */
+/**
+ * One page of seed 001's one-sided Jacobi SVD on the GPU (svd_jacobi.cu), m >= n: the
+ * orthogonalisation kernel, one launch per sweep with the rotation counter read back after it,
+ * then the column-scaling kernel.
+ */
 final class CudaSvd {
     static final int BLOCK = 256;
 
     int sweeps;
     long rotations;
     boolean converged;
-    /** Sweep loop time, transfers excluded. */
+    /** Sweep loop and scaling time, transfers excluded. */
     long computeNanos;
 
     /**
-     * @param w  m x n, overwritten with A V (orthogonal columns)
+     * @param w  m x n, overwritten with U (A V with unit columns; zero columns stay zero)
      * @param vw n x n, set to V when non-null
+     * @return the column norms of A V (singular values, unsorted)
      */
-    void run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int m, int n, Precision p, double tol,
-             int maxSweeps, int fixedSweeps) {
-        ChessTournament ct = new ChessTournament(n);
+    double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int m, int n, Precision p, double tol,
+                 int maxSweeps, int fixedSweeps) {
+        final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep(), steps = ct.steps();
         long e = p.bytes();
+        String sfx = CudaDevice.suffix(p);
         CUdeviceptr u = buf.get("U", (long) m * n * e), v = buf.get("V", (long) n * n * e);
-        CUdeviceptr pairs = buf.get("pairs", 4L * Math.max(2, ct.flat().length)), counter = buf.get("counter", 8);
+        CUdeviceptr sig = buf.get("sigma", n * e), counter = buf.get("counter", 8);
+        CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         DeviceBuffers.upload(u, w, p);
-        DeviceBuffers.upload(pairs, ct.flat().length == 0 ? new int[2] : ct.flat());
         boolean wantV = vw != null;
-        if (wantV) {
-            double[] id = new double[n * n];
-            for (int i = 0; i < n; i++) id[i + i * n] = 1;
-            DeviceBuffers.upload(v, id, p);
-        }
-        String kernel = "svd_sweep" + (p == Precision.DOUBLE ? "_d" : "_f");
+        if (wantV) dev.launch("identity" + sfx, (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+                Pointer.to(Pointer.to(v), Pointer.to(new int[]{n})));
+        String kernel = "svd_sweep" + sfx;
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), half));
+        Pointer params = Pointer.to(Pointer.to(u), Pointer.to(v), Pointer.to(pairs), Pointer.to(new int[]{m}),
+                Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
+                DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}),
+                Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         dev.synchronize();
@@ -43,18 +50,17 @@ final class CudaSvd {
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0) && steps > 0; ) {
             sweeps++;
             DeviceBuffers.zero(counter, 8);
-            Pointer params = Pointer.to(Pointer.to(u), Pointer.to(v), Pointer.to(pairs), Pointer.to(new int[]{m}),
-                    Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
-                    DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}),
-                    Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
             dev.launchCooperative(kernel, grid, BLOCK, params);
-            long r = DeviceBuffers.readCounter(counter);
+            long r = DeviceBuffers.readCounter(counter); // the one host synchronisation of a sweep
             rotations += r;
             converged = r == 0;
         }
         if (fixedSweeps > 0) converged = false;
+        if (n > 0) dev.launch("svd_scale" + sfx, n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
+        dev.synchronize();
         computeNanos = System.nanoTime() - t0;
         System.arraycopy(DeviceBuffers.download(u, m * n, p), 0, w, 0, m * n);
         if (wantV) System.arraycopy(DeviceBuffers.download(v, n * n, p), 0, vw, 0, n * n);
+        return DeviceBuffers.download(sig, n, p);
     }
 }

@@ -7,6 +7,7 @@ import jcuda.driver.JCudaDriver;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Device allocations reused across calls and pages: one buffer per role, grown (never shrunk
@@ -15,25 +16,42 @@ import java.util.Map;
  */
 final class DeviceBuffers {
     private static final class Buffer {
-        final CUdeviceptr ptr = new CUdeviceptr();
+        final DevicePointer ptr = new DevicePointer();
         long bytes;
+        /** What constant content the buffer holds (see {@link #constant}), or null. */
+        Object content;
     }
 
     private final Map<String, Buffer> buffers = new HashMap<String, Buffer>();
 
-    CUdeviceptr get(String role, long bytes) {
+    DevicePointer get(String role, long bytes) {
         Buffer b = buffers.get(role);
         if (b == null) {
             b = new Buffer();
             buffers.put(role, b);
         }
         if (b.bytes < bytes) {
+            b.content = null;
             if (b.bytes > 0) CudaDevice.check(JCudaDriver.cuMemFree(b.ptr), "cuMemFree");
             b.bytes = 0;
             CudaDevice.check(JCudaDriver.cuMemAlloc(b.ptr, Math.max(bytes, 8)), "cuMemAlloc " + role + " (" + bytes + " bytes)");
             b.bytes = Math.max(bytes, 8);
         }
         return b.ptr;
+    }
+
+    /**
+     * A buffer holding constant ints (a pairing schedule) identified by key: uploaded only when the
+     * key changes, so the pages of one call and repeated calls of one size upload it once.
+     */
+    CUdeviceptr constant(String role, Object key, Supplier<int[]> content) {
+        Buffer known = buffers.get(role);
+        if (known != null && key.equals(known.content)) return known.ptr;
+        int[] data = content.get();
+        CUdeviceptr ptr = get(role, 4L * Math.max(2, data.length));
+        if (data.length > 0) upload(ptr, data);
+        buffers.get(role).content = key;
+        return ptr;
     }
 
     /** Frees everything (after an out-of-memory error, or on request). */

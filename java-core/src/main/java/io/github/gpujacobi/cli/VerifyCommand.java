@@ -28,8 +28,8 @@ final class VerifyCommand implements Command {
     public String summary() { return "check a backend's results (residual, orthogonality, CPU agreement, graded accuracy)"; }
 
     public String help() {
-        return "usage: gpujacobi verify [--device gpu|cpu|auto] [--methods ta,ma,sa,mca] [--sizes 1,2,3,...]\n\n"
-                + "Runs eig (every method given), svd and inv on random, odd-sized, paged and graded inputs in both\n"
+        return "usage: gpujacobi verify [--device gpu|cpu|auto] [--methods ta,ma,sa,mca,classical] [--sizes 1,2,3,...]\n\n"
+                + "Runs eig (every method given; classical up to n=100), svd, inv (Gauss-Jordan, and Cholesky on SPD input) on random, odd-sized, paged and graded inputs in both\n"
                 + "classes on the device, compares with the CPU backend and prints one line per check and a closing\n"
                 + "'N passed, N failed' line. Exit status 1 when a check fails.";
     }
@@ -40,7 +40,7 @@ final class VerifyCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) {
         this.out = out;
         String device = "gpu";
-        String[] methods = {"ta", "ma", "sa", "mca"};
+        String[] methods = {"ta", "ma", "sa", "mca", "classical"};
         int[] sizes = {1, 2, 3, 7, 32, 33, 100, 257};
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -72,6 +72,7 @@ final class VerifyCommand implements Command {
                 PageArray a = sym(r, n, 1).to(p);
                 EigResult ref = Jacobi.eig(a, cpu);
                 for (String m : methods) {
+                    if (m.equals("classical") && n > 100) continue; // O(n^2) pivot search per rotation
                     String what = String.format(Locale.ROOT, "eig %-3s %s n=%d", m, p.matlabClass(), n);
                     try {
                         EigResult e = Jacobi.eig(a, dev.withMethod(m));
@@ -114,6 +115,18 @@ final class VerifyCommand implements Command {
                 } catch (JacobiException ex) {
                     check(what, false, ex.getMessage());
                 }
+                PageArray spd = spd(r, n).to(p);
+                what = String.format(Locale.ROOT, "inv cholesky %s n=%d", p.matlabClass(), n);
+                try {
+                    InverseResult x = Jacobi.inv(spd, dev.withMethod("cholesky"));
+                    double res = Residuals.inverse(spd, x.inverse(), 0);
+                    check(what, res <= 50 * Math.max(n, 1) * eps && !x.anySingular()
+                                    && "cholesky".equals(x.report().method()),
+                            String.format(Locale.ROOT, "||AX-I||/(||A|| ||X||) %.1e method %s on %s", res,
+                                    x.report().method(), x.report().backend()));
+                } catch (JacobiException ex) {
+                    check(what, false, ex.getMessage());
+                }
             }
             PageArray pages = sym(r, 20, 6).to(p);
             try {
@@ -145,7 +158,7 @@ final class VerifyCommand implements Command {
         }
         PageArray pa = PageArray.wrap(a, n, n);
         EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
-        for (String m : new String[]{"mca", "sa"}) {
+        for (String m : new String[]{"mca", "sa", "classical"}) {
             try {
                 EigResult e = Jacobi.eig(pa, dev.withMethod(m).withVectors(false));
                 double worst = maxRelDiff(e.values(), ref.values());
@@ -188,6 +201,19 @@ final class VerifyCommand implements Command {
         double[] a = new double[m * n * pages];
         for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
         return PageArray.wrap(a, m, n, pages);
+    }
+
+    /** B'B + n I: symmetric positive definite, exactly symmetric. */
+    static PageArray spd(Random r, int n) {
+        PageArray b = gauss(r, n, n, 1);
+        double[] a = new double[n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
+            double s = i == j ? n : 0;
+            for (int k = 0; k < n; k++) s += b.get(k, i, 0) * b.get(k, j, 0);
+            a[i + j * n] = s;
+            a[j + i * n] = s;
+        }
+        return PageArray.wrap(a, n, n);
     }
 
     static PageArray wellConditioned(Random r, int n) {

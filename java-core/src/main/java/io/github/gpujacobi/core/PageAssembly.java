@@ -36,6 +36,16 @@ public final class PageAssembly {
             for (int i = 0; i < mm; i++) ss += w[i + j * mm] * w[i + j * mm];
             sig[j] = Math.sqrt(ss);
         }
+        svd(w, sig, false, vw, mm, nn, tall, s, u, v, k);
+    }
+
+    /**
+     * As {@link #svd(double[], double[], int, int, boolean, PageArray, PageArray, PageArray, int)}
+     * with the column norms sig already known (a GPU's column-scaling kernel computed them), and w's
+     * columns already divided by them when {@code scaled}.
+     */
+    public static void svd(double[] w, double[] sig, boolean scaled, double[] vw, int mm, int nn, boolean tall,
+                           PageArray s, PageArray u, PageArray v, int k) {
         double[] neg = new double[nn];
         for (int j = 0; j < nn; j++) neg[j] = -sig[j];
         Integer[] order = ascending(neg);
@@ -52,7 +62,7 @@ public final class PageAssembly {
             int src = order[j];
             if (j < rightCols) System.arraycopy(vw, src * nn, right, j * nn, nn);
             if (j < leftCols && sig[src] > 0) {
-                for (int i = 0; i < mm; i++) left[i + j * mm] = w[i + src * mm] / sig[src];
+                for (int i = 0; i < mm; i++) left[i + j * mm] = scaled ? w[i + src * mm] : w[i + src * mm] / sig[src];
                 have[j] = true;
             }
         }

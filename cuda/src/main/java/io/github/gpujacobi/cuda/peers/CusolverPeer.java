@@ -1,6 +1,8 @@
 package io.github.gpujacobi.cuda.peers;
 
 import com.sun.jna.Memory;
+import io.github.gpujacobi.cuda.jna.CuSolver;
+import io.github.gpujacobi.cuda.jna.CudaRuntime;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;

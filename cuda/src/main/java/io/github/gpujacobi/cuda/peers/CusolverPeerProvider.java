@@ -2,6 +2,8 @@ package io.github.gpujacobi.cuda.peers;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
+import io.github.gpujacobi.cuda.jna.CuSolver;
+import io.github.gpujacobi.cuda.jna.CudaRuntime;
 import io.github.gpujacobi.bench.BenchPeer;
 import io.github.gpujacobi.bench.PeerProvider;
 

@@ -1,4 +1,4 @@
-package io.github.gpujacobi.cuda.peers;
+package io.github.gpujacobi.cuda.jna;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
@@ -6,7 +6,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 
 /** The few CUDA runtime calls the cuSOLVER peers need (device memory, copies, synchronisation). */
-interface CudaRuntime extends Library {
+public interface CudaRuntime extends Library {
     int cudaMalloc(PointerByReference ptr, long size);
 
     int cudaFree(Pointer ptr);

@@ -1,4 +1,4 @@
-package io.github.gpujacobi.cuda.peers;
+package io.github.gpujacobi.cuda.jna;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
@@ -10,7 +10,7 @@ import com.sun.jna.ptr.PointerByReference;
  * cuSOLVER dense routines by their C signatures (cusolverDn.h), loaded by unversioned name so
  * CUDA 12 and 13 both work. Enums as ints: jobz 1 = vectors, uplo 0 = lower, trans 0 = none.
  */
-interface CuSolver extends Library {
+public interface CuSolver extends Library {
     int cusolverDnCreate(PointerByReference handle);
 
     int cusolverDnSsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
@@ -66,6 +66,14 @@ interface CuSolver extends Library {
     int cusolverDnSgetrs(Pointer h, int trans, int n, int nrhs, Pointer a, int lda, Pointer ipiv, Pointer b, int ldb, Pointer info);
 
     int cusolverDnDgetrs(Pointer h, int trans, int n, int nrhs, Pointer a, int lda, Pointer ipiv, Pointer b, int ldb, Pointer info);
+
+    int cusolverDnSpotrf_bufferSize(Pointer h, int uplo, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnDpotrf_bufferSize(Pointer h, int uplo, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnSpotrf(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnDpotrf(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
 
     static CuSolver load() { return Native.load("cusolver", CuSolver.class); }
 }

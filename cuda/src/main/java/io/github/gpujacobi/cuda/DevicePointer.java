@@ -1,0 +1,13 @@
+package io.github.gpujacobi.cuda;
+
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * A JCuda device pointer whose address can be handed to cuBLAS/cuSOLVER through JNA (they share
+ * the primary context and the default stream with the JCuda kernels, so no copies or syncs).
+ */
+final class DevicePointer extends CUdeviceptr {
+    com.sun.jna.Pointer jna() {
+        return new com.sun.jna.Pointer(getNativePointer());
+    }
+}
