@@ -12,7 +12,7 @@ lambdas = [1e-4, 1e-3, 1e-2, 1e-1];
 mse = zeros(size(lambdas));
 for j = 1:numel(lambdas)
   Ainv = gpu_inversion(H * H' + lambdas(j) * eye(n));
-  fj = H' * (Ainv * g);
+  fj = Ainv * (H' * g);                     % f = (H H' + lambda I)^-1 H' g
   mse(j) = mean((fj(:) - img(:)) .^ 2);
   if j == 1 || mse(j) < min(mse(1:j-1))
     best = fj;
