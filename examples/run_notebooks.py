@@ -1,0 +1,70 @@
+"""Executes Jupyter notebooks headlessly with the Java kernel; any failing cell fails the run.
+
+    /usr/bin/python3 run_notebooks.py --kernels DIR (--out DIR | --in-place) NOTEBOOK...
+
+DIR is a folder holding kernels/<name>/kernel.json (see install-kernel.sh). Executed copies go to
+--out; --in-place rewrites the notebooks with their new outputs (to refresh the committed ones).
+"""
+import argparse
+import os
+import sys
+import time
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+
+def tidy(nb):
+    """Joins the kernel's fragmented print output and drops empty results, so the committed JSON stays readable."""
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        outs = []
+        for o in cell.outputs:
+            if o.output_type == "execute_result" and not any(str(v).strip() for v in o.get("data", {}).values()):
+                continue
+            if o.output_type == "stream" and outs and outs[-1].output_type == "stream" and outs[-1].name == o.name:
+                outs[-1].text += o.text
+                continue
+            outs.append(o)
+        cell.outputs = outs
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--kernels", required=True, help="Jupyter data folder holding kernels/")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--out")
+    g.add_argument("--in-place", action="store_true")
+    p.add_argument("--timeout", type=int, default=300, help="seconds per cell")
+    p.add_argument("notebooks", nargs="+")
+    a = p.parse_args()
+    os.environ["JUPYTER_PATH"] = os.path.abspath(a.kernels) + os.pathsep + os.environ.get("JUPYTER_PATH", "")
+    failed = []
+    for path in a.notebooks:
+        nb = nbformat.read(path, as_version=4)
+        start = time.time()
+        client = NotebookClient(nb, timeout=a.timeout, kernel_name=nb.metadata.kernelspec.name,
+                                resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
+        try:
+            client.execute()
+            status = "ok"
+        except CellExecutionError as e:
+            status = "FAILED"
+            failed.append(path)
+            print(str(e), file=sys.stderr)
+        tidy(nb)
+        target = path if a.in_place else os.path.join(a.out, os.path.basename(path))
+        if a.out:
+            os.makedirs(a.out, exist_ok=True)
+        if status == "ok" or not a.in_place:
+            nbformat.write(nb, target)
+        print("notebook %s: %s in %.1f s -> %s" % (os.path.basename(path), status, time.time() - start, target))
+    if failed:
+        print("failed notebooks: " + ", ".join(failed), file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
