@@ -43,17 +43,27 @@ def main():
     os.environ["JUPYTER_PATH"] = os.path.abspath(a.kernels) + os.pathsep + os.environ.get("JUPYTER_PATH", "")
     failed = []
     for path in a.notebooks:
-        nb = nbformat.read(path, as_version=4)
         start = time.time()
-        client = NotebookClient(nb, timeout=a.timeout, kernel_name=nb.metadata.kernelspec.name,
-                                resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
-        try:
-            client.execute()
-            status = "ok"
-        except CellExecutionError as e:
-            status = "FAILED"
+        status = None
+        # A JVM kernel on a loaded CI machine can miss its start-up window: give it time and one more try.
+        for attempt in (1, 2):
+            nb = nbformat.read(path, as_version=4)
+            client = NotebookClient(nb, timeout=a.timeout, startup_timeout=180,
+                                    kernel_name=nb.metadata.kernelspec.name,
+                                    resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
+            try:
+                client.execute()
+                status = "ok"
+            except CellExecutionError as e:
+                status = "FAILED"
+                print(str(e), file=sys.stderr)
+            except RuntimeError as e:
+                print("notebook %s: kernel did not start (attempt %d): %s" % (path, attempt, e), file=sys.stderr)
+                status = "FAILED"
+                continue
+            break
+        if status != "ok":
             failed.append(path)
-            print(str(e), file=sys.stderr)
         tidy(nb)
         target = path if a.in_place else os.path.join(a.out, os.path.basename(path))
         if a.out:
