@@ -65,7 +65,13 @@ public final class CudaBackend implements Backend {
      * docs/benchmarks (2026-11-22): eig n=64 6 sweeps 2.3 ms GPU vs 8.4 ms CPU (16 cores); svd n=256
      * 9.9 vs 472 ms; inv n=256 2.4 vs 72 ms. Below these, launch and transfer costs dominate.
      */
-    public int autoThreshold(Operation op, Precision precision) {
+    public int autoThreshold(Operation op, Precision precision, int pages) {
+        if (pages > 1) {
+            // The CPU runs pages side by side on every core while this backend runs them one after
+            // another (H100 vs 16 cores, docs/benchmarks/gpu-h100-2026-11-22.md): 2000 pages of 64x64
+            // eig 1.07 s CPU vs 5.2 s GPU, 100 of 256x256 3.0 s vs 1.4 s; inv 100 of 256x256 0.13 vs 0.24 s.
+            return op == Operation.INV ? 512 : 128;
+        }
         switch (op) {
             case EIG: return 48;
             case SVD: return 64;

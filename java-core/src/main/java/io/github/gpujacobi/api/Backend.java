@@ -20,9 +20,9 @@ public interface Backend {
 
     /**
      * Under {@code Device.AUTO}, the smallest matrix order at which this backend should be preferred
-     * to the CPU (the measured crossover); ignored for the CPU backend.
+     * to the CPU (the measured crossover) for an array of {@code pages} pages; ignored for the CPU backend.
      */
-    int autoThreshold(Operation op, Precision precision);
+    int autoThreshold(Operation op, Precision precision, int pages);
 
     EigResult eig(PageArray a, SolverOptions options);
 

@@ -144,7 +144,7 @@ public final class Jacobi {
                 if (gpu == null || a.isEmpty() || !gpu.supports(op, m)) return all.cpu();
                 if (Methods.MEMORY_ACCESS.contains(m)) return gpu;
                 int n = Math.max(a.rows(), a.cols());
-                return n >= gpu.autoThreshold(op, a.precision()) ? gpu : all.cpu();
+                return n >= gpu.autoThreshold(op, a.precision(), a.pages()) ? gpu : all.cpu();
         }
     }
 }

@@ -32,7 +32,7 @@ final class BenchCommand implements Command {
                 + "Generates seeded random inputs once (symmetric part for eig, diagonally shifted for inv) and runs\n"
                 + "every gpujacobi backend and method present (CPU; GPU TA/MA/SA/MCA ...), EJML on the CPU and\n"
                 + "cuSOLVER (syevd, syevj, gesvd, gesvdj, getrf+getrs) when the CUDA libraries load. Each row is the\n"
-                + "median over --repeat runs after a warm-up; GPU rows exclude host-device copies unless\n"
+                + "median over --repeat runs after a warm-up (a gpujacobi run over 20 s is timed once); GPU rows exclude host-device copies unless\n"
                 + "--with-transfers. ratio = time / best peer's time (peers: EJML, cuSOLVER); accuracy columns are\n"
                 + "||AV-VD||/||A|| or ||A-USV'||/||A|| (or ||AX-I||/(||A|| ||X||)) and ||Q'Q-I|| (n <= 2048).\n"
                 + "--table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA and the CPU.";

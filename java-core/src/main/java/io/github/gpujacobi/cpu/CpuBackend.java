@@ -48,7 +48,7 @@ public final class CpuBackend implements Backend {
         }
     }
 
-    public int autoThreshold(Operation op, Precision precision) { return 0; }
+    public int autoThreshold(Operation op, Precision precision, int pages) { return 0; }
 
     public BackendInfo info() {
         Map<String, String> cpu = new java.util.LinkedHashMap<String, String>();
