@@ -7,15 +7,17 @@
 #           precisions, pages, Gauss-Jordan and Cholesky inverses, classical Jacobi)
 #   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
 #   tune    MCA at N = 1024 under the register/grid variants (-Dgpujacobi.cuda.eigVariant, blocksPerSm)
-#   bench   gpujacobi against cuSOLVER (and EJML where it is quick), n = 1024, both precisions
-#   large   Table I at N = 2048, 4096; eig n = 4096 and inv n = 4096 against cuSOLVER, double
+#   bench   eig, svd, inv against cuSOLVER and EJML, n = 256 and 1024, both precisions (CPU rows to 256)
+#   pages   the same on 3-D arrays: 2000 pages of 64x64 and 100 of 256x256
+#   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
+#   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
 # Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
 set -uo pipefail
 out="${OUT:-gpu-report}"
 mkdir -p "$out"
 java=".jre/bin/java"; [ -x "$java" ] || java=java
 jar="${JAR:-dist/gpujacobi.jar}"
-run() { "$java" -Xmx48g "${JOPTS[@]}" -jar "$jar" "$@"; }
+run() { "$java" -Xmx64g "${JOPTS[@]}" -jar "$jar" "$@"; }
 JOPTS=()
 status=0
 step() { # step NAME CMD...: runs, keeps the output, notes failures
@@ -46,19 +48,28 @@ stage_tune() {
   JOPTS=()
 }
 stage_bench() {
-  step bench-1024 run bench --op eig,svd,inv --n 1024 --dtype double,single --repeat 3 --cpu-max-n 256 \
-      --impl 'cuda|cusolver' --out "$out/bench-1024.csv"
-  step bench-256 run bench --op eig,svd,inv --n 256 --dtype double --repeat 3 --out "$out/bench-256.csv"
+  step bench-256-1024 run bench --op eig,svd,inv --n 256,1024 --dtype double,single --repeat 3 --cpu-max-n 256 \
+      --out "$out/bench-256-1024.csv"
+}
+stage_pages() {
+  step bench-pages-64 run bench --op eig,svd,inv --n 64 --pages 2000 --dtype double,single --repeat 3 --cpu-max-n 64 \
+      --out "$out/bench-pages-64.csv"
+  step bench-pages-256 run bench --op eig,svd,inv --n 256 --pages 100 --dtype double,single --repeat 3 --cpu-max-n 256 \
+      --out "$out/bench-pages-256.csv"
 }
 stage_large() {
   step table1-large run bench --table1 --n 2048,4096 --repeat 1 --cpu-max-n 8 --out "$out/table1-large.csv"
-  step bench-4096 run bench --op eig,inv --n 4096 --dtype double --repeat 1 --impl 'cuda/mca|cuda/gauss|cusolver' \
-      --out "$out/bench-4096.csv"
+  step bench-4096 run bench --op eig,svd,inv --n 4096 --dtype double,single --repeat 1 \
+      --impl 'cuda/(mca|onesided|gauss)|cusolver' --out "$out/bench-4096.csv"
+}
+stage_huge() {
+  step bench-8192 run bench --op eig,inv --n 8192 --dtype double,single --repeat 1 \
+      --impl 'cuda/(mca|gauss)|cusolver' --out "$out/bench-8192.csv"
 }
 stage="${1:-all}"
 case "$stage" in
-  verify|table1|tune|bench|large) "stage_$stage" ;;
-  all) for s in verify table1 bench tune large; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|large|all" >&2; exit 2 ;;
+  verify|table1|tune|bench|pages|large|huge) "stage_$stage" ;;
+  all) for s in verify table1 bench pages tune large huge; do "stage_$s"; done ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|all" >&2; exit 2 ;;
 esac
 exit $status
