@@ -15,8 +15,9 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 
-def tidy(nb):
-    """Joins the kernel's fragmented print output and drops empty results, so the committed JSON stays readable."""
+def tidy(nb, folder):
+    """Joins the kernel's fragmented print output, drops empty results and this machine's absolute paths,
+    so the committed JSON stays readable and the same on every machine."""
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
@@ -28,6 +29,9 @@ def tidy(nb):
                 outs[-1].text += o.text
                 continue
             outs.append(o)
+        for o in outs:
+            if o.output_type == "stream":
+                o.text = o.text.replace(folder + os.sep, "")
         cell.outputs = outs
 
 
@@ -64,7 +68,7 @@ def main():
             break
         if status != "ok":
             failed.append(path)
-        tidy(nb)
+        tidy(nb, os.path.dirname(os.path.abspath(path)))
         target = path if a.in_place else os.path.join(a.out, os.path.basename(path))
         if a.out:
             os.makedirs(a.out, exist_ok=True)
