@@ -14,6 +14,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.HsvdAssembly;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageLoop;
@@ -145,8 +146,36 @@ public final class CpuBackend implements Backend {
         return new InverseResult(x, rcond, singular, r);
     }
 
-    public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
-        throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": the hyperbolic SVD is not implemented yet");
+    public HsvdResult hsvd(final PageArray g, final PageArray signs, final SolverOptions o) {
+        final int m = g.rows(), n = g.cols(), pages = g.pages();
+        final Precision prec = g.precision();
+        final boolean vec = o.vectors();
+        final PageArray s = PageArray.zeros(prec, n, 1, pages);
+        final PageArray js = PageArray.zeros(prec, n, 1, pages);
+        final PageArray u = vec ? PageArray.zeros(prec, m, o.econ() ? n : m, pages) : null;
+        final PageArray v = vec ? PageArray.zeros(prec, n, n, pages) : null;
+        final int[] sweeps = new int[pages];
+        final long[] rots = new long[pages];
+        final boolean[] conv = new boolean[pages];
+        final double tol = o.tolFor(prec, n);
+        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
+            double[] w = g.pageAsDouble(k);
+            double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
+            double[] vw = vec ? new double[n * n] : null;
+            HyperbolicJacobiSvd solver = new HyperbolicJacobiSvd(prec.eps(), tol, innerThreads(o, pages));
+            try {
+                solver.run(w, vw, m, n, j, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+            } catch (HyperbolicJacobiSvd.NotFullRank e) {
+                throw new JacobiException(ErrorKind.RANK_DEFICIENT, o.where() + " is not of full column rank"
+                        + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": " + e.getMessage()
+                        + "; the hyperbolic SVD needs linearly independent columns");
+            }
+            sweeps[k] = solver.sweeps;
+            rots[k] = solver.rotations;
+            conv[k] = solver.converged;
+            HsvdAssembly.page(w, vw, m, n, j, s, u, v, js, k);
+        });
+        return new HsvdResult(u, s, v, js, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
     }
 
     /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */
