@@ -37,7 +37,7 @@ public final class CpuBackend implements Backend {
     public boolean isGpu() { return false; }
 
     public boolean supports(Operation op, String method) {
-        return Methods.names(op).contains(method) && !(op == Operation.EIG && Methods.HYPERBOLIC.equals(method));
+        return Methods.names(op).contains(method);
     }
 
     public String defaultMethod(Operation op) {
@@ -69,6 +69,7 @@ public final class CpuBackend implements Backend {
         final long[] rots = new long[pages];
         final boolean[] conv = new boolean[pages];
         final double tol = o.tolFor(prec, n);
+        if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
             double[] w = a.pageAsDouble(k);
             PageAssembly.symmetrize(w, n);
@@ -80,6 +81,38 @@ public final class CpuBackend implements Backend {
             conv[k] = solver.converged;
             double[] d = new double[n];
             for (int i = 0; i < n; i++) d[i] = w[i + i * n];
+            PageAssembly.eig(d, v, n, values, vectors, k);
+        });
+        return new EigResult(values, vectors, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
+    }
+
+    /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) (seed 003). */
+    private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
+        final int n = a.rows(), pages = a.pages();
+        final Precision prec = a.precision();
+        final PageArray values = PageArray.zeros(prec, n, 1, pages);
+        final PageArray vectors = o.vectors() ? PageArray.zeros(prec, n, n, pages) : null;
+        final int[] sweeps = new int[pages];
+        final long[] rots = new long[pages];
+        final boolean[] conv = new boolean[pages];
+        final double tol = o.tolFor(prec, n);
+        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
+            double[] w = a.pageAsDouble(k);
+            PageAssembly.symmetrize(w, n);
+            double[] d = new double[n];
+            double[] v = o.vectors() ? new double[n * n] : null;
+            IndefiniteEig solver = new IndefiniteEig();
+            try {
+                solver.run(w, n, d, v, prec.eps(), tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
+                        innerThreads(o, pages));
+            } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
+                throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular"
+                        + (pages > 1 ? " (page " + (k + 1) + ")" : "") + " (" + e.getMessage() + "); Method '"
+                        + Methods.HYPERBOLIC + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
+            }
+            sweeps[k] = solver.sweeps;
+            rots[k] = solver.rotations;
+            conv[k] = solver.converged;
             PageAssembly.eig(d, v, n, values, vectors, k);
         });
         return new EigResult(values, vectors, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
