@@ -111,6 +111,18 @@ class CpuHsvdTest {
     }
 
     @Test
+    void stepsOnSeveralThreadsGiveTheSameResult() {
+        int m = 150, n = HyperbolicJacobiSvd.PARALLEL_MIN_COLUMNS + 3;
+        Random r = new Random(21);
+        PageArray g = PageArray.wrap(Matrices.randn(r, m, n), m, n);
+        double[] j = signs(r, n, n / 3);
+        HsvdResult one = checked(g, j, CPU.withThreads(1), 1e-12);
+        HsvdResult two = checked(g, j, CPU.withThreads(2), 1e-12);
+        // the pairs of a step are disjoint, so the order of their execution cannot change a bit
+        for (int i = 0; i < n; i++) assertEquals(one.s().get(i, 0), two.s().get(i, 0), 0);
+    }
+
+    @Test
     void allPositiveSignsGiveTheOrdinarySvd() {
         for (Precision p : Precision.values()) {
             int m = 45, n = 37;
