@@ -66,6 +66,12 @@ class CpuHsvdTest {
         }
     }
 
+    static int countNegative(double[] j) {
+        int c = 0;
+        for (double x : j) if (x < 0) c++;
+        return c;
+    }
+
     static HsvdResult checked(PageArray g, double[] j, SolverOptions o, double bound) {
         int n = g.cols();
         HsvdResult h = Jacobi.hsvd(g, PageArray.wrap(j.clone(), n, 1), o);
@@ -75,6 +81,9 @@ class CpuHsvdTest {
             double res = Matrices.svdResidual(g, h.u(), h.s(), h.v(), k);
             double orth = Matrices.orthogonality(h.u(), k);
             double jorth = jOrthogonality(h.v(), j, h.signs(), k);
+            System.out.printf(java.util.Locale.ROOT, "[hsvd-residuals] %dx%d %s negatives=%d econ=%b: reconstruction %.1e,"
+                    + " ||U'U-I|| %.1e, ||V'JV-J||/||V||^2 %.1e, sweeps %d%n", g.rows(), n, g.precision().matlabClass(),
+                    countNegative(j), o.econ(), res, orth, jorth, h.report().sweeps(k));
             assertTrue(res <= bound, "reconstruction " + res + " > " + bound);
             assertTrue(orth <= bound, "U orthogonal " + orth + " > " + bound);
             assertTrue(jorth <= bound, "V' J V = J " + jorth + " > " + bound);

@@ -140,6 +140,14 @@ class IndefiniteEigTest {
         }
     }
 
+    /** The dsyevd column above needs python3 with scipy; without it this test is reported as skipped. */
+    @Test
+    void dsyevdComparisonAvailable() {
+        Assumptions.assumeTrue(dsyevd(new double[]{2, 1, 1, 2}, 2) != null,
+                "python3 with numpy/scipy not found: the dsyevd figures are printed as n/a");
+        assertEquals(1, dsyevd(new double[]{2, 1, 1, 2}, 2)[0], 1e-15);
+    }
+
     @ParameterizedTest
     @CsvSource({"30,15", "30,1", "100,50", "100,1", "61,30"})
     void seed003RandomSpectrum(int n, int negatives) {
