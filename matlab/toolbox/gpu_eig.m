@@ -16,13 +16,15 @@ function varargout = gpu_eig(A, varargin)
 %   Options (name-value):
 %     'Device'     'auto' (GPU when present and faster, else CPU), 'gpu', 'cpu'
 %     'Method'     'parallel' (chess-tournament Jacobi, default on the CPU), 'cyclic',
-%                  'classical', 'hyperbolic' (symmetric indefinite via hyperbolic SVD),
+%                  'classical', 'hyperbolic' (Bunch-Parlett + hyperbolic SVD, seed 003:
+%                  every eigenvalue to high relative accuracy; A must be nonsingular),
 %                  GPU memory access methods 'ta', 'ma', 'sa', 'mca'
 %     'Tol'        relative off-diagonal tolerance (default eps(class)*sqrt(n))
 %     'MaxSweeps'  sweep limit (default 60)
 %
 %   Errors: gpujacobi:notSquare, gpujacobi:notSymmetric, gpujacobi:nonFinite,
-%   gpujacobi:complexNotSupported, gpujacobi:sparseNotSupported, gpujacobi:noGpu.
+%   gpujacobi:complexNotSupported, gpujacobi:sparseNotSupported, gpujacobi:noGpu,
+%   gpujacobi:singularMatrix (Method 'hyperbolic' on a singular A).
 %
 %   Example:
 %     A = gallery('moler', 6);
