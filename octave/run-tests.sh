@@ -15,7 +15,7 @@ octave --no-gui --no-window-system --norc --quiet --eval "
   pkg('global_list', '$prefix/octave_global_packages');
   pkg('install', '$tarball');
   pkg('load', 'gpujacobi');
-  names = {'gpu_eig', 'gpu_svd', 'gpu_inversion', 'gpu_info', 'gpujacobi_setup'};
+  names = {'gpu_eig', 'gpu_svd', 'gpu_inversion', 'gpu_hsvd', 'gpu_info', 'gpujacobi_setup'};
   passed = 0; total = 0;
   for k = 1:numel(names)
     [n, m] = test(names{k}, 'quiet', stdout);

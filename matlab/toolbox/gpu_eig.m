@@ -16,13 +16,15 @@ function varargout = gpu_eig(A, varargin)
 %   Options (name-value):
 %     'Device'     'auto' (GPU when present and faster, else CPU), 'gpu', 'cpu'
 %     'Method'     'parallel' (chess-tournament Jacobi, default on the CPU), 'cyclic',
-%                  'classical', 'hyperbolic' (symmetric indefinite via hyperbolic SVD),
+%                  'classical', 'hyperbolic' (Bunch-Parlett + hyperbolic SVD, seed 003:
+%                  every eigenvalue to high relative accuracy; A must be nonsingular),
 %                  GPU memory access methods 'ta', 'ma', 'sa', 'mca'
 %     'Tol'        relative off-diagonal tolerance (default eps(class)*sqrt(n))
 %     'MaxSweeps'  sweep limit (default 60)
 %
 %   Errors: gpujacobi:notSquare, gpujacobi:notSymmetric, gpujacobi:nonFinite,
-%   gpujacobi:complexNotSupported, gpujacobi:sparseNotSupported, gpujacobi:noGpu.
+%   gpujacobi:complexNotSupported, gpujacobi:sparseNotSupported, gpujacobi:noGpu,
+%   gpujacobi:singularMatrix (Method 'hyperbolic' on a singular A).
 %
 %   Example:
 %     A = gallery('moler', 6);
@@ -108,6 +110,17 @@ end
 %! m = 12; D = diag(10 .^ (-(0:m-1) * 10 / (m - 1))); H = eye(m) + 0.1 * (ones(m) - eye(m));
 %! G = D * H * D; e = gpu_eig(G); e2 = sort(eig(H * D * D));
 %! assert(all(abs(e - e2) ./ abs(e2) < 1e-8));
+%!test
+%! % Method 'hyperbolic' (seed 003): graded indefinite matrix, every eigenvalue to relative accuracy
+%! m = 12; D = diag(10 .^ (-(0:m-1) * 8 / (m - 1)));
+%! H = kron(eye(m / 2), [1 2; 2 1]); p = [1:2:m, 2:2:m]; H = H(p, p) + 0.1 * (ones(m) - eye(m));
+%! M = D * H * D; [V, E, info] = gpu_eig(M, 'Method', 'hyperbolic');
+%! assert(info.method, 'hyperbolic');
+%! e = sort(eig(H * D * D)); d = diag(E);
+%! assert(any(d < 0) && any(d > 0));
+%! assert(all(abs(d - e) ./ abs(e) < 1e-8));
+%! assert(norm(M * V - V * E) < 1e-14); assert(norm(V' * V - eye(m)) < 1e-13);
+%!error <singular> gpu_eig([1 2; 2 4], 'Method', 'hyperbolic')
 %!error <must be square> gpu_eig(ones(2, 3))
 %!error <must be symmetric> gpu_eig([1 2; 3 4])
 %!error <NaN> gpu_eig([1 NaN; NaN 1])

@@ -24,8 +24,12 @@ spec = [spec, 'variable=', vname, ';'];
 [m, n, p] = size(A);
 chunk = gj_chunk();
 bridge = 'io.github.gpujacobi.bridge.Bridge';
-if strcmp(op, 'hsvd')
+if strcmp(op, 'hsvd') && numel(A) > 1 && numel(signs) > 1
   r = javaMethod('hsvd', bridge, double(A(:)), m, n, p, cls, double(signs(:)), fname, spec);
+elseif strcmp(op, 'hsvd')
+  % a scalar or empty G or J does not arrive in Java as double[]: stage both
+  r = javaMethod('hsvdStaged', bridge, stage_small(A, m, n, p, cls, fname), ...
+    stage_small(signs, numel(signs), 1, 1, 'double', fname), fname, spec);
 elseif numel(A) <= 1
   % a scalar or empty array does not arrive in Java as double[]
   s = javaObject('io.github.gpujacobi.bridge.Staging', m, n, p, cls, fname, 1);
@@ -60,5 +64,15 @@ function name = inputname_or(fname)
 name = 'A';
 if strcmp(fname, 'gpu_hsvd')
   name = 'G';
+end
+end
+
+function s = stage_small(X, m, n, p, cls, fname)
+% A small array (possibly a scalar or empty) copied into a Java Staging array.
+s = javaObject('io.github.gpujacobi.bridge.Staging', m, n, p, cls, fname, 1);
+if numel(X) == 1
+  s.set(double(X), 0);
+elseif numel(X) > 1
+  s.put(double(X(:)), 0);
 end
 end

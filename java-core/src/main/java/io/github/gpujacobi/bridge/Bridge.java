@@ -62,6 +62,15 @@ public final class Bridge {
         }
     }
 
+    /** Hyperbolic SVD of a staged G and J: for scalars and empty arrays, which do not arrive as double[]. */
+    public static BridgeResult hsvdStaged(Staging input, Staging signs, String caller, String options) {
+        try {
+            return compute("hsvd", input.array(), caller, options, signs.array());
+        } catch (JacobiException e) {
+            return BridgeResult.failure(e);
+        }
+    }
+
     /** Backends as rows of {name, available, summary, devices}, for gpu_info. */
     public static String[] backendLines() {
         List<BackendInfo> infos = Jacobi.backends();

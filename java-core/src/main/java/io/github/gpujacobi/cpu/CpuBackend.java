@@ -14,6 +14,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.HsvdAssembly;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageLoop;
@@ -36,7 +37,7 @@ public final class CpuBackend implements Backend {
     public boolean isGpu() { return false; }
 
     public boolean supports(Operation op, String method) {
-        return Methods.names(op).contains(method) && !(op == Operation.EIG && Methods.HYPERBOLIC.equals(method));
+        return Methods.names(op).contains(method);
     }
 
     public String defaultMethod(Operation op) {
@@ -68,6 +69,7 @@ public final class CpuBackend implements Backend {
         final long[] rots = new long[pages];
         final boolean[] conv = new boolean[pages];
         final double tol = o.tolFor(prec, n);
+        if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
             double[] w = a.pageAsDouble(k);
             PageAssembly.symmetrize(w, n);
@@ -79,6 +81,38 @@ public final class CpuBackend implements Backend {
             conv[k] = solver.converged;
             double[] d = new double[n];
             for (int i = 0; i < n; i++) d[i] = w[i + i * n];
+            PageAssembly.eig(d, v, n, values, vectors, k);
+        });
+        return new EigResult(values, vectors, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
+    }
+
+    /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) (seed 003). */
+    private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
+        final int n = a.rows(), pages = a.pages();
+        final Precision prec = a.precision();
+        final PageArray values = PageArray.zeros(prec, n, 1, pages);
+        final PageArray vectors = o.vectors() ? PageArray.zeros(prec, n, n, pages) : null;
+        final int[] sweeps = new int[pages];
+        final long[] rots = new long[pages];
+        final boolean[] conv = new boolean[pages];
+        final double tol = o.tolFor(prec, n);
+        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
+            double[] w = a.pageAsDouble(k);
+            PageAssembly.symmetrize(w, n);
+            double[] d = new double[n];
+            double[] v = o.vectors() ? new double[n * n] : null;
+            IndefiniteEig solver = new IndefiniteEig();
+            try {
+                solver.run(w, n, d, v, prec.eps(), tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
+                        innerThreads(o, pages));
+            } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
+                throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular"
+                        + (pages > 1 ? " (page " + (k + 1) + ")" : "") + " (" + e.getMessage() + "); Method '"
+                        + Methods.HYPERBOLIC + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
+            }
+            sweeps[k] = solver.sweeps;
+            rots[k] = solver.rotations;
+            conv[k] = solver.converged;
             PageAssembly.eig(d, v, n, values, vectors, k);
         });
         return new EigResult(values, vectors, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
@@ -145,8 +179,36 @@ public final class CpuBackend implements Backend {
         return new InverseResult(x, rcond, singular, r);
     }
 
-    public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
-        throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": the hyperbolic SVD is not implemented yet");
+    public HsvdResult hsvd(final PageArray g, final PageArray signs, final SolverOptions o) {
+        final int m = g.rows(), n = g.cols(), pages = g.pages();
+        final Precision prec = g.precision();
+        final boolean vec = o.vectors();
+        final PageArray s = PageArray.zeros(prec, n, 1, pages);
+        final PageArray js = PageArray.zeros(prec, n, 1, pages);
+        final PageArray u = vec ? PageArray.zeros(prec, m, o.econ() ? n : m, pages) : null;
+        final PageArray v = vec ? PageArray.zeros(prec, n, n, pages) : null;
+        final int[] sweeps = new int[pages];
+        final long[] rots = new long[pages];
+        final boolean[] conv = new boolean[pages];
+        final double tol = o.tolFor(prec, n);
+        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
+            double[] w = g.pageAsDouble(k);
+            double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
+            double[] vw = vec ? new double[n * n] : null;
+            HyperbolicJacobiSvd solver = new HyperbolicJacobiSvd(prec.eps(), tol, innerThreads(o, pages));
+            try {
+                solver.run(w, vw, m, n, j, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+            } catch (HyperbolicJacobiSvd.NotFullRank e) {
+                throw new JacobiException(ErrorKind.RANK_DEFICIENT, o.where() + " is not of full column rank"
+                        + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": " + e.getMessage()
+                        + "; the hyperbolic SVD needs linearly independent columns");
+            }
+            sweeps[k] = solver.sweeps;
+            rots[k] = solver.rotations;
+            conv[k] = solver.converged;
+            HsvdAssembly.page(w, vw, m, n, j, s, u, v, js, k);
+        });
+        return new HsvdResult(u, s, v, js, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
     }
 
     /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */

@@ -1,0 +1,203 @@
+package io.github.gpujacobi.cpu;
+
+import io.github.gpujacobi.core.ChessTournament;
+import io.github.gpujacobi.core.PageLoop;
+
+/**
+ * One-sided hyperbolic Jacobi (seed 003) on one m x n page G, m >= n, with signature J = diag(j):
+ * G is multiplied from the right by J-orthogonal plane rotations W (W' J W = J) until its columns
+ * are orthogonal, so that G W = U Sigma and G = U Sigma V' with V = J W J (= W^-T).
+ *
+ * <p>A pair whose signs agree gets a trigonometric rotation, a pair whose signs differ a hyperbolic
+ * one (eqs. 2.2, 2.4, 2.5). Pairs come from the round-robin {@link ChessTournament} over a logical
+ * order rho that is re-sorted before each sweep the way the seed keeps its diagonal sorted
+ * (positive signs by decreasing norm, then negative signs by increasing norm); columns are never
+ * swapped physically. The pairs of one step are disjoint and may run on several threads.
+ *
+ * <p>Converged when a sweep rotated nothing (relative orthogonality |g_p.g_q| <= tol ||g_p|| ||g_q||
+ * for every pair) or when every tangent of the sweep was at most sqrt(eps)/2 (quadratic convergence
+ * detected, section 2 of the seed).
+ */
+final class HyperbolicJacobiSvd {
+    /** Below this many columns a step is too short to be worth handing to other threads. */
+    static final int PARALLEL_MIN_COLUMNS = 128;
+
+    int sweeps;
+    long rotations;
+    boolean converged;
+
+    /** Thrown when G is not (numerically) of full column rank; CpuBackend turns it into a user error. */
+    static final class NotFullRank extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotFullRank(String detail) { super(detail, null, false, false); }
+    }
+
+    private final double eps;
+    private final double tol;
+    private final int threads;
+
+    /**
+     * @param eps     machine epsilon of the working precision (single's for single input)
+     * @param tol     relative orthogonality tolerance
+     * @param threads threads for the pairs of one step (1: sequential)
+     */
+    HyperbolicJacobiSvd(double eps, double tol, int threads) {
+        this.eps = eps;
+        this.tol = tol;
+        this.threads = Math.max(1, threads);
+    }
+
+    /**
+     * @param g m x n column-major, overwritten with G W (orthogonal columns U Sigma, original order)
+     * @param w n x n set to W = V^-T (V = J W J), or null when V is not wanted
+     * @param j the signs, +1 or -1, length n
+     */
+    void run(final double[] g, final double[] w, final int m, final int n, final double[] j, int maxSweeps,
+             int fixedSweeps) {
+        if (w != null) {
+            java.util.Arrays.fill(w, 0);
+            for (int i = 0; i < n; i++) w[i + i * n] = 1;
+        }
+        double[] norm0 = new double[n];
+        for (int c = 0; c < n; c++) {
+            norm0[c] = Math.sqrt(dot(g, c, c, m));
+            if (!(norm0[c] > 0)) throw new NotFullRank("column " + (c + 1) + " is zero");
+        }
+        final ChessTournament ct = new ChessTournament(n);
+        final int half = ct.pairsPerStep();
+        final int[] rho = new int[n];
+        final double[] tmax = new double[half];
+        final long[] rotated = new long[half];
+        final boolean fixed = fixedSweeps > 0;
+        final double threshold = Math.sqrt(eps) / 2;
+        int limit = fixed ? fixedSweeps : maxSweeps;
+        int stepThreads = n >= PARALLEL_MIN_COLUMNS ? threads : 1;
+        converged = n <= 1;
+        for (sweeps = 0; sweeps < limit && !converged; ) {
+            sweeps++;
+            sortOrder(g, m, n, j, rho);
+            java.util.Arrays.fill(tmax, 0);
+            java.util.Arrays.fill(rotated, 0);
+            for (int s = 0; s < ct.steps(); s++) {
+                final int step = s;
+                PageLoop.forEach(half, stepThreads, k -> {
+                    if (ct.isGhost(step, k)) return;
+                    double t = rotate(g, w, m, n, j, rho[ct.p(step, k)], rho[ct.q(step, k)], fixed);
+                    if (!Double.isNaN(t)) {
+                        rotated[k]++;
+                        tmax[k] = Math.max(tmax[k], Math.abs(t));
+                    }
+                });
+            }
+            long count = 0;
+            double worst = 0;
+            for (int k = 0; k < half; k++) {
+                count += rotated[k];
+                worst = Math.max(worst, tmax[k]);
+            }
+            rotations += count;
+            if (!fixed && (count == 0 || worst <= threshold)) converged = true;
+        }
+        for (int c = 0; c < n; c++) {
+            double s = Math.sqrt(dot(g, c, c, m));
+            if (!(s > n * eps * norm0[c])) {
+                throw new NotFullRank("column " + (c + 1) + " collapsed to " + s + " from norm " + norm0[c]);
+            }
+        }
+    }
+
+    /**
+     * Orthogonalises physical columns p and q; returns the tangent used, or NaN when the pair was
+     * already orthogonal and left alone.
+     */
+    private double rotate(double[] g, double[] w, int m, int n, double[] j, int p, int q, boolean fixed) {
+        double app = 0, aqq = 0, apq = 0;
+        for (int i = 0, ip = p * m, iq = q * m; i < m; i++, ip++, iq++) {
+            double x = g[ip], y = g[iq];
+            app += x * x;
+            aqq += y * y;
+            apq += x * y;
+        }
+        if (!(app > 0 && aqq > 0)) {
+            throw new NotFullRank("column " + (app > 0 ? q + 1 : p + 1) + " became zero (linearly dependent columns)");
+        }
+        if (apq == 0 || (!fixed && Math.abs(apq) <= tol * Math.sqrt(app) * Math.sqrt(aqq))) return Double.NaN;
+        double t;
+        if (j[p] == j[q]) {
+            // tan(2 phi) = 2 apq / (aqq - app); the smaller root t = tan(phi), |phi| <= pi/4
+            double zeta = (aqq - app) / (2 * apq);
+            t = zeta == 0 ? 1 : Math.signum(zeta) / (Math.abs(zeta) + Math.hypot(1, zeta));
+            double c = 1 / Math.sqrt(1 + t * t);
+            // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c; the parentheses are one FMA each
+            update(g, m, p, q, -t, t, c);
+            if (w != null) update(w, n, p, q, -t, t, c);
+        } else {
+            t = hyperbolicTangent(g, m, p, q, app, aqq, apq);
+            double ch = 1 / Math.sqrt((1 - t) * (1 + t));
+            // (2.5): g_p' = (g_p + t g_q) cosh, g_q' = (g_q + t g_p) cosh
+            update(g, m, p, q, t, t, ch);
+            if (w != null) update(w, n, p, q, t, t, ch);
+        }
+        return t;
+    }
+
+    /**
+     * t = tanh(phi) with tanh(2 phi) = -2 apq / (app + aqq). The angle is real only while the 2 x 2
+     * block of G'G is positive definite, |2 apq| < app + aqq; the distance to that limit,
+     * app + aqq - 2|apq| = ||g_p - sign(apq) g_q||^2, cancels badly when small, so it is then
+     * computed directly from the columns.
+     */
+    private double hyperbolicTangent(double[] g, int m, int p, int q, double app, double aqq, double apq) {
+        double sum = app + aqq, two = 2 * Math.abs(apq);
+        double gap = sum - two;
+        if (gap < sum / 16) {
+            double sg = Math.signum(apq);
+            gap = 0;
+            for (int i = 0, ip = p * m, iq = q * m; i < m; i++, ip++, iq++) {
+                double d = g[ip] - sg * g[iq];
+                gap += d * d;
+            }
+        }
+        if (!(gap > eps * eps * sum)) {
+            throw new NotFullRank("columns " + (p + 1) + " and " + (q + 1) + " are numerically dependent: "
+                    + "no real hyperbolic rotation exists for them (G'JG is not definite on that pair)");
+        }
+        // |zeta| = sum / two, |zeta| - 1 = gap / two; t = 1 / (|zeta| + sqrt(zeta^2 - 1))
+        double az = sum / two, azm1 = gap / two;
+        double root = Math.sqrt(azm1 * (az + 1));
+        double ta = 1 / (az + root);
+        return apq > 0 ? -ta : ta;
+    }
+
+    /** x_p' = (x_p + tp x_q) c, x_q' = (x_q + tq x_p) c on the columns p, q of an rows-row array. */
+    private static void update(double[] x, int rows, int p, int q, double tp, double tq, double c) {
+        for (int i = 0, ip = p * rows, iq = q * rows; i < rows; i++, ip++, iq++) {
+            double a = x[ip], b = x[iq];
+            x[ip] = (tp * b + a) * c;
+            x[iq] = (tq * a + b) * c;
+        }
+    }
+
+    private static double dot(double[] g, int a, int b, int m) {
+        double s = 0;
+        for (int i = 0; i < m; i++) s += g[i + a * m] * g[i + b * m];
+        return s;
+    }
+
+    /** rho: positive-sign columns by decreasing norm, then negative-sign columns by increasing norm. */
+    static void sortOrder(double[] g, int m, int n, double[] j, int[] rho) {
+        final double[] key = new double[n];
+        Integer[] idx = new Integer[n];
+        for (int c = 0; c < n; c++) {
+            double d = dot(g, c, c, m);
+            key[c] = j[c] > 0 ? -d : d; // ascending key: decreasing norms for +1, increasing for -1
+            idx[c] = c;
+        }
+        java.util.Arrays.sort(idx, (x, y) -> {
+            if (j[x] != j[y]) return j[x] > 0 ? -1 : 1;
+            return Double.compare(key[x], key[y]);
+        });
+        for (int c = 0; c < n; c++) rho[c] = idx[c];
+    }
+}
