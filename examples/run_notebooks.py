@@ -49,10 +49,10 @@ def main():
     for path in a.notebooks:
         start = time.time()
         status = None
-        # A JVM kernel on a loaded CI machine can miss its start-up window: give it time and one more try.
-        for attempt in (1, 2):
+        # A JVM kernel on a loaded CI machine can miss its start-up window: give it time and two more tries (a start-up very rarely hangs).
+        for attempt in (1, 2, 3):
             nb = nbformat.read(path, as_version=4)
-            client = NotebookClient(nb, timeout=a.timeout, startup_timeout=180,
+            client = NotebookClient(nb, timeout=a.timeout, startup_timeout=90,
                                     kernel_name=nb.metadata.kernelspec.name,
                                     resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}})
             try:

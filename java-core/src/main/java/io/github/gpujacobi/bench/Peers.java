@@ -46,6 +46,8 @@ public final class Peers {
             } else {
                 ms.add(Methods.PARALLEL);
             }
+            // Bunch-Parlett + hyperbolic SVD (seed 003): the benchmark's symmetric inputs are indefinite.
+            if (b.supports(op, Methods.HYPERBOLIC)) ms.add(Methods.HYPERBOLIC);
         } else if (op == Operation.SVD) {
             ms.add(Methods.ONE_SIDED);
         } else {
