@@ -3,3 +3,4 @@
 #include "svd_jacobi.cu"
 #include "classical_jacobi.cu"
 #include "gauss_jordan.cu"
+#include "eig_batched.cu"

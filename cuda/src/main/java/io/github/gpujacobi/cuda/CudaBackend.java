@@ -54,7 +54,7 @@ public final class CudaBackend implements Backend {
 
     public String defaultMethod(Operation op) {
         switch (op) {
-            case EIG: return "mca";
+            case EIG: return Methods.PARALLEL; // the batched kernel where pages fit a block, else MCA
             case SVD: return Methods.ONE_SIDED;
             default: return Methods.GAUSS_JORDAN;
         }
@@ -67,9 +67,12 @@ public final class CudaBackend implements Backend {
      */
     public int autoThreshold(Operation op, Precision precision, int pages) {
         if (pages > 1) {
-            // The CPU runs pages side by side on every core while this backend runs them one after
-            // another (H100 vs 16 cores, docs/benchmarks/gpu-h100-2026-11-22.md): 2000 pages of 64x64
-            // eig 1.07 s CPU vs 5.2 s GPU, 100 of 256x256 3.0 s vs 1.4 s; inv 100 of 256x256 0.13 vs 0.24 s.
+            // eig: the batched kernel (one block per page) runs 2000 pages of 64x64 in 15 ms (double)
+            // against 638 ms on 16 CPU cores, 32x32 in 2.2 vs 118 ms (H100, docs/benchmarks); below
+            // n = 8 the copies dominate (not measured). svd and inv still loop over pages on the GPU:
+            // 2000 pages of 64x64 svd 4.4 s GPU vs 0.93 s CPU, 100 of 256x256 1.0 vs 3.3 s; inv 100 of
+            // 256x256 0.24 vs 0.13 s.
+            if (op == Operation.EIG) return 8;
             return op == Operation.INV ? 512 : 128;
         }
         switch (op) {
@@ -95,6 +98,18 @@ public final class CudaBackend implements Backend {
         long[] rots = new long[pages];
         boolean[] conv = new boolean[pages];
         long compute = 0;
+        if (batched(o.method(), n, pages, p, o.vectors())) {
+            try {
+                CudaBatchedEig solver = new CudaBatchedEig();
+                solver.run(dev, buffers, a, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
+                        values, vectors, sweeps, rots, conv);
+                compute = solver.computeNanos;
+            } catch (JacobiException e) {
+                throw afterFailure(e);
+            }
+            return new EigResult(values, vectors,
+                    new RunReport("cuda", "batched", p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+        }
         try {
             for (int k = 0; k < pages; k++) {
                 double[] w = a.pageAsDouble(k);
@@ -115,6 +130,18 @@ public final class CudaBackend implements Backend {
         return new EigResult(values, vectors,
                 new RunReport("cuda", method, p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
     }
+
+    /**
+     * The one-launch batched kernel serves the default method for pages that fit a block's shared
+     * memory, and single pages up to n = 64 (where the sweep kernels are launch-latency bound).
+     * Explicit ta/ma/sa/mca/classical keep their own kernels (seed 000's Table I measures them).
+     */
+    private boolean batched(String method, int n, int pages, Precision p, boolean vectors) {
+        boolean defaultMethod = (Methods.PARALLEL.equals(method) || Methods.AUTO.equals(method)) && !BATCHED_OFF;
+        return defaultMethod && CudaBatchedEig.fits(dev, n, p, vectors) && (pages > 1 || n <= 64);
+    }
+
+    private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
 
     public synchronized SvdResult svd(PageArray a, SolverOptions o) {
         dev.makeCurrent();

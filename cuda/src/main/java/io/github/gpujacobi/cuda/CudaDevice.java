@@ -7,6 +7,7 @@ import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
@@ -33,6 +34,9 @@ final class CudaDevice {
     final String name;
     final int major, minor, multiprocessors, driverVersion;
     final long totalMemory;
+    /** Dynamic shared memory one block may opt in to (bytes): bounds the batched kernels' page size. */
+    final int maxSharedPerBlock;
+    private final Map<String, Integer> sharedOptIn = new HashMap<String, Integer>();
 
     private CudaDevice() {
         JCudaDriver.setExceptionsEnabled(false);
@@ -56,6 +60,7 @@ final class CudaDevice {
         if (attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH) == 0) {
             throw new JacobiException(ErrorKind.NO_GPU, name + " does not support cooperative launches");
         }
+        maxSharedPerBlock = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
         long[] mem = {0};
         check(JCudaDriver.cuDeviceTotalMem(mem, device), "cuDeviceTotalMem");
         totalMemory = mem[0];
@@ -139,6 +144,18 @@ final class CudaDevice {
     void launch(String kernel, int grid, int block, Pointer params) {
         check(JCudaDriver.cuLaunchKernel(function(kernel), grid, 1, 1, block, 1, 1, 0, null, params, null),
                 "launch " + kernel);
+    }
+
+    /** A launch with dynamic shared memory, opting the kernel in to more than the default 48 KB when needed. */
+    void launchShared(String kernel, int grid, int block, int sharedBytes, Pointer params) {
+        CUfunction f = function(kernel);
+        Integer granted = sharedOptIn.get(kernel);
+        if (sharedBytes > 48 * 1024 && (granted == null || granted < sharedBytes)) {
+            check(JCudaDriver.cuFuncSetAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    sharedBytes), "cuFuncSetAttribute " + kernel);
+            sharedOptIn.put(kernel, sharedBytes);
+        }
+        check(JCudaDriver.cuLaunchKernel(f, grid, 1, 1, block, 1, 1, sharedBytes, null, params, null), "launch " + kernel);
     }
 
     void synchronize() {

@@ -42,6 +42,8 @@ public final class Peers {
         List<String> ms = new ArrayList<String>();
         if (op == Operation.EIG) {
             if (b.isGpu()) {
+                // parallel: the GPU's default (one-launch batched kernel for small pages, else MCA)
+                if (b.supports(op, Methods.PARALLEL)) ms.add(Methods.PARALLEL);
                 for (String m : Methods.MEMORY_ACCESS) if (b.supports(op, m)) ms.add(m);
             } else {
                 ms.add(Methods.PARALLEL);
