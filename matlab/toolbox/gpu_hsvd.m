@@ -17,7 +17,7 @@ function varargout = gpu_hsvd(G, J, varargin)
 %   M = G*diag(J)*G' are diag(S).^2 .* Js, each to high relative accuracy; for a symmetric
 %   indefinite M use gpu_eig(M, 'Method', 'hyperbolic').
 %
-%   Options (name-value): 'Device' ('auto', 'cpu'), 'Method' ('hyperbolic'),
+%   Options (name-value): 'Device' ('auto': the GPU from n = 64 when present, 'gpu', 'cpu'), 'Method' ('hyperbolic'),
 %   'Tol' (relative orthogonality tolerance), 'MaxSweeps'.
 %
 %   Errors: gpujacobi:badShape (m < n, wrong length of J), gpujacobi:badOption (J not +-1),

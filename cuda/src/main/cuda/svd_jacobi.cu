@@ -5,14 +5,28 @@
 // access is a coalesced walk down a column. Rotations are counted per block and added to the
 // device counter once per sweep; the host reads the counter once per sweep. After convergence the
 // column-scaling kernel (seed 001's second kernel) turns A V into U and the singular values.
+//
+// With a signs vector J (seed 003's one-sided hyperbolic Jacobi, hsvd) the same sweep applies a
+// hyperbolic transformation to pairs whose signs differ (eq. 2.5: (g_p + t g_q) cosh,
+// (g_q + t g_p) cosh with t = tanh, tanh 2phi = -2 a_pq / (a_pp + a_qq)) and accumulates W (V = J W J)
+// instead of V. Pairs come from the same round-robin schedule, not the seed's modified modulus
+// strategy: on a GPU that launches all n/2 pairs of a step at once, the round-robin sets are the
+// natural parallel ordering, and the host sorts the result as the seed does. A pair without a real
+// hyperbolic angle (numerically dependent columns) sets counter[1], read with the rotation count.
 #include "jacobi_common.cuh"
+#include <cfloat>
+
+template <typename T> __device__ __forceinline__ T unit_roundoff();
+template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }
+template <> __device__ __forceinline__ double unit_roundoff<double>() { return DBL_EPSILON; }
 
 template <typename T>
 __device__ void svd_sweep(T* __restrict__ U, T* __restrict__ V, const int* __restrict__ pairs, int m, int n,
-                          int half, int steps, T tol, int fixedSweeps, unsigned long long* counter, int wantV) {
+                          int half, int steps, T tol, int fixedSweeps, unsigned long long* counter, int wantV,
+                          const T* __restrict__ signs) {
     cg::grid_group grid = cg::this_grid();
     __shared__ T scratch[32];
-    __shared__ T rot[2];
+    __shared__ T rot[3];
     unsigned long long rotated = 0;  // thread 0's count for this block
     for (int s = 0; s < steps; ++s) {
         const int* P = pairs + (long)s * half * 2;
@@ -29,33 +43,59 @@ __device__ void svd_sweep(T* __restrict__ U, T* __restrict__ V, const int* __res
             a = block_sum(a, scratch);
             b = block_sum(b, scratch);
             g = block_sum(g, scratch);
+            const bool hyperbolic = signs != nullptr && signs[p] != signs[q];
+            T gap = a + b - T(2) * fabs(g);  // > 0 while a real hyperbolic angle exists
+            if (hyperbolic && gap < (a + b) / T(16)) {
+                // a_pp + a_qq - 2|a_pq| cancels: take ||g_p - sign(a_pq) g_q||^2 from the columns
+                const T sg = g < T(0) ? T(-1) : T(1);
+                T d2 = 0;
+                for (int i = threadIdx.x; i < m; i += blockDim.x) {
+                    T d = up[i] - sg * uq[i];
+                    d2 += d * d;
+                }
+                gap = block_sum(d2, scratch);
+            }
             if (threadIdx.x == 0) {
-                T c = 1, sn = 0;
+                T c = 1, s1 = 0, s2 = 0;  // x' = c x + s1 y, y' = s2 x + c y
                 if (g != T(0) && (fixedSweeps || fabs(g) > tol * sqrt(a) * sqrt(b))) {
-                    T zeta = (b - a) / (T(2) * g);
-                    T t = zeta == T(0) ? T(1) : (zeta < 0 ? T(-1) : T(1)) / (fabs(zeta) + sqrt(T(1) + zeta * zeta));
-                    c = T(1) / sqrt(T(1) + t * t);
-                    sn = t * c;
-                    ++rotated;
+                    if (!hyperbolic) {
+                        T zeta = (b - a) / (T(2) * g);
+                        T t = zeta == T(0) ? T(1) : (zeta < 0 ? T(-1) : T(1)) / (fabs(zeta) + sqrt(T(1) + zeta * zeta));
+                        c = T(1) / sqrt(T(1) + t * t);
+                        s1 = -t * c;
+                        s2 = t * c;
+                        ++rotated;
+                    } else if (!(gap > unit_roundoff<T>() * unit_roundoff<T>() * (a + b))) {
+                        atomicExch(counter + 1, 1ull);  // no real angle: G is not of full column rank
+                    } else {
+                        T two = T(2) * fabs(g), az = (a + b) / two, azm1 = gap / two;
+                        T ta = T(1) / (az + sqrt(azm1 * (az + T(1))));
+                        T t = g > T(0) ? -ta : ta;
+                        c = T(1) / sqrt((T(1) - t) * (T(1) + t));
+                        s1 = t * c;
+                        s2 = t * c;
+                        ++rotated;
+                    }
                 }
                 rot[0] = c;
-                rot[1] = sn;
+                rot[1] = s1;
+                rot[2] = s2;
             }
             __syncthreads();
-            T c = rot[0], sn = rot[1];
-            if (sn != T(0)) {
+            T c = rot[0], s1 = rot[1], s2 = rot[2];
+            if (s2 != T(0)) {
                 for (int i = threadIdx.x; i < m; i += blockDim.x) {
                     T x = up[i], y = uq[i];
-                    up[i] = c * x - sn * y;
-                    uq[i] = sn * x + c * y;
+                    up[i] = c * x + s1 * y;
+                    uq[i] = s2 * x + c * y;
                 }
                 if (wantV) {
                     T* vp = V + (long)p * n;
                     T* vq = V + (long)q * n;
                     for (int i = threadIdx.x; i < n; i += blockDim.x) {
                         T x = vp[i], y = vq[i];
-                        vp[i] = c * x - sn * y;
-                        vq[i] = sn * x + c * y;
+                        vp[i] = c * x + s1 * y;
+                        vq[i] = s2 * x + c * y;
                     }
                 }
             }
@@ -67,12 +107,12 @@ __device__ void svd_sweep(T* __restrict__ U, T* __restrict__ V, const int* __res
 }
 
 extern "C" __global__ void __launch_bounds__(256) svd_sweep_f(float* U, float* V, const int* pairs, int m, int n,
-        int half, int steps, float tol, int fixedSweeps, unsigned long long* counter, int wantV) {
-    svd_sweep<float>(U, V, pairs, m, n, half, steps, tol, fixedSweeps, counter, wantV);
+        int half, int steps, float tol, int fixedSweeps, unsigned long long* counter, int wantV, const float* signs) {
+    svd_sweep<float>(U, V, pairs, m, n, half, steps, tol, fixedSweeps, counter, wantV, signs);
 }
 extern "C" __global__ void __launch_bounds__(256) svd_sweep_d(double* U, double* V, const int* pairs, int m, int n,
-        int half, int steps, double tol, int fixedSweeps, unsigned long long* counter, int wantV) {
-    svd_sweep<double>(U, V, pairs, m, n, half, steps, tol, fixedSweeps, counter, wantV);
+        int half, int steps, double tol, int fixedSweeps, unsigned long long* counter, int wantV, const double* signs) {
+    svd_sweep<double>(U, V, pairs, m, n, half, steps, tol, fixedSweeps, counter, wantV, signs);
 }
 
 // Column scaling: one block per column j of the m x n column-major U: sigma_j = ||u_j||, and

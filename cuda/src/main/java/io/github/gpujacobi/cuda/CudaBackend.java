@@ -14,6 +14,8 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.HsvdAssembly;
+import io.github.gpujacobi.cpu.BunchParlett;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
 
@@ -44,10 +46,11 @@ public final class CudaBackend implements Backend {
     public boolean supports(Operation op, String method) {
         switch (op) {
             case EIG: return Methods.MEMORY_ACCESS.contains(method) || Methods.PARALLEL.equals(method)
-                    || Methods.CLASSICAL.equals(method) || Methods.AUTO.equals(method);
+                    || Methods.CLASSICAL.equals(method) || Methods.HYPERBOLIC.equals(method) || Methods.AUTO.equals(method);
             case SVD: return Methods.ONE_SIDED.equals(method) || Methods.AUTO.equals(method);
             case INV: return Methods.GAUSS_JORDAN.equals(method) || Methods.CHOLESKY.equals(method)
                     || Methods.AUTO.equals(method);
+            case HSVD: return Methods.HYPERBOLIC.equals(method) || Methods.AUTO.equals(method);
             default: return false;
         }
     }
@@ -56,6 +59,7 @@ public final class CudaBackend implements Backend {
         switch (op) {
             case EIG: return Methods.PARALLEL; // the batched kernel where pages fit a block, else MCA
             case SVD: return Methods.ONE_SIDED;
+            case HSVD: return Methods.HYPERBOLIC;
             default: return Methods.GAUSS_JORDAN;
         }
     }
@@ -77,7 +81,8 @@ public final class CudaBackend implements Backend {
         }
         switch (op) {
             case EIG: return 48;
-            case SVD: return 64;
+            case SVD:
+            case HSVD: return 64; // the same sweep kernel
             default: return 128;
         }
     }
@@ -98,6 +103,7 @@ public final class CudaBackend implements Backend {
         long[] rots = new long[pages];
         boolean[] conv = new boolean[pages];
         long compute = 0;
+        if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
         if (batched(o.method(), n, pages, p, o.vectors())) {
             try {
                 CudaBatchedEig solver = new CudaBatchedEig();
@@ -163,7 +169,7 @@ public final class CudaBackend implements Backend {
                 double[] vw = vec ? new double[nn * nn] : null;
                 CudaSvd solver = new CudaSvd();
                 double[] sig = solver.run(dev, buffers, w, vw, mm, nn, p, o.tolFor(p, nn),
-                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(), null);
                 sweeps[k] = solver.sweeps;
                 rots[k] = solver.rotations;
                 conv[k] = solver.converged;
@@ -232,8 +238,111 @@ public final class CudaBackend implements Backend {
         return true;
     }
 
-    public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
-        throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": the hyperbolic SVD has no GPU implementation yet");
+    /**
+     * Method 'hyperbolic': M = G J G' by Bunch-Parlett on the host (O(n^3) once), then the hyperbolic
+     * sweeps on the GPU; eigenvalues ||(G W)_c||^2 j_c, eigenvectors the normalised columns of G W.
+     */
+    private EigResult indefiniteEig(PageArray a, SolverOptions o) {
+        int n = a.rows(), pages = a.pages();
+        Precision p = a.precision();
+        PageArray values = PageArray.zeros(p, n, 1, pages);
+        PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
+        int[] sweeps = new int[pages];
+        long[] rots = new long[pages];
+        boolean[] conv = new boolean[pages];
+        long compute = 0;
+        try {
+            for (int k = 0; k < pages; k++) {
+                double[] w = a.pageAsDouble(k);
+                PageAssembly.symmetrize(w, n);
+                BunchParlett.Factor f;
+                try {
+                    f = BunchParlett.factor(w, n);
+                } catch (BunchParlett.Singular e) {
+                    throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular"
+                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + " (" + e.getMessage() + "); Method '"
+                            + Methods.HYPERBOLIC + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
+                }
+                CudaSvd solver = new CudaSvd();
+                solver.run(dev, buffers, f.g, null, n, n, p, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
+                        o.fixedSweeps(), f.j);
+                double[] norm = columnNorms(f.g, n, n);
+                double[] d = new double[n];
+                double[] v = o.vectors() ? new double[n * n] : null;
+                for (int c = 0; c < n; c++) {
+                    if (solver.rankDeficient || !(norm[c] > 0)) {
+                        throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is numerically singular"
+                                + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; Method '" + Methods.HYPERBOLIC
+                                + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
+                    }
+                    d[c] = norm[c] * norm[c] * f.j[c];
+                    if (v != null) for (int i = 0; i < n; i++) v[i + c * n] = f.g[i + c * n] / norm[c];
+                }
+                sweeps[k] = solver.sweeps;
+                rots[k] = solver.rotations;
+                conv[k] = solver.converged;
+                compute += solver.computeNanos;
+                PageAssembly.eig(d, v, n, values, vectors, k);
+            }
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        }
+        return new EigResult(values, vectors,
+                new RunReport("cuda", Methods.HYPERBOLIC, p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+    }
+
+    /** Seed 003's one-sided hyperbolic Jacobi: the SVD sweep kernel with J's signs, pages in turn. */
+    public synchronized HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+        dev.makeCurrent();
+        int m = g.rows(), n = g.cols(), pages = g.pages();
+        Precision p = g.precision();
+        boolean vec = o.vectors();
+        PageArray s = PageArray.zeros(p, n, 1, pages), js = PageArray.zeros(p, n, 1, pages);
+        PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? n : m, pages) : null;
+        PageArray v = vec ? PageArray.zeros(p, n, n, pages) : null;
+        int[] sweeps = new int[pages];
+        long[] rots = new long[pages];
+        boolean[] conv = new boolean[pages];
+        long compute = 0;
+        try {
+            for (int k = 0; k < pages; k++) {
+                double[] w = g.pageAsDouble(k);
+                double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
+                double[] norm0 = columnNorms(w, m, n);
+                double[] ww = vec ? new double[n * n] : null;
+                CudaSvd solver = new CudaSvd();
+                solver.run(dev, buffers, w, ww, m, n, p, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
+                        o.fixedSweeps(), j);
+                double[] norm = columnNorms(w, m, n);
+                for (int c = 0; c < n && !solver.rankDeficient; c++) {
+                    solver.rankDeficient = !(norm[c] > n * p.eps() * norm0[c]);
+                }
+                if (solver.rankDeficient) {
+                    throw new JacobiException(ErrorKind.RANK_DEFICIENT, o.where() + " is not of full column rank"
+                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": a column pair became numerically "
+                            + "dependent; the hyperbolic SVD needs linearly independent columns");
+                }
+                sweeps[k] = solver.sweeps;
+                rots[k] = solver.rotations;
+                conv[k] = solver.converged;
+                compute += solver.computeNanos;
+                HsvdAssembly.page(w, ww, m, n, j, s, u, v, js, k);
+            }
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        }
+        return new HsvdResult(u, s, v, js,
+                new RunReport("cuda", Methods.HYPERBOLIC, p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+    }
+
+    private static double[] columnNorms(double[] w, int m, int n) {
+        double[] norm = new double[n];
+        for (int c = 0; c < n; c++) {
+            double ss = 0;
+            for (int i = 0; i < m; i++) ss += w[i + c * m] * w[i + c * m];
+            norm[c] = Math.sqrt(ss);
+        }
+        return norm;
     }
 
     /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */

@@ -8,7 +8,8 @@ import jcuda.driver.CUdeviceptr;
 /**
  * One page of seed 001's one-sided Jacobi SVD on the GPU (svd_jacobi.cu), m >= n: the
  * orthogonalisation kernel, one launch per sweep with the rotation counter read back after it,
- * then the column-scaling kernel.
+ * then the column-scaling kernel. With signs (seed 003's hyperbolic SVD) the same sweeps apply
+ * hyperbolic transformations to pairs of unequal sign and the result is left unscaled (G W, W).
  */
 final class CudaSvd {
     static final int BLOCK = 256;
@@ -19,19 +20,29 @@ final class CudaSvd {
     /** Sweep loop and scaling time, transfers excluded. */
     long computeNanos;
 
+    /** Set when a hyperbolic pair had no real angle: G is not (numerically) of full column rank. */
+    boolean rankDeficient;
+
     /**
-     * @param w  m x n, overwritten with U (A V with unit columns; zero columns stay zero)
-     * @param vw n x n, set to V when non-null
-     * @return the column norms of A V (singular values, unsorted)
+     * @param w     m x n, overwritten with U (A V with unit columns; zero columns stay zero), or with
+     *              G W when signs are given
+     * @param vw    n x n, set to V (or W) when non-null
+     * @param signs J's diagonal for the hyperbolic SVD, or null for the ordinary SVD
+     * @return the column norms of A V (singular values, unsorted); null with signs
      */
     double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int m, int n, Precision p, double tol,
-                 int maxSweeps, int fixedSweeps) {
+                 int maxSweeps, int fixedSweeps, double[] signs) {
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep(), steps = ct.steps();
         long e = p.bytes();
         String sfx = CudaDevice.suffix(p);
         CUdeviceptr u = buf.get("U", (long) m * n * e), v = buf.get("V", (long) n * n * e);
-        CUdeviceptr sig = buf.get("sigma", n * e), counter = buf.get("counter", 8);
+        CUdeviceptr sig = buf.get("sigma", n * e), counter = buf.get("counter", 16);
+        CUdeviceptr sgn = new CUdeviceptr(); // null: the ordinary SVD
+        if (signs != null) {
+            sgn = buf.get("signs", n * e);
+            DeviceBuffers.upload(sgn, signs, p);
+        }
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         DeviceBuffers.upload(u, w, p);
         boolean wantV = vw != null;
@@ -42,25 +53,29 @@ final class CudaSvd {
         Pointer params = Pointer.to(Pointer.to(u), Pointer.to(v), Pointer.to(pairs), Pointer.to(new int[]{m}),
                 Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
                 DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}),
-                Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
+                Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(sgn));
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         dev.synchronize();
         long t0 = System.nanoTime();
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0) && steps > 0; ) {
             sweeps++;
-            DeviceBuffers.zero(counter, 8);
+            DeviceBuffers.zero(counter, 16);
             dev.launchCooperative(kernel, grid, BLOCK, params);
-            long r = DeviceBuffers.readCounter(counter); // the one host synchronisation of a sweep
-            rotations += r;
-            converged = r == 0;
+            long[] r = DeviceBuffers.readCounters(counter, 2); // the one host synchronisation of a sweep
+            rotations += r[0];
+            converged = r[0] == 0;
+            if (r[1] != 0) {
+                rankDeficient = true;
+                break;
+            }
         }
         if (fixedSweeps > 0) converged = false;
-        if (n > 0) dev.launch("svd_scale" + sfx, n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
+        if (n > 0 && signs == null) dev.launch("svd_scale" + sfx, n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
         dev.synchronize();
         computeNanos = System.nanoTime() - t0;
         System.arraycopy(DeviceBuffers.download(u, m * n, p), 0, w, 0, m * n);
         if (wantV) System.arraycopy(DeviceBuffers.download(v, n * n, p), 0, vw, 0, n * n);
-        return DeviceBuffers.download(sig, n, p);
+        return signs == null ? DeviceBuffers.download(sig, n, p) : null;
     }
 }

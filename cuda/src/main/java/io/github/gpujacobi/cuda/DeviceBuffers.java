@@ -94,6 +94,12 @@ final class DeviceBuffers {
         return v[0];
     }
 
+    static long[] readCounters(CUdeviceptr src, int count) {
+        long[] v = new long[count];
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(v), src, 8L * count), "cuMemcpyDtoH counters");
+        return v;
+    }
+
     static void zero(CUdeviceptr dst, long bytes) {
         CudaDevice.check(JCudaDriver.cuMemsetD8(dst, (byte) 0, bytes), "cuMemsetD8");
     }

@@ -2,6 +2,7 @@ package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.Backends;
 import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.JacobiException;
@@ -28,8 +29,8 @@ final class VerifyCommand implements Command {
     public String summary() { return "check a backend's results (residual, orthogonality, CPU agreement, graded accuracy)"; }
 
     public String help() {
-        return "usage: gpujacobi verify [--device gpu|cpu|auto] [--methods ta,ma,sa,mca,classical] [--sizes 1,2,3,...]\n\n"
-                + "Runs eig (every method given; classical up to n=100), svd, inv (Gauss-Jordan, and Cholesky on SPD input) on random, odd-sized, paged and graded inputs in both\n"
+        return "usage: gpujacobi verify [--device gpu|cpu|auto] [--methods parallel,ta,ma,sa,mca,classical,hyperbolic] [--sizes 1,2,3,...]\n\n"
+                + "Runs eig (every method given; classical up to n=100), svd, hsvd, inv (Gauss-Jordan, and Cholesky on SPD input) on random, odd-sized, paged and graded inputs in both\n"
                 + "classes on the device, compares with the CPU backend and prints one line per check and a closing\n"
                 + "'N passed, N failed' line. Exit status 1 when a check fails.";
     }
@@ -40,7 +41,7 @@ final class VerifyCommand implements Command {
     public int run(List<String> args, PrintStream out, PrintStream err) {
         this.out = out;
         String device = "gpu";
-        String[] methods = {"parallel", "ta", "ma", "sa", "mca", "classical"};
+        String[] methods = {"parallel", "ta", "ma", "sa", "mca", "classical", "hyperbolic"};
         int[] sizes = {1, 2, 3, 7, 32, 33, 100, 257};
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -129,6 +130,10 @@ final class VerifyCommand implements Command {
                 }
             }
             for (int n : new int[]{1, 7, 33, 64, 100}) pagesCheck(dev, cpu, r, n, 40, p, eps);
+            for (int[] shape : new int[][]{{1, 1}, {7, 7}, {40, 33}, {100, 100}}) {
+                hsvdCheck(dev, cpu, r, shape[0], shape[1], true, p, eps);
+                hsvdCheck(dev, cpu, r, shape[0], shape[1], false, p, eps);
+            }
         }
         gradedCheck(dev, 40);
         gradedCheck(dev, 100);
@@ -150,7 +155,7 @@ final class VerifyCommand implements Command {
         }
         PageArray pa = PageArray.wrap(a, n, n);
         EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
-        for (String m : new String[]{"mca", "sa", "classical"}) {
+        for (String m : new String[]{"mca", "sa", "classical", "hyperbolic"}) {
             try {
                 EigResult e = Jacobi.eig(pa, dev.withMethod(m).withVectors(false));
                 double worst = maxRelDiff(e.values(), ref.values());
@@ -177,6 +182,40 @@ final class VerifyCommand implements Command {
             worst = Math.max(worst, den > 1e-3 * scale ? diff / den : diff / Math.max(scale, Double.MIN_NORMAL));
         }
         return worst;
+    }
+
+    /** Hyperbolic SVD: G = U S V', U'U = I, V'JV = diag(signs), sigma against the CPU backend. */
+    private void hsvdCheck(SolverOptions dev, SolverOptions cpu, Random r, int m, int n, boolean mixed, Precision p,
+                           double eps) {
+        String what = String.format(Locale.ROOT, "hsvd %s %dx%d %s", p.matlabClass(), m, n, mixed ? "mixed J" : "J = I");
+        try {
+            PageArray g = gauss(r, m, n, 1).to(p);
+            double[] j = new double[n];
+            for (int c = 0; c < n; c++) j[c] = mixed && c % 2 == 1 ? -1 : 1;
+            PageArray signs = PageArray.wrap(j, n, 1);
+            HsvdResult h = Jacobi.hsvd(g, signs, dev);
+            HsvdResult ref = Jacobi.hsvd(g, signs, cpu);
+            double res = Residuals.svd(g.to(Precision.DOUBLE), h.u().to(Precision.DOUBLE), h.s().to(Precision.DOUBLE),
+                    h.v().to(Precision.DOUBLE), 0);
+            double orth = Residuals.orthogonality(h.u(), 0);
+            double[] v = h.v().pageAsDouble(0), js = h.signs().pageAsDouble(0);
+            double jorth = 0, vnorm = 0;
+            for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
+                double x = 0;
+                for (int i = 0; i < n; i++) x += v[i + a * n] * j[i] * v[i + b * n];
+                double e = x - (a == b ? js[a] : 0);
+                jorth += e * e;
+                vnorm += v[b + a * n] * v[b + a * n];
+            }
+            jorth = Math.sqrt(jorth) / Math.max(vnorm, 1); // ||V'JV - J|| / ||V||^2: V may be large
+            double agree = maxRelDiff(h.s(), ref.s());
+            double bound = 50 * Math.max(m, 1) * eps;
+            check(what, res <= bound && orth <= bound && jorth <= bound && agree <= bound && h.report().converged(),
+                    String.format(Locale.ROOT, "residual %.1e orthU %.1e V'JV %.1e vs cpu %.1e sweeps %d on %s",
+                            res, orth, jorth, agree, h.report().sweeps(), h.report().backend()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
     }
 
     /** Every page of a 3-D array (the GPU's batched kernel where a page fits a block) against the CPU. */

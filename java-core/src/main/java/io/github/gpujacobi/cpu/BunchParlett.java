@@ -1,5 +1,8 @@
 package io.github.gpujacobi.cpu;
 
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+
 /**
  * Symmetric indefinite factorisation with complete pivoting (Bunch and Parlett 1971),
  * P' M P = L B L' with L unit lower triangular and B block diagonal with 1 x 1 and 2 x 2 blocks,
@@ -8,23 +11,23 @@ package io.github.gpujacobi.cpu;
  * seed 003 (its xsybpc): complete pivoting keeps G's columns graded like M, which the hyperbolic
  * Jacobi that follows needs for relative accuracy. O(n^3) once, on the CPU.
  */
-final class BunchParlett {
+public final class BunchParlett {
     private BunchParlett() {}
 
     /** Bunch and Parlett's alpha = (1 + sqrt(17)) / 8, which bounds the element growth by 2.57^(n-1). */
     static final double ALPHA = (1 + Math.sqrt(17)) / 8;
 
     /** M is exactly singular: a whole Schur complement vanished. */
-    static final class Singular extends RuntimeException {
+    public static final class Singular extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         Singular(String detail) { super(detail, null, false, false); }
     }
 
     /** G (n x n, column-major) and the signs J. */
-    static final class Factor {
-        final double[] g;
-        final double[] j;
+    public static final class Factor {
+        public final double[] g;
+        public final double[] j;
 
         Factor(double[] g, double[] j) {
             this.g = g;
@@ -33,45 +36,34 @@ final class BunchParlett {
     }
 
     /** @param a n x n symmetric, column-major; overwritten (Schur complements) */
-    static Factor factor(double[] a, int n) {
+    public static Factor factor(double[] a, int n) {
         int[] perm = new int[n];
         for (int i = 0; i < n; i++) perm[i] = i;
         double[] l = new double[n * n]; // unit lower triangular factor, in pivoted order
         double[] g = new double[n * n]; // L Q |Lambda|^(1/2), in pivoted order
         double[] j = new double[n];
+        Pivot next = null;
         for (int k = 0; k < n; ) {
-            int r = k, c = k, d = k;
-            double mu0 = -1, mu1 = -1;
-            for (int col = k; col < n; col++) {
-                double x = Math.abs(a[col + col * n]);
-                if (x > mu1) { mu1 = x; d = col; }
-                for (int row = col; row < n; row++) {
-                    double y = Math.abs(a[row + col * n]);
-                    if (y > mu0) { mu0 = y; r = row; c = col; }
-                }
-            }
+            if (next == null) next = searchAndUpdate(a, l, n, k, 0);
+            int r = next.row, c = next.col, d = next.diag;
+            double mu0 = next.entryMax, mu1 = next.diagMax;
             if (mu0 == 0) {
                 throw new Singular("its symmetric indefinite factorization has a zero Schur complement of order "
                         + (n - k));
             }
             l[k + k * n] = 1;
             if (mu1 >= ALPHA * mu0) {
-                swap(a, l, g, perm, n, k, d);
+                swap(a, l, g, perm, n, k, k, d);
                 double piv = a[k + k * n];
                 for (int i = k + 1; i < n; i++) l[i + k * n] = a[i + k * n] / piv;
-                for (int q = k + 1; q < n; q++) {
-                    double lq = a[q + k * n];
-                    if (lq == 0) continue;
-                    for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * lq;
-                }
-                symmetrizeLower(a, n, k + 1);
+                next = searchAndUpdate(a, l, n, k + 1, 1);
                 double s = Math.sqrt(Math.abs(piv));
                 for (int i = k; i < n; i++) g[i + k * n] = l[i + k * n] * s;
                 j[k] = piv > 0 ? 1 : -1;
                 k += 1;
             } else {
-                swap(a, l, g, perm, n, k, c);
-                swap(a, l, g, perm, n, k + 1, r);
+                swap(a, l, g, perm, n, k, k, c);
+                swap(a, l, g, perm, n, k, k + 1, r);
                 l[k + 1 + (k + 1) * n] = 1;
                 double e11 = a[k + k * n], e21 = a[k + 1 + k * n], e22 = a[k + 1 + (k + 1) * n];
                 double det = e11 * e22 - e21 * e21; // < 0: |e21| = mu0 dominates both diagonals
@@ -80,11 +72,7 @@ final class BunchParlett {
                     l[i + k * n] = (x * e22 - y * e21) / det;
                     l[i + (k + 1) * n] = (y * e11 - x * e21) / det;
                 }
-                for (int q = k + 2; q < n; q++) {
-                    double xq = a[q + k * n], yq = a[q + (k + 1) * n];
-                    for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * xq + l[i + (k + 1) * n] * yq;
-                }
-                symmetrizeLower(a, n, k + 2);
+                next = searchAndUpdate(a, l, n, k + 2, 2);
                 twoByTwo(l, g, j, n, k, e11, e21, e22);
                 k += 2;
             }
@@ -94,6 +82,60 @@ final class BunchParlett {
         for (int col = 0; col < n; col++) for (int i = 0; i < n; i++) out[perm[i] + col * n] = g[i + col * n];
         return new Factor(out, j);
     }
+
+    /** The complete-pivoting candidates of a Schur complement: its largest entry and its largest diagonal. */
+    private static final class Pivot {
+        double entryMax = -1, diagMax = -1;
+        int row, col, diag;
+
+        /** The larger of both; on ties the first in column-major order, as a sequential scan finds it. */
+        Pivot max(Pivot o) {
+            Pivot m = new Pivot();
+            boolean entryMine = entryMax > o.entryMax || (entryMax == o.entryMax && (col < o.col || (col == o.col && row <= o.row)));
+            m.entryMax = entryMine ? entryMax : o.entryMax;
+            m.row = entryMine ? row : o.row;
+            m.col = entryMine ? col : o.col;
+            boolean diagMine = diagMax > o.diagMax || (diagMax == o.diagMax && diag <= o.diag);
+            m.diagMax = diagMine ? diagMax : o.diagMax;
+            m.diag = diagMine ? diag : o.diag;
+            return m;
+        }
+    }
+
+    /**
+     * Subtracts the rank-'rank' update of the pivot columns before 'from' (L's columns from - rank ...
+     * from - 1 times the pivot block, already in a's columns there) from the lower triangle of the
+     * trailing matrix, column by column in parallel, and searches each column for the next pivot in
+     * the same pass: complete pivoting reads the whole Schur complement every step, so the step is
+     * bound by memory traffic and one pass instead of two matters.
+     */
+    private static Pivot searchAndUpdate(double[] a, double[] l, int n, int from, int rank) {
+        IntFunction<Pivot> column = q -> {
+            if (rank == 1) {
+                int k = from - 1;
+                double lq = a[q + k * n];
+                if (lq != 0) for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * lq;
+            } else if (rank == 2) {
+                int k = from - 2;
+                double xq = a[q + k * n], yq = a[q + (k + 1) * n];
+                for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * xq + l[i + (k + 1) * n] * yq;
+            }
+            Pivot p = new Pivot();
+            p.diagMax = Math.abs(a[q + q * n]);
+            p.diag = q;
+            for (int i = q; i < n; i++) {
+                double y = Math.abs(a[i + q * n]);
+                if (y > p.entryMax) { p.entryMax = y; p.row = i; p.col = q; }
+            }
+            return p;
+        };
+        IntStream cols = IntStream.range(from, n);
+        if ((long) (n - from) * (n - from) >= PARALLEL_ENTRIES) cols = cols.parallel();
+        return cols.mapToObj(column).reduce(Pivot::max).orElseGet(Pivot::new);
+    }
+
+    /** Trailing matrices smaller than this (entries) are updated on the calling thread. */
+    private static final long PARALLEL_ENTRIES = 1L << 16;
 
     /**
      * Block [e11 e21; e21 e22] = Q diag(lam1, lam2) Q' by one Jacobi rotation (t = tan, the smaller
@@ -115,20 +157,21 @@ final class BunchParlett {
     }
 
     /**
-     * Swaps indices k and q (q > k) of the active symmetric matrix, the rows k and q of the finished
-     * columns of L and G (a later pivot permutes the rows of earlier columns too) and of perm.
+     * Swaps indices k and q (q > k) of the active symmetric matrix (indices from 'first' on, the
+     * first pivot column of a 2 x 2 step included), kept in its lower triangle: the updates and the
+     * pivot search touch nothing else, and mirroring the upper triangle would cost n^2 strided writes
+     * per step. Also swaps rows k and q of the finished columns of L and G (a later pivot permutes
+     * the rows of earlier columns too) and of perm.
      */
-    private static void swap(double[] a, double[] l, double[] g, int[] perm, int n, int k, int q) {
+    private static void swap(double[] a, double[] l, double[] g, int[] perm, int n, int first, int k, int q) {
         if (q == k) return;
-        for (int c = 0; c < k; c++) { double x = g[k + c * n]; g[k + c * n] = g[q + c * n]; g[q + c * n] = x; }
-        for (int i = 0; i < n; i++) { double x = a[i + k * n]; a[i + k * n] = a[i + q * n]; a[i + q * n] = x; }
-        for (int i = 0; i < n; i++) { double x = a[k + i * n]; a[k + i * n] = a[q + i * n]; a[q + i * n] = x; }
-        for (int c = 0; c < k; c++) { double x = l[k + c * n]; l[k + c * n] = l[q + c * n]; l[q + c * n] = x; }
+        double x;
+        for (int c = first; c < k; c++) { x = a[k + c * n]; a[k + c * n] = a[q + c * n]; a[q + c * n] = x; }
+        for (int c = 0; c < k; c++) { x = g[k + c * n]; g[k + c * n] = g[q + c * n]; g[q + c * n] = x; }
+        for (int c = 0; c < k; c++) { x = l[k + c * n]; l[k + c * n] = l[q + c * n]; l[q + c * n] = x; }
+        x = a[k + k * n]; a[k + k * n] = a[q + q * n]; a[q + q * n] = x;
+        for (int i = k + 1; i < q; i++) { x = a[i + k * n]; a[i + k * n] = a[q + i * n]; a[q + i * n] = x; }
+        for (int i = q + 1; i < n; i++) { x = a[i + k * n]; a[i + k * n] = a[i + q * n]; a[i + q * n] = x; }
         int t = perm[k]; perm[k] = perm[q]; perm[q] = t;
-    }
-
-    /** The updates touch the lower triangle only; mirror it so that swaps and searches see a full matrix. */
-    private static void symmetrizeLower(double[] a, int n, int from) {
-        for (int c = from; c < n; c++) for (int i = c + 1; i < n; i++) a[c + i * n] = a[i + c * n];
     }
 }
