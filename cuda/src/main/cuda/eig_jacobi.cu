@@ -22,18 +22,26 @@
 
 enum { TA = 0, MA = 1, SA = 2, MCA = 3 };
 
-// Rotation (c, s) of pair (p, q) from the current A; (1, 0) when negligible or a ghost pair.
+// Rotation (c, s, t = s / c) of pair (p, q) from the current A; (1, 0, 0) when negligible or a ghost pair.
 template <typename T>
-__device__ __forceinline__ void pair_rotation(const T* A, int n, int p, int q, T tol, int fixedSweeps, T& c, T& sn) {
+__device__ __forceinline__ void pair_rotation(const T* A, int n, int p, int q, T tol, int fixedSweeps, T& c, T& sn,
+                                              T& t) {
     c = T(1);
     sn = T(0);
+    t = T(0);
     if (q >= n) return;
     T app = A[(size_t)p * n + p], aqq = A[(size_t)q * n + q], apq = A[(size_t)p * n + q];
     if (apq != T(0) && (fixedSweeps || !negligible(apq, app, aqq, tol))) {
-        T t = jacobi_tangent(app, aqq, apq);
+        t = jacobi_tangent(app, aqq, apq);
         c = T(1) / sqrt(T(1) + t * t);
         sn = t * c;
     }
+}
+
+template <typename T>
+__device__ __forceinline__ void pair_rotation(const T* A, int n, int p, int q, T tol, int fixedSweeps, T& c, T& sn) {
+    T t;
+    pair_rotation(A, n, p, q, tol, fixedSweeps, c, sn, t);
 }
 
 template <typename T, int M>
@@ -134,6 +142,113 @@ EIG_ENTRY(eig_sweep_ta_d, double, TA)
 EIG_ENTRY(eig_sweep_ma_d, double, MA)
 EIG_ENTRY(eig_sweep_sa_d, double, SA)
 EIG_ENTRY(eig_sweep_mca_d, double, MCA)
+
+// Fused MCA (ours, not in seed 000): both sides of the step in one grid-synchronised phase,
+// A' = J' A J element-wise with MCA's u/w/f on rows and columns:
+//   A'_ij = u_i u_j A_ij + u_i w_j A_i,f(j) + w_i u_j A_f(i),j + w_i w_j A_f(i),f(j)
+// A block owns pair (p, q) and writes columns p and q of A' into the other buffer (A and X swap
+// every step), reading only columns p and q of A: 4 coalesced-or-in-column reads and 2 coalesced
+// writes per element, against phase 1 + phase 2's 3 passes, and one grid sync per step instead of
+// two. V's columns p, q are rotated in place as before. Products are rounded one by one and the two
+// cross terms added last, so element (j, i) comes out bit-identical to (i, j): A' stays exactly
+// symmetric, which the column reads rely on. The annihilated pair is set exactly (a_pq = 0,
+// a_pp - t a_pq, a_qq + t a_pq). After an odd number of steps the result is copied back to A.
+__device__ __forceinline__ float mul_rn(float a, float b) { return __fmul_rn(a, b); }
+__device__ __forceinline__ double mul_rn(double a, double b) { return __dmul_rn(a, b); }
+__device__ __forceinline__ float add_rn(float a, float b) { return __fadd_rn(a, b); }
+__device__ __forceinline__ double add_rn(double a, double b) { return __dadd_rn(a, b); }
+
+// One element (row i, columns p and q) of the fused update; the annihilated pair set exactly.
+template <typename T>
+__device__ __forceinline__ void fused_element(T ui, T wi, int i, int p, int q, T c, T sn, T t, T aip, T aiq, T afp,
+                                              T afq, const T* Ac, int n, T& np, T& nq) {
+    // column p: u_p = c, w_p = -s, f(p) = q; column q: u_q = c, w_q = s, f(q) = p
+    np = add_rn(add_rn(mul_rn(mul_rn(ui, c), aip), mul_rn(mul_rn(wi, -sn), afq)),
+                add_rn(mul_rn(mul_rn(ui, -sn), aiq), mul_rn(mul_rn(wi, c), afp)));
+    nq = add_rn(add_rn(mul_rn(mul_rn(ui, c), aiq), mul_rn(mul_rn(wi, sn), afp)),
+                add_rn(mul_rn(mul_rn(ui, sn), aip), mul_rn(mul_rn(wi, c), afq)));
+    if (sn != T(0) && (i == p || i == q)) {
+        const T app = Ac[(size_t)p * n + p], aqq = Ac[(size_t)q * n + q], apq = Ac[(size_t)q * n + p];
+        np = i == p ? app - t * apq : T(0);
+        nq = i == q ? aqq + t * apq : T(0);
+    }
+}
+
+template <typename T>
+__device__ void eig_sweep_fused(T* __restrict__ A, T* __restrict__ X, T* __restrict__ V, const int* __restrict__ pairs,
+                                const int* __restrict__ rowPair, int n, int half, int steps, T tol, int fixedSweeps,
+                                unsigned long long* counter, int wantV) {
+    cg::grid_group grid = cg::this_grid();
+    unsigned long long rotated = 0;
+    for (int s = 0; s < steps; ++s) {
+        const int* P = pairs + (size_t)s * half * 2;
+        const int* R = rowPair + (size_t)s * n;
+        const T* Ac = (s & 1) ? X : A;
+        T* An = (s & 1) ? A : X;
+        for (int i0 = 0; i0 < n; i0 += blockDim.x) {
+            const int i = i0 + threadIdx.x;
+            const bool live = i < n;
+            T ui = T(1), wi = T(0);
+            int fi = i;
+            if (live) {  // row i's (u_i, w_i, f(i)), eq. (15)/(17)
+                int mi = R[i];
+                int pi = P[2 * mi], qi = P[2 * mi + 1];
+                T c, sn;
+                pair_rotation(Ac, n, pi, qi, tol, fixedSweeps, c, sn);
+                if (qi < n) {
+                    fi = i == pi ? qi : pi;
+                    ui = c;
+                    wi = i == pi ? -sn : sn;
+                }
+            }
+            for (int m = blockIdx.x; m < half; m += gridDim.x) {
+                const int p = P[2 * m], q = P[2 * m + 1];
+                T c, sn, t;
+                pair_rotation(Ac, n, p, q, tol, fixedSweeps, c, sn, t);  // uniform across the block
+                const bool rot = sn != T(0);
+                if (i0 == 0 && threadIdx.x == 0 && rot) ++rotated;
+                if (!live) continue;
+                if (q >= n) {  // ghost pair: column p unchanged by the column side
+                    T v = add_rn(mul_rn(ui, Ac[(size_t)p * n + i]), mul_rn(wi, Ac[(size_t)p * n + fi]));
+                    An[(size_t)p * n + i] = v;
+                    continue;
+                }
+                const T aip = Ac[(size_t)p * n + i], aiq = Ac[(size_t)q * n + i];
+                const T afp = Ac[(size_t)p * n + fi], afq = Ac[(size_t)q * n + fi];
+                T np, nq;
+                fused_element(ui, wi, i, p, q, c, sn, t, aip, aiq, afp, afq, Ac, n, np, nq);
+                An[(size_t)p * n + i] = np;
+                An[(size_t)q * n + i] = nq;
+                if (wantV && rot) {
+                    T vp = V[(size_t)p * n + i], vq = V[(size_t)q * n + i];
+                    V[(size_t)p * n + i] = c * vp - sn * vq;
+                    V[(size_t)q * n + i] = sn * vp + c * vq;
+                }
+            }
+        }
+        grid.sync();
+    }
+    if (steps & 1) {  // the last step wrote X
+        size_t nn = (size_t)n * n;
+        for (size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x; k < nn; k += (size_t)gridDim.x * blockDim.x)
+            A[k] = X[k];
+    }
+    if (threadIdx.x == 0 && rotated) atomicAdd(counter, rotated);
+}
+
+// Same parameters as EIG_ENTRY (cs unused); the host's method 'mca-fused' (GPU default) picks it
+#define EIG_FUSED_ENTRY(NAME, T)                                                                                 \
+    extern "C" __global__ void __launch_bounds__(1024) NAME(T* A, T* X, T* V, const int* pairs, const int* rowPair, \
+        int n, int half, int steps, T tol, int fixedSweeps, T* cs, unsigned long long* counter, int wantV) {      \
+        eig_sweep_fused<T>(A, X, V, pairs, rowPair, n, half, steps, tol, fixedSweeps, counter, wantV);           \
+    }                                                                                                            \
+    extern "C" __global__ void __launch_bounds__(1024, 2) NAME##_o2(T* A, T* X, T* V, const int* pairs,          \
+        const int* rowPair, int n, int half, int steps, T tol, int fixedSweeps, T* cs, unsigned long long* counter, \
+        int wantV) {                                                                                             \
+        eig_sweep_fused<T>(A, X, V, pairs, rowPair, n, half, steps, tol, fixedSweeps, counter, wantV);           \
+    }
+EIG_FUSED_ENTRY(eig_sweep_mca_f_fused, float)
+EIG_FUSED_ENTRY(eig_sweep_mca_d_fused, double)
 
 // Diagonal of A into d (one thread per element).
 template <typename T>

@@ -13,6 +13,9 @@ import jcuda.driver.CUdeviceptr;
  * host synchronisation of a sweep.
  */
 final class CudaEig {
+    /** Method name (in run reports) of the one-phase MCA kernel, the GPU's default for large pages. */
+    static final String FUSED_MCA = "mca-fused";
+
     int sweeps;
     long rotations;
     boolean converged;
@@ -21,7 +24,7 @@ final class CudaEig {
 
     /**
      * @param w      n x n symmetric page (column-major), read only
-     * @param method ta, ma, sa, mca or classical
+     * @param method ta, ma, sa, mca, mca-fused or classical
      * @param v      receives V (column-major) when non-null
      * @return the eigenvalues, unsorted
      */
@@ -78,13 +81,17 @@ final class CudaEig {
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep();
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
+        CUdeviceptr x = buf.get("X", (long) n * n * p.bytes()), cs = buf.get("cs", 2L * half * p.bytes());
+        // -Dgpujacobi.cuda.eigVariant=o2 picks the 32-register builds (two blocks per SM), for tuning runs
+        String variant = System.getProperty("gpujacobi.cuda.eigVariant", "");
+        boolean fused = method.equals(FUSED_MCA);
+        if (fused) method = "mca";
+        final String kernel = "eig_sweep_" + method + CudaDevice.suffix(p) + (fused ? "_fused" : "")
+                + (variant.isEmpty() ? "" : "_" + variant);
         // only MCA reads row i's pair; the others get any valid pointer
         CUdeviceptr rowPair = method.equals("mca") ? buf.constant("rowPair", "rows:" + n, ct::rowPairs) : pairs;
-        CUdeviceptr x = buf.get("X", (long) n * n * p.bytes()), cs = buf.get("cs", 2L * half * p.bytes());
-        // -Dgpujacobi.cuda.eigVariant=o2 picks the 32-register build (two blocks per SM), for tuning runs
-        String variant = System.getProperty("gpujacobi.cuda.eigVariant", "");
-        final String kernel = "eig_sweep_" + method + CudaDevice.suffix(p) + (variant.isEmpty() ? "" : "_" + variant);
-        // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp)
+        // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp); 1024 was
+        // fastest for the fused kernel at n = 1024 (512: +13%, 256: +37%, two blocks per SM: +43%)
         final int block = Math.min(1024, Math.max(32, (n + 31) / 32 * 32));
         final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), half));
         final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(x), Pointer.to(vd), Pointer.to(pairs),

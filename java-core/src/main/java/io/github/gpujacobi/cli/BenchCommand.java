@@ -35,7 +35,7 @@ final class BenchCommand implements Command {
                 + "median over --repeat runs after a warm-up (a gpujacobi run over 20 s is timed once); GPU rows exclude host-device copies unless\n"
                 + "--with-transfers. ratio = time / best peer's time (peers: EJML, cuSOLVER); accuracy columns are\n"
                 + "||AV-VD||/||A|| or ||A-USV'||/||A|| (or ||AX-I||/(||A|| ||X||)) and ||Q'Q-I|| (n <= 2048).\n"
-                + "--table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA and the CPU.";
+                + "--table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA, the GPU default (parallel) and the CPU.";
     }
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
