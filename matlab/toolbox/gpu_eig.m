@@ -15,7 +15,8 @@ function varargout = gpu_eig(A, varargin)
 %
 %   Options (name-value):
 %     'Device'     'auto' (GPU when present and faster, else CPU), 'gpu', 'cpu'
-%     'Method'     'parallel' (chess-tournament Jacobi, default on the CPU), 'cyclic',
+%     'Method'     'parallel' (chess-tournament Jacobi, the default; on the GPU a batched
+%                  kernel for small pages, else a one-phase MCA kernel), 'cyclic',
 %                  'classical', 'hyperbolic' (Bunch-Parlett + hyperbolic SVD, seed 003:
 %                  every eigenvalue to high relative accuracy; A must be nonsingular),
 %                  GPU memory access methods 'ta', 'ma', 'sa', 'mca'
