@@ -45,16 +45,11 @@ elseif econ
   spec = [spec, 'econ=1;'];
 end
 [r, cls] = gj_call('svd', 'gpu_svd', A, spec, []);
-s = gj_fetch(r, 'S', cls);
+out = gj_usv(r, cls, wantVectors);
+varargout(1:numel(out)) = out;
 if ~wantVectors
-  varargout{1} = s;
   return;
 end
-U = gj_fetch(r, 'U', cls);
-V = gj_fetch(r, 'V', cls);
-varargout{1} = U;
-varargout{2} = gj_pagediag(s, size(U, 2), size(V, 2));
-varargout{3} = V;
 if nargout > 3
   varargout{4} = gj_report(r);
 end

@@ -44,6 +44,21 @@ __device__ __forceinline__ void pair_rotation(const T* A, int n, int p, int q, T
     pair_rotation(A, n, p, q, tol, fixedSweeps, c, sn, t);
 }
 
+// Row i's MCA factors (u_i, w_i, f(i)), eq. (15)/(17): row i of J' A is u_i A_i + w_i A_f(i).
+template <typename T>
+__device__ __forceinline__ void row_factors(const T* A, int n, const int* P, const int* R, int i, T tol, int fixedSweeps,
+                                            T& u, T& w, int& f) {
+    int mi = R[i];
+    int pi = P[2 * mi], qi = P[2 * mi + 1];
+    T c, sn;
+    pair_rotation(A, n, pi, qi, tol, fixedSweeps, c, sn);
+    if (qi < n) {
+        f = i == pi ? qi : pi;
+        u = c;
+        w = i == pi ? -sn : sn;
+    }
+}
+
 template <typename T, int M>
 __device__ void eig_sweep(T* __restrict__ A, T* __restrict__ X, T* __restrict__ V, const int* __restrict__ pairs,
                           const int* __restrict__ rowPair, int n, int half, int steps, T tol, int fixedSweeps, T* cs,
@@ -59,17 +74,7 @@ __device__ void eig_sweep(T* __restrict__ A, T* __restrict__ X, T* __restrict__ 
             const bool live = i < n;
             T u = T(1), w = T(0);
             int f = i;
-            if (M == MCA && live) {  // row i's (u_i, w_i, f(i)), eq. (15)/(17)
-                int mi = R[i];
-                int pi = P[2 * mi], qi = P[2 * mi + 1];
-                T c, sn;
-                pair_rotation(A, n, pi, qi, tol, fixedSweeps, c, sn);
-                if (qi < n) {
-                    f = i == pi ? qi : pi;
-                    u = c;
-                    w = i == pi ? -sn : sn;
-                }
-            }
+            if (M == MCA && live) row_factors(A, n, P, R, i, tol, fixedSweeps, u, w, f);
             for (int m = blockIdx.x; m < half; m += gridDim.x) {
                 const int p = P[2 * m], q = P[2 * m + 1];
                 T c, sn;
@@ -190,17 +195,7 @@ __device__ void eig_sweep_fused(T* __restrict__ A, T* __restrict__ X, T* __restr
             const bool live = i < n;
             T ui = T(1), wi = T(0);
             int fi = i;
-            if (live) {  // row i's (u_i, w_i, f(i)), eq. (15)/(17)
-                int mi = R[i];
-                int pi = P[2 * mi], qi = P[2 * mi + 1];
-                T c, sn;
-                pair_rotation(Ac, n, pi, qi, tol, fixedSweeps, c, sn);
-                if (qi < n) {
-                    fi = i == pi ? qi : pi;
-                    ui = c;
-                    wi = i == pi ? -sn : sn;
-                }
-            }
+            if (live) row_factors(Ac, n, P, R, i, tol, fixedSweeps, ui, wi, fi);
             for (int m = blockIdx.x; m < half; m += gridDim.x) {
                 const int p = P[2 * m], q = P[2 * m + 1];
                 T c, sn, t;

@@ -16,8 +16,10 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.HsvdAssembly;
 import io.github.gpujacobi.cpu.BunchParlett;
+import io.github.gpujacobi.cpu.IndefiniteEig;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
+import io.github.gpujacobi.core.PageStats;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -100,22 +102,19 @@ public final class CudaBackend implements Backend {
         String method = Methods.PARALLEL.equals(o.method()) || Methods.AUTO.equals(o.method()) ? CudaEig.FUSED_MCA : o.method();
         PageArray values = PageArray.zeros(p, n, 1, pages);
         PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
-        int[] sweeps = new int[pages];
-        long[] rots = new long[pages];
-        boolean[] conv = new boolean[pages];
-        long compute = 0;
+        PageStats stats = new PageStats(pages);
         if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
         if (batched(o.method(), n, pages, p, o.vectors())) {
             try {
                 CudaBatchedEig solver = new CudaBatchedEig();
                 solver.run(dev, buffers, a, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
-                        values, vectors, sweeps, rots, conv);
-                compute = solver.computeNanos;
+                        values, vectors, stats.sweeps, stats.rotations, stats.converged);
+                stats.addComputeNanos(solver.computeNanos);
             } catch (JacobiException e) {
                 throw afterFailure(e);
             }
             return new EigResult(values, vectors,
-                    new RunReport("cuda", "batched", p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+                    stats.deviceReport("cuda", "batched", p, notes()));
         }
         try {
             for (int k = 0; k < pages; k++) {
@@ -125,17 +124,14 @@ public final class CudaBackend implements Backend {
                 CudaEig solver = new CudaEig();
                 double[] d = solver.run(dev, buffers, w, v, n, p, method, o.tolFor(p, n),
                         o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-                sweeps[k] = solver.sweeps;
-                rots[k] = solver.rotations;
-                conv[k] = solver.converged;
-                compute += solver.computeNanos;
+                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
                 PageAssembly.eig(d, v, n, values, vectors, k);
             }
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
         return new EigResult(values, vectors,
-                new RunReport("cuda", method, p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+                stats.deviceReport("cuda", method, p, notes()));
     }
 
     /**
@@ -159,10 +155,7 @@ public final class CudaBackend implements Backend {
         PageArray s = PageArray.zeros(p, kmin, 1, pages);
         PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? kmin : m, pages) : null;
         PageArray v = vec ? PageArray.zeros(p, n, o.econ() ? kmin : n, pages) : null;
-        int[] sweeps = new int[pages];
-        long[] rots = new long[pages];
-        boolean[] conv = new boolean[pages];
-        long compute = 0;
+        PageStats stats = new PageStats(pages);
         try {
             for (int k = 0; k < pages; k++) {
                 double[] page = a.pageAsDouble(k);
@@ -171,17 +164,13 @@ public final class CudaBackend implements Backend {
                 CudaSvd solver = new CudaSvd();
                 double[] sig = solver.run(dev, buffers, w, vw, mm, nn, p, o.tolFor(p, nn),
                         o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(), null);
-                sweeps[k] = solver.sweeps;
-                rots[k] = solver.rotations;
-                conv[k] = solver.converged;
-                compute += solver.computeNanos;
+                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
                 PageAssembly.svd(w, sig, true, vw, mm, nn, tall, s, u, v, k);
             }
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
-        return new SvdResult(u, s, v, new RunReport("cuda", Methods.ONE_SIDED, p, sweeps, rots, conv, 0, notes())
-                .withComputeNanos(compute));
+        return new SvdResult(u, s, v, stats.deviceReport("cuda", Methods.ONE_SIDED, p, notes()));
     }
 
     /**
@@ -248,10 +237,7 @@ public final class CudaBackend implements Backend {
         Precision p = a.precision();
         PageArray values = PageArray.zeros(p, n, 1, pages);
         PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
-        int[] sweeps = new int[pages];
-        long[] rots = new long[pages];
-        boolean[] conv = new boolean[pages];
-        long compute = 0;
+        PageStats stats = new PageStats(pages);
         try {
             for (int k = 0; k < pages; k++) {
                 double[] w = a.pageAsDouble(k);
@@ -260,36 +246,24 @@ public final class CudaBackend implements Backend {
                 try {
                     f = BunchParlett.factor(w, n);
                 } catch (BunchParlett.Singular e) {
-                    throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular"
-                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + " (" + e.getMessage() + "); Method '"
-                            + Methods.HYPERBOLIC + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
+                    throw IndefiniteEig.singular(o, pages, k, e.getMessage());
                 }
                 CudaSvd solver = new CudaSvd();
                 solver.run(dev, buffers, f.g, null, n, n, p, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
                         o.fixedSweeps(), f.j);
-                double[] norm = columnNorms(f.g, n, n);
                 double[] d = new double[n];
                 double[] v = o.vectors() ? new double[n * n] : null;
-                for (int c = 0; c < n; c++) {
-                    if (solver.rankDeficient || !(norm[c] > 0)) {
-                        throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is numerically singular"
-                                + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; Method '" + Methods.HYPERBOLIC
-                                + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
-                    }
-                    d[c] = norm[c] * norm[c] * f.j[c];
-                    if (v != null) for (int i = 0; i < n; i++) v[i + c * n] = f.g[i + c * n] / norm[c];
+                if (solver.rankDeficient || !IndefiniteEig.eigenpairs(f.g, f.j, n, d, v)) {
+                    throw IndefiniteEig.singular(o, pages, k, "numerically: a hyperbolic pair had no real angle");
                 }
-                sweeps[k] = solver.sweeps;
-                rots[k] = solver.rotations;
-                conv[k] = solver.converged;
-                compute += solver.computeNanos;
+                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
                 PageAssembly.eig(d, v, n, values, vectors, k);
             }
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
         return new EigResult(values, vectors,
-                new RunReport("cuda", Methods.HYPERBOLIC, p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+                stats.deviceReport("cuda", Methods.HYPERBOLIC, p, notes()));
     }
 
     /** Seed 003's one-sided hyperbolic Jacobi: the SVD sweep kernel with J's signs, pages in turn. */
@@ -301,10 +275,7 @@ public final class CudaBackend implements Backend {
         PageArray s = PageArray.zeros(p, n, 1, pages), js = PageArray.zeros(p, n, 1, pages);
         PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? n : m, pages) : null;
         PageArray v = vec ? PageArray.zeros(p, n, n, pages) : null;
-        int[] sweeps = new int[pages];
-        long[] rots = new long[pages];
-        boolean[] conv = new boolean[pages];
-        long compute = 0;
+        PageStats stats = new PageStats(pages);
         try {
             for (int k = 0; k < pages; k++) {
                 double[] w = g.pageAsDouble(k);
@@ -323,17 +294,14 @@ public final class CudaBackend implements Backend {
                             + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": a column pair became numerically "
                             + "dependent; the hyperbolic SVD needs linearly independent columns");
                 }
-                sweeps[k] = solver.sweeps;
-                rots[k] = solver.rotations;
-                conv[k] = solver.converged;
-                compute += solver.computeNanos;
+                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
                 HsvdAssembly.page(w, ww, m, n, j, s, u, v, js, k);
             }
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
         return new HsvdResult(u, s, v, js,
-                new RunReport("cuda", Methods.HYPERBOLIC, p, sweeps, rots, conv, 0, notes()).withComputeNanos(compute));
+                stats.deviceReport("cuda", Methods.HYPERBOLIC, p, notes()));
     }
 
     private static double[] columnNorms(double[] w, int m, int n) {

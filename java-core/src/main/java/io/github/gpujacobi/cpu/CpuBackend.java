@@ -17,6 +17,7 @@ import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.HsvdAssembly;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
+import io.github.gpujacobi.core.PageStats;
 import io.github.gpujacobi.core.PageLoop;
 
 import java.util.ArrayList;
@@ -65,9 +66,7 @@ public final class CpuBackend implements Backend {
         final Precision prec = a.precision();
         final PageArray values = PageArray.zeros(prec, n, 1, pages);
         final PageArray vectors = o.vectors() ? PageArray.zeros(prec, n, n, pages) : null;
-        final int[] sweeps = new int[pages];
-        final long[] rots = new long[pages];
-        final boolean[] conv = new boolean[pages];
+        final PageStats stats = new PageStats(pages);
         final double tol = o.tolFor(prec, n);
         if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
@@ -76,14 +75,12 @@ public final class CpuBackend implements Backend {
             double[] v = o.vectors() ? new double[n * n] : null;
             TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(o.method()), innerThreads(o, pages));
             solver.run(w, v, n, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-            sweeps[k] = solver.sweeps;
-            rots[k] = solver.rotations;
-            conv[k] = solver.converged;
+            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
             double[] d = new double[n];
             for (int i = 0; i < n; i++) d[i] = w[i + i * n];
             PageAssembly.eig(d, v, n, values, vectors, k);
         });
-        return new EigResult(values, vectors, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
+        return new EigResult(values, vectors, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
     /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) (seed 003). */
@@ -92,9 +89,7 @@ public final class CpuBackend implements Backend {
         final Precision prec = a.precision();
         final PageArray values = PageArray.zeros(prec, n, 1, pages);
         final PageArray vectors = o.vectors() ? PageArray.zeros(prec, n, n, pages) : null;
-        final int[] sweeps = new int[pages];
-        final long[] rots = new long[pages];
-        final boolean[] conv = new boolean[pages];
+        final PageStats stats = new PageStats(pages);
         final double tol = o.tolFor(prec, n);
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
             double[] w = a.pageAsDouble(k);
@@ -106,16 +101,12 @@ public final class CpuBackend implements Backend {
                 solver.run(w, n, d, v, prec.eps(), tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
                         innerThreads(o, pages));
             } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
-                throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular"
-                        + (pages > 1 ? " (page " + (k + 1) + ")" : "") + " (" + e.getMessage() + "); Method '"
-                        + Methods.HYPERBOLIC + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
+                throw IndefiniteEig.singular(o, pages, k, e.getMessage());
             }
-            sweeps[k] = solver.sweeps;
-            rots[k] = solver.rotations;
-            conv[k] = solver.converged;
+            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
             PageAssembly.eig(d, v, n, values, vectors, k);
         });
-        return new EigResult(values, vectors, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
+        return new EigResult(values, vectors, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
     public SvdResult svd(final PageArray a, final SolverOptions o) {
@@ -125,9 +116,7 @@ public final class CpuBackend implements Backend {
         final PageArray s = PageArray.zeros(prec, kmin, 1, pages);
         final PageArray u = vec ? PageArray.zeros(prec, m, o.econ() ? kmin : m, pages) : null;
         final PageArray v = vec ? PageArray.zeros(prec, n, o.econ() ? kmin : n, pages) : null;
-        final int[] sweeps = new int[pages];
-        final long[] rots = new long[pages];
-        final boolean[] conv = new boolean[pages];
+        final PageStats stats = new PageStats(pages);
         final boolean tall = m >= n;
         final int mm = tall ? m : n, nn = tall ? n : m; // work on A or A' so that mm >= nn
         final double tol = o.tolFor(prec, nn);
@@ -137,12 +126,10 @@ public final class CpuBackend implements Backend {
             double[] vw = vec ? new double[nn * nn] : null;
             OneSidedJacobiSvd solver = new OneSidedJacobiSvd(innerThreads(o, pages));
             solver.run(w, vw, mm, nn, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-            sweeps[k] = solver.sweeps;
-            rots[k] = solver.rotations;
-            conv[k] = solver.converged;
+            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
             PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, k);
         });
-        return new SvdResult(u, s, v, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
+        return new SvdResult(u, s, v, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
     public InverseResult inv(final PageArray a, final SolverOptions o) {
@@ -187,9 +174,7 @@ public final class CpuBackend implements Backend {
         final PageArray js = PageArray.zeros(prec, n, 1, pages);
         final PageArray u = vec ? PageArray.zeros(prec, m, o.econ() ? n : m, pages) : null;
         final PageArray v = vec ? PageArray.zeros(prec, n, n, pages) : null;
-        final int[] sweeps = new int[pages];
-        final long[] rots = new long[pages];
-        final boolean[] conv = new boolean[pages];
+        final PageStats stats = new PageStats(pages);
         final double tol = o.tolFor(prec, n);
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
             double[] w = g.pageAsDouble(k);
@@ -203,12 +188,10 @@ public final class CpuBackend implements Backend {
                         + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": " + e.getMessage()
                         + "; the hyperbolic SVD needs linearly independent columns");
             }
-            sweeps[k] = solver.sweeps;
-            rots[k] = solver.rotations;
-            conv[k] = solver.converged;
+            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
             HsvdAssembly.page(w, vw, m, n, j, s, u, v, js, k);
         });
-        return new HsvdResult(u, s, v, js, new RunReport("cpu", o.method(), prec, sweeps, rots, conv, 0, notes(o)));
+        return new HsvdResult(u, s, v, js, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
     /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */

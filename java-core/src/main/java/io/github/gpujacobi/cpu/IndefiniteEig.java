@@ -1,5 +1,10 @@
 package io.github.gpujacobi.cpu;
 
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.SolverOptions;
+
 /**
  * Eigenvalues and eigenvectors of a nonsingular symmetric (indefinite) M by seed 003's route:
  * M = G J G' (Bunch-Parlett, {@link BunchParlett}), then the one-sided hyperbolic Jacobi on (G, J)
@@ -7,7 +12,7 @@ package io.github.gpujacobi.cpu;
  * two-sided Jacobi on M itself this is relatively accurate for every eigenvalue of graded M,
  * whatever its sign. V is never accumulated (not needed for eig).
  */
-final class IndefiniteEig {
+public final class IndefiniteEig {
     int sweeps;
     long rotations;
     boolean converged;
@@ -25,14 +30,31 @@ final class IndefiniteEig {
         sweeps = h.sweeps;
         rotations = h.rotations;
         converged = h.converged;
+        if (!eigenpairs(f.g, f.j, n, d, v)) throw new HyperbolicJacobiSvd.NotFullRank("a column of G W vanished");
+    }
+
+    /**
+     * From G W = U Sigma and J (either backend's sweeps): eigenvalues ||(G W)_c||^2 j_c into d, the
+     * normalised columns into v (when non-null). False when a column vanished (M numerically singular).
+     */
+    public static boolean eigenpairs(double[] gw, double[] j, int n, double[] d, double[] v) {
         for (int c = 0; c < n; c++) {
             double ss = 0;
-            for (int i = 0; i < n; i++) ss += f.g[i + c * n] * f.g[i + c * n];
-            d[c] = ss * f.j[c];
+            for (int i = 0; i < n; i++) ss += gw[i + c * n] * gw[i + c * n];
+            if (!(ss > 0)) return false;
+            d[c] = ss * j[c];
             if (v != null) {
                 double s = Math.sqrt(ss);
-                for (int i = 0; i < n; i++) v[i + c * n] = f.g[i + c * n] / s;
+                for (int i = 0; i < n; i++) v[i + c * n] = gw[i + c * n] / s;
             }
         }
+        return true;
+    }
+
+    /** The error of method 'hyperbolic' on a singular M, the same from every backend. */
+    public static JacobiException singular(SolverOptions o, int pages, int page, String detail) {
+        return new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular"
+                + (pages > 1 ? " (page " + (page + 1) + ")" : "") + " (" + detail + "); Method '"
+                + Methods.HYPERBOLIC + "' needs a nonsingular matrix (no zero eigenvalue), use 'parallel'");
     }
 }
