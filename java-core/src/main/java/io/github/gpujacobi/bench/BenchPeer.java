@@ -19,6 +19,9 @@ public interface BenchPeer {
     /** Null when it can run this input, else why not ("not available: ..."). */
     String unsupported(PageArray input);
 
+    /** False leaves this input's row out (a batched peer on a single matrix, say), rather than "not run". */
+    default boolean applies(PageArray input) { return true; }
+
     /**
      * Runs once untimed (warm-up), then {@code repeats} times; returns the median and the accuracy
      * of the last run.

@@ -37,6 +37,7 @@ public final class BenchRunner {
                     PageArray input = BenchInputs.make(op, n, pages, p, 20261122L);
                     for (BenchPeer peer : peers) {
                         if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
+                        if (!peer.applies(input)) continue;
                         boolean cpuRow = peer.name().contains("cpu/") || peer.name().startsWith("ejml");
                         String why = peer.unsupported(input);
                         if (why == null && cpuRow && n > cpuMaxN) why = "not run: CPU rows stop at n=" + cpuMaxN;

@@ -55,6 +55,31 @@ public interface CuSolver extends Library {
     int cusolverDnDgesvdj(Pointer h, int jobz, int econ, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
                           Pointer v, int ldv, Pointer work, int lwork, Pointer info, Pointer params);
 
+    // the batched Jacobi routines: page arrays of matrices up to 32 x 32, one call for all pages
+    int cusolverDnSsyevjBatched_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w,
+                                           IntByReference lwork, Pointer params, int batch);
+
+    int cusolverDnDsyevjBatched_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w,
+                                           IntByReference lwork, Pointer params, int batch);
+
+    int cusolverDnSsyevjBatched(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, Pointer work,
+                                int lwork, Pointer info, Pointer params, int batch);
+
+    int cusolverDnDsyevjBatched(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, Pointer work,
+                                int lwork, Pointer info, Pointer params, int batch);
+
+    int cusolverDnSgesvdjBatched_bufferSize(Pointer h, int jobz, int m, int n, Pointer a, int lda, Pointer s, Pointer u,
+                                            int ldu, Pointer v, int ldv, IntByReference lwork, Pointer params, int batch);
+
+    int cusolverDnDgesvdjBatched_bufferSize(Pointer h, int jobz, int m, int n, Pointer a, int lda, Pointer s, Pointer u,
+                                            int ldu, Pointer v, int ldv, IntByReference lwork, Pointer params, int batch);
+
+    int cusolverDnSgesvdjBatched(Pointer h, int jobz, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
+                                 Pointer v, int ldv, Pointer work, int lwork, Pointer info, Pointer params, int batch);
+
+    int cusolverDnDgesvdjBatched(Pointer h, int jobz, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
+                                 Pointer v, int ldv, Pointer work, int lwork, Pointer info, Pointer params, int batch);
+
     int cusolverDnSgetrf_bufferSize(Pointer h, int m, int n, Pointer a, int lda, IntByReference lwork);
 
     int cusolverDnDgetrf_bufferSize(Pointer h, int m, int n, Pointer a, int lda, IntByReference lwork);

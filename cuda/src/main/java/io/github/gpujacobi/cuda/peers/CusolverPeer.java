@@ -14,12 +14,16 @@ import io.github.gpujacobi.bench.Measurement;
 
 /**
  * One cuSOLVER routine as a benchmark row: syevd and syevj (eig), gesvd and gesvdj (svd),
- * getrf + getrs against the identity (inv, what cupy.linalg.inv and MATLAB's gpuArray inv do).
- * Pages are looped. The timed region is the solver calls plus the device-to-device copy that
+ * getrf + getrs against the identity (inv, what cupy.linalg.inv and MATLAB's gpuArray inv do),
+ * and for page arrays of matrices up to 32 x 32 the batched syevjBatched and gesvdjBatched (one
+ * call for all pages). Other routines loop over the pages. The timed region is the solver calls plus the device-to-device copy that
  * restores the input they overwrite; host transfers only with --with-transfers.
  */
 final class CusolverPeer implements BenchPeer {
-    enum Kind { SYEVD, SYEVJ, GESVD, GESVDJ, GETRF }
+    enum Kind { SYEVD, SYEVJ, SYEVJ_BATCHED, GESVD, GESVDJ, GESVDJ_BATCHED, GETRF }
+
+    /** cuSOLVER's batched Jacobi routines take matrices up to this order. */
+    static final int BATCHED_MAX = 32;
 
     private final Kind kind;
     private final CuSolver cs;
@@ -37,6 +41,8 @@ final class CusolverPeer implements BenchPeer {
         switch (kind) {
             case SYEVD: return "cusolver syevd";
             case SYEVJ: return "cusolver syevj";
+            case SYEVJ_BATCHED: return "cusolver syevjBatched";
+            case GESVDJ_BATCHED: return "cusolver gesvdjBatched";
             case GESVD: return "cusolver gesvd";
             case GESVDJ: return "cusolver gesvdj";
             default: return "cusolver getrf+getrs";
@@ -46,7 +52,14 @@ final class CusolverPeer implements BenchPeer {
     public boolean isGpujacobi() { return false; }
 
     public String op() {
-        return kind == Kind.SYEVD || kind == Kind.SYEVJ ? "eig" : kind == Kind.GETRF ? "inv" : "svd";
+        return kind == Kind.SYEVD || kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED ? "eig"
+                : kind == Kind.GETRF ? "inv" : "svd";
+    }
+
+    private boolean batched() { return kind == Kind.SYEVJ_BATCHED || kind == Kind.GESVDJ_BATCHED; }
+
+    public boolean applies(PageArray input) {
+        return !batched() || (input.pages() > 1 && input.rows() <= BATCHED_MAX && input.cols() <= BATCHED_MAX);
     }
 
     public String unsupported(PageArray input) {
@@ -109,9 +122,10 @@ final class CusolverPeer implements BenchPeer {
         }
 
         void setUp() {
+            int batch = batched() ? pages : 1; // pages held on the device at once
             a0 = alloc(pageBytes * pages);
-            work = alloc(pageBytes);
-            info = alloc(4);
+            work = alloc(pageBytes * batch);
+            info = alloc(4L * batch);
             IntByReference lw = new IntByReference();
             switch (kind) {
                 case SYEVD:
@@ -126,6 +140,28 @@ final class CusolverPeer implements BenchPeer {
                     params = pr.getValue();
                     check(dbl ? cs.cusolverDnDsyevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params)
                             : cs.cusolverDnSsyevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params), "syevj_bufferSize");
+                    break;
+                }
+                case SYEVJ_BATCHED: {
+                    w = alloc((long) n * es * batch);
+                    PointerByReference pr = new PointerByReference();
+                    check(cs.cusolverDnCreateSyevjInfo(pr), "CreateSyevjInfo");
+                    params = pr.getValue();
+                    check(dbl ? cs.cusolverDnDsyevjBatched_bufferSize(handle, 1, 0, n, work, n, w, lw, params, batch)
+                            : cs.cusolverDnSsyevjBatched_bufferSize(handle, 1, 0, n, work, n, w, lw, params, batch),
+                            "syevjBatched_bufferSize");
+                    break;
+                }
+                case GESVDJ_BATCHED: {
+                    w = alloc((long) Math.min(m, n) * es * batch);
+                    u = alloc((long) m * m * es * batch);
+                    v = alloc((long) n * n * es * batch);
+                    PointerByReference pr = new PointerByReference();
+                    check(cs.cusolverDnCreateGesvdjInfo(pr), "CreateGesvdjInfo");
+                    params = pr.getValue();
+                    check(dbl ? cs.cusolverDnDgesvdjBatched_bufferSize(handle, 1, m, n, work, m, w, u, m, v, n, lw, params, batch)
+                            : cs.cusolverDnSgesvdjBatched_bufferSize(handle, 1, m, n, work, m, w, u, m, v, n, lw, params, batch),
+                            "gesvdjBatched_bufferSize");
                     break;
                 }
                 case GESVD:
@@ -171,9 +207,14 @@ final class CusolverPeer implements BenchPeer {
         Pointer solverWork;
 
         void runAll() {
-            for (int k = 0; k < pages; k++) {
-                check(rt.cudaMemcpy(work, a0.share(k * pageBytes), pageBytes, 3), "cudaMemcpy D2D");
+            if (batched()) {
+                check(rt.cudaMemcpy(work, a0, pageBytes * pages, 3), "cudaMemcpy D2D");
                 runOne();
+            } else {
+                for (int k = 0; k < pages; k++) {
+                    check(rt.cudaMemcpy(work, a0.share(k * pageBytes), pageBytes, 3), "cudaMemcpy D2D");
+                    runOne();
+                }
             }
             check(rt.cudaDeviceSynchronize(), "cudaDeviceSynchronize");
             Memory h = new Memory(4);
@@ -191,6 +232,16 @@ final class CusolverPeer implements BenchPeer {
                 case SYEVJ:
                     check(dbl ? cs.cusolverDnDsyevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params)
                             : cs.cusolverDnSsyevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params), "syevj");
+                    break;
+                case SYEVJ_BATCHED:
+                    check(dbl ? cs.cusolverDnDsyevjBatched(handle, 1, 0, n, work, n, w, ws, lwork, info, params, pages)
+                            : cs.cusolverDnSsyevjBatched(handle, 1, 0, n, work, n, w, ws, lwork, info, params, pages),
+                            "syevjBatched");
+                    break;
+                case GESVDJ_BATCHED:
+                    check(dbl ? cs.cusolverDnDgesvdjBatched(handle, 1, m, n, work, m, w, u, m, v, n, ws, lwork, info, params, pages)
+                            : cs.cusolverDnSgesvdjBatched(handle, 1, m, n, work, m, w, u, m, v, n, ws, lwork, info, params, pages),
+                            "gesvdjBatched");
                     break;
                 case GESVD:
                     check(dbl ? cs.cusolverDnDgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, null, info)
@@ -219,13 +270,14 @@ final class CusolverPeer implements BenchPeer {
         /** Residual and orthogonality of the last page-0 result (the last run left page pages-1; rerun page 0). */
         double[] accuracy() {
             if (!Accuracy.checked(a)) return new double[]{Double.NaN, Double.NaN};
-            check(rt.cudaMemcpy(work, a0, pageBytes, 3), "cudaMemcpy D2D");
-            runOne();
+            check(rt.cudaMemcpy(work, a0, batched() ? pageBytes * pages : pageBytes, 3), "cudaMemcpy D2D");
+            runOne(); // page 0's results lie first, batched or not
             check(rt.cudaDeviceSynchronize(), "sync");
             PageArray a0p = a.page(0);
             switch (kind) {
                 case SYEVD:
-                case SYEVJ: {
+                case SYEVJ:
+                case SYEVJ_BATCHED: {
                     PageArray vecs = fetch(work, n, n);
                     PageArray vals = fetch(w, n, 1);
                     return Accuracy.eig(a0p, vals, vecs);
@@ -237,6 +289,7 @@ final class CusolverPeer implements BenchPeer {
                     return Accuracy.svd(a0p, uu, ss, vv);
                 }
                 case GESVDJ:
+                case GESVDJ_BATCHED:
                     return Accuracy.svd(a0p, fetch(u, m, m), fetch(w, Math.min(m, n), 1), fetch(v, n, n));
                 default:
                     return new double[]{Accuracy.inv(a0p, fetch(u, n, n)), Double.NaN};
