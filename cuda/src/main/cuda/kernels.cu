@@ -4,3 +4,4 @@
 #include "classical_jacobi.cu"
 #include "gauss_jordan.cu"
 #include "eig_batched.cu"
+#include "svd_batched.cu"

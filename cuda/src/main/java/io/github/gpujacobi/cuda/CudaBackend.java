@@ -73,12 +73,11 @@ public final class CudaBackend implements Backend {
      */
     public int autoThreshold(Operation op, Precision precision, int pages) {
         if (pages > 1) {
-            // eig: the batched kernel (one block per page) runs 2000 pages of 64x64 in 15 ms (double)
-            // against 638 ms on 16 CPU cores, 32x32 in 2.2 vs 118 ms (H100, docs/benchmarks); below
-            // n = 8 the copies dominate (not measured). svd and inv still loop over pages on the GPU:
-            // 2000 pages of 64x64 svd 4.4 s GPU vs 0.93 s CPU, 100 of 256x256 1.0 vs 3.3 s; inv 100 of
-            // 256x256 0.24 vs 0.13 s.
-            if (op == Operation.EIG) return 8;
+            // eig and svd: the batched kernels (one block per page) run 2000 pages of 64x64 in 15 ms
+            // (eig, double) and 20 ms (svd) against 638 and 1039 ms on 16 CPU cores, 8x8 svd pages in
+            // 0.28 vs 12 ms (H100, docs/benchmarks); below n = 8 the copies dominate (not measured).
+            // inv still loops over pages on the GPU: 100 pages of 256x256 0.24 vs 0.13 s on the CPU.
+            if (op == Operation.EIG || op == Operation.SVD) return 8;
             return op == Operation.INV ? 512 : 128;
         }
         switch (op) {
@@ -156,6 +155,15 @@ public final class CudaBackend implements Backend {
         PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? kmin : m, pages) : null;
         PageArray v = vec ? PageArray.zeros(p, n, o.econ() ? kmin : n, pages) : null;
         PageStats stats = new PageStats(pages);
+        if (!BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, vec)) {
+            try {
+                new CudaBatchedSvd().run(dev, buffers, a, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
+                        o.fixedSweeps(), s, u, v, stats);
+            } catch (JacobiException e) {
+                throw afterFailure(e);
+            }
+            return new SvdResult(u, s, v, stats.deviceReport("cuda", "batched", p, notes()));
+        }
         try {
             for (int k = 0; k < pages; k++) {
                 double[] page = a.pageAsDouble(k);

@@ -67,8 +67,7 @@ final class CudaBatchedEig {
             double[] vout = wantV ? DeviceBuffers.download(vd, count * nn, p) : null;
             int[] s = new int[count];
             long[] r = new long[count];
-            CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(s), sw, 4L * count), "cuMemcpyDtoH sweeps");
-            CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(r), rot, 8L * count), "cuMemcpyDtoH rotations");
+            DeviceBuffers.readPageCounters(sw, rot, s, r);
             for (int k = 0; k < count; k++) {
                 double[] d = new double[n];
                 for (int i = 0; i < n; i++) d[i] = out[k * nn + i + i * n];

@@ -100,6 +100,13 @@ final class DeviceBuffers {
         return v;
     }
 
+    /** The batched kernels' per-page results: signed sweep counts (negative: not converged) and rotations. */
+    static void readPageCounters(CUdeviceptr sweepsSrc, CUdeviceptr rotationsSrc, int[] sweeps, long[] rotations) {
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(sweeps), sweepsSrc, 4L * sweeps.length), "cuMemcpyDtoH sweeps");
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(rotations), rotationsSrc, 8L * rotations.length),
+                "cuMemcpyDtoH rotations");
+    }
+
     static void zero(CUdeviceptr dst, long bytes) {
         CudaDevice.check(JCudaDriver.cuMemsetD8(dst, (byte) 0, bytes), "cuMemsetD8");
     }

@@ -130,6 +130,9 @@ final class VerifyCommand implements Command {
                 }
             }
             for (int n : new int[]{1, 7, 33, 64, 100}) pagesCheck(dev, cpu, r, n, 40, p, eps);
+            for (int[] shape : new int[][]{{1, 1}, {7, 4}, {4, 7}, {40, 33}, {33, 40}, {64, 64}, {90, 90}}) {
+                svdPagesCheck(dev, cpu, r, shape[0], shape[1], 40, p, eps);
+            }
             for (int[] shape : new int[][]{{1, 1}, {7, 7}, {40, 33}, {100, 100}}) {
                 hsvdCheck(dev, cpu, r, shape[0], shape[1], true, p, eps);
                 hsvdCheck(dev, cpu, r, shape[0], shape[1], false, p, eps);
@@ -219,6 +222,28 @@ final class VerifyCommand implements Command {
     }
 
     /** Every page of a 3-D array (the GPU's batched kernel where a page fits a block) against the CPU. */
+    private void svdPagesCheck(SolverOptions dev, SolverOptions cpu, Random r, int m, int n, int count, Precision p,
+                               double eps) {
+        String what = String.format(Locale.ROOT, "svd pages %dx%dx%d %s", m, n, count, p.matlabClass());
+        try {
+            PageArray g = gauss(r, m, n, count).to(p);
+            SvdResult sv = Jacobi.svd(g, dev);
+            SvdResult ref = Jacobi.svd(g, cpu);
+            double res = 0, orth = 0;
+            for (int k = 0; k < count; k++) {
+                res = Math.max(res, Residuals.svd(g, sv.u(), sv.s(), sv.v(), k));
+                orth = Math.max(orth, Math.max(Residuals.orthogonality(sv.u(), k), Residuals.orthogonality(sv.v(), k)));
+            }
+            double agree = maxRelDiff(sv.s(), ref.s());
+            double bound = 20 * Math.max(Math.max(m, n), 1) * eps;
+            check(what, res <= bound && orth <= bound && agree <= bound && sv.report().converged(),
+                    String.format(Locale.ROOT, "worst residual %.1e orth %.1e vs cpu %.1e, %s/%s", res, orth, agree,
+                            sv.report().backend(), sv.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
+    }
+
     private void pagesCheck(SolverOptions dev, SolverOptions cpu, Random r, int n, int count, Precision p, double eps) {
         String what = String.format(Locale.ROOT, "eig pages %dx%dx%d %s", count, n, n, p.matlabClass());
         try {
