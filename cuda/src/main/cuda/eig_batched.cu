@@ -20,21 +20,13 @@ __device__ void eig_batched(T* __restrict__ A, T* __restrict__ V, const int* __r
     T* v = a + n * n;
     T* c = v + (wantV ? n * n : 0);
     T* s = c + half;
-    __shared__ int sweepRotations;
     const int nn = n * n;
     const size_t off = (size_t)blockIdx.x * nn;
     for (int i = threadIdx.x; i < nn; i += blockDim.x) {
         a[i] = A[off + i];
         if (wantV) v[i] = (i % n == i / n) ? T(1) : T(0);
     }
-    unsigned long long total = 0;
-    int sweep = 0;
-    bool converged = n <= 1;
-    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
-    while (sweep < limit && n > 1) {
-        ++sweep;
-        if (threadIdx.x == 0) sweepRotations = 0;
-        __syncthreads();
+    batched_sweeps(n, maxSweeps, fixedSweeps, sweepsOut, rotationsOut, [&](int* sweepRotations) {
         for (int st = 0; st < steps; ++st) {
             const int* P = pairs + (size_t)st * half * 2;
             for (int k = threadIdx.x; k < half; k += blockDim.x) {
@@ -46,7 +38,7 @@ __device__ void eig_batched(T* __restrict__ A, T* __restrict__ V, const int* __r
                         T t = jacobi_tangent(app, aqq, apq);
                         cc = T(1) / sqrt(T(1) + t * t);
                         ss = t * cc;
-                        atomicAdd(&sweepRotations, 1);
+                        atomicAdd(sweepRotations, 1);
                     }
                 }
                 c[k] = cc;
@@ -92,21 +84,10 @@ __device__ void eig_batched(T* __restrict__ A, T* __restrict__ V, const int* __r
             }
             __syncthreads();
         }
-        const int r = sweepRotations;
-        total += r;
-        __syncthreads();  // every thread has read the count before the next sweep resets it
-        if (r == 0 && !fixedSweeps) {
-            converged = true;
-            break;
-        }
-    }
+    });
     for (int i = threadIdx.x; i < nn; i += blockDim.x) {
         A[off + i] = a[i];
         if (wantV) V[off + i] = v[i];
-    }
-    if (threadIdx.x == 0) {
-        sweepsOut[blockIdx.x] = converged ? sweep : -sweep;  // the sign carries the converged flag
-        rotationsOut[blockIdx.x] = total;
     }
 }
 

@@ -32,3 +32,34 @@ __device__ T block_sum(T v, T* scratch) {
     for (int w = 0; w < warps; ++w) total += scratch[w];
     return total;
 }
+
+// The sweep loop shared by the batched (one block per page) kernels: runs sweep(rotations) - every
+// step of one sweep, adding the pairs it rotated to the shared counter - until a sweep rotates
+// nothing or the limit (fixedSweeps when positive, then never converged); writes the page's sweep
+// count, signed by convergence, and its rotations. Called by every thread of the block.
+template <typename Sweep>
+__device__ void batched_sweeps(int n, int maxSweeps, int fixedSweeps, int* sweepsOut,
+                               unsigned long long* rotationsOut, Sweep sweep) {
+    __shared__ int sweepRotations;
+    unsigned long long total = 0;
+    int count = 0;
+    bool converged = n <= 1;
+    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
+    while (count < limit && n > 1) {
+        ++count;
+        if (threadIdx.x == 0) sweepRotations = 0;
+        __syncthreads();
+        sweep(&sweepRotations);
+        const int r = sweepRotations;
+        total += r;
+        __syncthreads();  // every thread has read the count before the next sweep resets it
+        if (r == 0 && !fixedSweeps) {
+            converged = true;
+            break;
+        }
+    }
+    if (threadIdx.x == 0) {
+        sweepsOut[blockIdx.x] = converged ? count : -count;
+        rotationsOut[blockIdx.x] = total;
+    }
+}

@@ -24,21 +24,13 @@ __device__ void svd_batched(T* __restrict__ U, T* __restrict__ V, const int* __r
     extern __shared__ __align__(16) unsigned char smem[];
     T* u = reinterpret_cast<T*>(smem);
     T* v = u + m * n;
-    __shared__ int sweepRotations;
     const int mn = m * n;
     const size_t off = (size_t)blockIdx.x * mn;
     for (int i = threadIdx.x; i < mn; i += blockDim.x) u[i] = U[off + i];
     if (wantV)
         for (int i = threadIdx.x; i < n * n; i += blockDim.x) v[i] = (i % n == i / n) ? T(1) : T(0);
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
-    unsigned long long total = 0;
-    int sweep = 0;
-    bool converged = n <= 1;
-    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
-    while (sweep < limit && n > 1) {
-        ++sweep;
-        if (threadIdx.x == 0) sweepRotations = 0;
-        __syncthreads();
+    batched_sweeps(n, maxSweeps, fixedSweeps, sweepsOut, rotationsOut, [&](int* sweepRotations) {
         for (int st = 0; st < steps; ++st) {
             const int* P = pairs + (size_t)st * half * 2;
             for (int k = warp; k < half; k += warps) {
@@ -74,25 +66,14 @@ __device__ void svd_batched(T* __restrict__ U, T* __restrict__ V, const int* __r
                         vq[i] = s * x + c * y;
                     }
                 }
-                if (lane == 0) atomicAdd(&sweepRotations, 1);
+                if (lane == 0) atomicAdd(sweepRotations, 1);
             }
             __syncthreads();
         }
-        const int r = sweepRotations;
-        total += r;
-        __syncthreads();  // every thread has read the count before the next sweep resets it
-        if (r == 0 && !fixedSweeps) {
-            converged = true;
-            break;
-        }
-    }
+    });
     for (int i = threadIdx.x; i < mn; i += blockDim.x) U[off + i] = u[i];
     if (wantV)
         for (int i = threadIdx.x; i < n * n; i += blockDim.x) V[(size_t)blockIdx.x * n * n + i] = v[i];
-    if (threadIdx.x == 0) {
-        sweepsOut[blockIdx.x] = converged ? sweep : -sweep;  // the sign carries the converged flag
-        rotationsOut[blockIdx.x] = total;
-    }
 }
 
 extern "C" __global__ void __launch_bounds__(256) svd_batched_f(float* U, float* V, const int* pairs, int m, int n,
