@@ -63,11 +63,11 @@ stage_pages() {
 stage_large() {
   step table1-large run bench --table1 --n 2048,4096 --repeat 1 --cpu-max-n 8 --out "$out/table1-large.csv"
   step bench-4096 run bench --op eig,svd,inv --n 4096 --dtype double,single --repeat 1 \
-      --impl 'cuda/(mca|onesided|gauss)|cusolver' --out "$out/bench-4096.csv"
+      --impl 'cuda/(parallel|mca|onesided|gauss)|cusolver' --out "$out/bench-4096.csv"
 }
 stage_huge() {
   step bench-8192 run bench --op eig,inv --n 8192 --dtype double,single --repeat 1 \
-      --impl 'cuda/(mca|gauss)|cusolver' --out "$out/bench-8192.csv"
+      --impl 'cuda/(parallel|mca|gauss)|cusolver' --out "$out/bench-8192.csv"
 }
 stage="${1:-all}"
 case "$stage" in
