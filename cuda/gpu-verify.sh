@@ -53,8 +53,9 @@ stage_bench() {
 }
 stage_pages() {
   # n <= 32: cuSOLVER's batched syevjBatched/gesvdjBatched are peers too
+  # (the GPU defaults only: the TA/MA/SA/MCA page loops and looped cuSOLVER routines take minutes here)
   step bench-pages-small run bench --op eig,svd --n 8,16,32 --pages 2000 --dtype double,single --repeat 5 --cpu-max-n 32 \
-      --out "$out/bench-pages-small.csv"
+      --impl 'cuda/(parallel|onesided)|cpu/(parallel|onesided)|ejml|Batched|syevd' --out "$out/bench-pages-small.csv"
   step bench-pages-64 run bench --op eig,svd,inv --n 64 --pages 2000 --dtype double,single --repeat 3 --cpu-max-n 64 \
       --out "$out/bench-pages-64.csv"
   step bench-pages-256 run bench --op eig,svd,inv --n 256 --pages 100 --dtype double,single --repeat 3 --cpu-max-n 256 \
