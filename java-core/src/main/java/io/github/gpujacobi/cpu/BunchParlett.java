@@ -1,6 +1,5 @@
 package io.github.gpujacobi.cpu;
 
-import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -83,22 +82,35 @@ public final class BunchParlett {
         return new Factor(out, j);
     }
 
-    /** The complete-pivoting candidates of a Schur complement: its largest entry and its largest diagonal. */
+    /**
+     * The complete-pivoting candidates of a Schur complement: its largest entry and its largest
+     * diagonal. One per thread of a parallel search (a stream collect), not one per column.
+     */
     private static final class Pivot {
         double entryMax = -1, diagMax = -1;
         int row, col, diag;
 
-        /** The larger of both; on ties the first in column-major order, as a sequential scan finds it. */
-        Pivot max(Pivot o) {
-            Pivot m = new Pivot();
-            boolean entryMine = entryMax > o.entryMax || (entryMax == o.entryMax && (col < o.col || (col == o.col && row <= o.row)));
-            m.entryMax = entryMine ? entryMax : o.entryMax;
-            m.row = entryMine ? row : o.row;
-            m.col = entryMine ? col : o.col;
-            boolean diagMine = diagMax > o.diagMax || (diagMax == o.diagMax && diag <= o.diag);
-            m.diagMax = diagMine ? diagMax : o.diagMax;
-            m.diag = diagMine ? diag : o.diag;
-            return m;
+        /** Takes column q's lower part (columns are scanned in increasing order per accumulator). */
+        void scan(double[] a, int n, int q) {
+            double d = Math.abs(a[q + q * n]);
+            if (d > diagMax) { diagMax = d; diag = q; }
+            for (int i = q; i < n; i++) {
+                double y = Math.abs(a[i + q * n]);
+                if (y > entryMax) { entryMax = y; row = i; col = q; }
+            }
+        }
+
+        /** Keeps the larger of both; on ties the first in column-major order, as a sequential scan finds it. */
+        void merge(Pivot o) {
+            if (o.entryMax > entryMax || (o.entryMax == entryMax && (o.col < col || (o.col == col && o.row < row)))) {
+                entryMax = o.entryMax;
+                row = o.row;
+                col = o.col;
+            }
+            if (o.diagMax > diagMax || (o.diagMax == diagMax && o.diag < diag)) {
+                diagMax = o.diagMax;
+                diag = o.diag;
+            }
         }
     }
 
@@ -110,28 +122,25 @@ public final class BunchParlett {
      * bound by memory traffic and one pass instead of two matters.
      */
     private static Pivot searchAndUpdate(double[] a, double[] l, int n, int from, int rank) {
-        IntFunction<Pivot> column = q -> {
-            if (rank == 1) {
-                int k = from - 1;
-                double lq = a[q + k * n];
-                if (lq != 0) for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * lq;
-            } else if (rank == 2) {
-                int k = from - 2;
-                double xq = a[q + k * n], yq = a[q + (k + 1) * n];
-                for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * xq + l[i + (k + 1) * n] * yq;
-            }
-            Pivot p = new Pivot();
-            p.diagMax = Math.abs(a[q + q * n]);
-            p.diag = q;
-            for (int i = q; i < n; i++) {
-                double y = Math.abs(a[i + q * n]);
-                if (y > p.entryMax) { p.entryMax = y; p.row = i; p.col = q; }
-            }
-            return p;
-        };
         IntStream cols = IntStream.range(from, n);
         if ((long) (n - from) * (n - from) >= PARALLEL_ENTRIES) cols = cols.parallel();
-        return cols.mapToObj(column).reduce(Pivot::max).orElseGet(Pivot::new);
+        return cols.collect(Pivot::new, (acc, q) -> {
+            update(a, l, n, from, rank, q);
+            acc.scan(a, n, q);
+        }, Pivot::merge);
+    }
+
+    /** Column q's lower part minus the rank-'rank' update of the pivot columns just before 'from'. */
+    private static void update(double[] a, double[] l, int n, int from, int rank, int q) {
+        if (rank == 1) {
+            int k = from - 1;
+            double lq = a[q + k * n];
+            if (lq != 0) for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * lq;
+        } else if (rank == 2) {
+            int k = from - 2;
+            double xq = a[q + k * n], yq = a[q + (k + 1) * n];
+            for (int i = q; i < n; i++) a[i + q * n] -= l[i + k * n] * xq + l[i + (k + 1) * n] * yq;
+        }
     }
 
     /** Trailing matrices smaller than this (entries) are updated on the calling thread. */
