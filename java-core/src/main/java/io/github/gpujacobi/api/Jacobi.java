@@ -125,11 +125,10 @@ public final class Jacobi {
     }
 
     private static Backend choose(Operation op, PageArray a, SolverOptions o, Backends all) {
-        Backend gpu = all.gpu();
         String m = o.method();
+        if (o.device() == Device.CPU) return all.cpu(); // before all.gpu(): no native GPU library is loaded
+        Backend gpu = all.gpu();
         switch (o.device()) {
-            case CPU:
-                return all.cpu();
             case GPU:
                 if (gpu == null) {
                     throw new JacobiException(ErrorKind.NO_GPU, o.caller() + ": Device 'gpu' was requested but no GPU "
