@@ -47,9 +47,6 @@ public final class SafeNorms {
         return e + Math.getExponent(Math.sqrt(ssq));
     }
 
-    /** The Frobenius norm of a whole array, safely. */
-    public static double frobenius(double[] x) { return norm2(x, 0, x.length); }
-
     /**
      * The cosine x'y / (||x|| ||y||) of two columns whose norms nx, ny (> 0) are known: each factor is
      * divided by its norm first, so nothing over- or underflows (dgesvj's scaled ddot [8]).

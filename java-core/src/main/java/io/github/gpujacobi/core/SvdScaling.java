@@ -1,6 +1,11 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.SolverOptions;
+
+import java.util.Locale;
 
 /**
  * Exact power-of-2 scaling of SVD pages, as LAPACK's dgesvj scales [8]. One-sided Jacobi forms the
@@ -73,12 +78,12 @@ public final class SvdScaling {
      * page beyond the safe span is rejected, naming the variable, as there is no column-scaled
      * hyperbolic solver.
      */
-    public static SvdScaling hsvd(PageArray g, double safeSpan, io.github.gpujacobi.api.SolverOptions o) {
+    public static SvdScaling hsvd(PageArray g, double safeSpan, SolverOptions o) {
         SvdScaling sc = of(g, safeSpan);
         for (int k = 0; k < g.pages(); k++) {
             if (!sc.fits(k)) {
-                throw new io.github.gpujacobi.api.JacobiException(io.github.gpujacobi.api.ErrorKind.BAD_SCALING,
-                        String.format(java.util.Locale.ROOT, "%s%s has column norms spanning about 1e%d; the hyperbolic "
+                throw new JacobiException(ErrorKind.BAD_SCALING,
+                        String.format(Locale.ROOT, "%s%s has column norms spanning about 1e%d; the hyperbolic "
                                 + "SVD handles spans up to 1e%d (scale the columns of G closer together)", o.where(),
                                 g.pages() > 1 ? " (page " + (k + 1) + ")" : "", Math.round(sc.spanDecades(k)),
                                 Math.round(Math.log10(safeSpan))));
@@ -140,7 +145,7 @@ public final class SvdScaling {
 
     /** The run-report note for a page routed to the column-scaled solver. */
     public String note(int k, int pages, String where, double safeSpan) {
-        return String.format(java.util.Locale.ROOT, "%scolumn norms span about 1e%d, beyond the %s solver's safe range "
+        return String.format(Locale.ROOT, "%scolumn norms span about 1e%d, beyond the %s solver's safe range "
                 + "(1e%d): solved on the CPU by column-scaled one-sided Jacobi", pages > 1 ? "page " + (k + 1) + ": " : "",
                 Math.round(spanDecades(k)), where, Math.round(Math.log10(safeSpan)));
     }
