@@ -39,6 +39,7 @@ final class JCudaNatives {
     private JCudaNatives() {}
 
     private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
+    private static final String TEMPORARY = "gpujacobi-natives-";
     private static Path loaded, extracted;
 
     /** The library JCuda's {@code JCudaDriver} class needs, e.g. {@code libJCudaDriver-12.6.0-linux-x86_64.so}. */
@@ -62,7 +63,9 @@ final class JCudaNatives {
         byte[] bundled = resource("/lib/" + name);
         Path lib;
         try {
-            lib = extract(privateFolder(), name, bundled);
+            Path folder = privateFolder();
+            lib = extract(folder, name, bundled);
+            if (folder.getFileName().toString().startsWith(TEMPORARY)) lib.toFile().deleteOnExit(); // before its folder
             extracted = lib;
         } catch (IOException e) {
             throw new JacobiException(ErrorKind.NO_GPU, "cannot extract the JCuda driver library " + name
@@ -110,11 +113,11 @@ final class JCudaNatives {
             createPrivate(base.resolve("gpujacobi"));
             createPrivate(base.resolve("gpujacobi").resolve("natives"));
             createPrivate(dir);
-            if (!othersMayWrite(base) && isPrivate(base.resolve("gpujacobi")) && isPrivate(dir)) return dir.toRealPath();
+            if (!othersMayWrite(base) && makePrivate(base.resolve("gpujacobi")) && makePrivate(dir)) return dir.toRealPath();
         } catch (IOException e) {
             // read-only or foreign home: the temporary folder below
         }
-        Path tmp = Files.createTempDirectory("gpujacobi-natives-", PosixFilePermissions.asFileAttribute(PRIVATE));
+        Path tmp = Files.createTempDirectory(TEMPORARY, PosixFilePermissions.asFileAttribute(PRIVATE));
         tmp.toFile().deleteOnExit();
         return tmp.toRealPath();
     }
@@ -132,6 +135,19 @@ final class JCudaNatives {
             return; // another process made it: isPrivate decides
         }
         Files.setPosixFilePermissions(dir, PRIVATE); // the umask may have removed bits; never added any
+    }
+
+    /**
+     * Our own folder with looser permissions (an old umask, a copy) is closed to 0700; what it holds
+     * is checked by its SHA-256 anyway. False when it is not ours, or a link.
+     */
+    private static boolean makePrivate(Path dir) throws IOException {
+        if (isPrivate(dir)) return true;
+        PosixFileAttributes a = Files.getFileAttributeView(dir, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .readAttributes();
+        if (!a.isDirectory() || a.isSymbolicLink() || !a.owner().equals(currentUser())) return false;
+        Files.setPosixFilePermissions(dir, PRIVATE);
+        return isPrivate(dir);
     }
 
     /** A real folder (no link), owned by this user, that nobody else may write to or list. */
@@ -164,10 +180,7 @@ final class JCudaNatives {
     static Path extract(Path dir, String name, byte[] bundled) throws IOException {
         Path target = dir.resolve(name);
         byte[] want = sha256(bundled);
-        if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)
-                && Arrays.equals(want, sha256(Files.readAllBytes(target)))) {
-            return target;
-        }
+        if (ownedAndClosed(target) && Arrays.equals(want, sha256(Files.readAllBytes(target)))) return target;
         Path part = Files.createTempFile(dir, name, ".part");
         try {
             try (OutputStream out = Files.newOutputStream(part)) {
@@ -181,6 +194,17 @@ final class JCudaNatives {
             throw new IOException(target + " does not hold the bundled library after writing it");
         }
         return target;
+    }
+
+    /** A regular file (no link) that only this user may write: nobody can change it after the check. */
+    private static boolean ownedAndClosed(Path file) throws IOException {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) return false;
+        if (!posix()) return true;
+        PosixFileAttributes a = Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                .readAttributes();
+        Set<PosixFilePermission> p = a.permissions();
+        return a.owner().equals(currentUser()) && !p.contains(PosixFilePermission.GROUP_WRITE)
+                && !p.contains(PosixFilePermission.OTHERS_WRITE);
     }
 
     static byte[] sha256(byte[] data) {

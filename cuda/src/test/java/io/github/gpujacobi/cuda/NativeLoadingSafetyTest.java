@@ -72,19 +72,45 @@ class NativeLoadingSafetyTest {
         assertTrue(out.contains("backend cuda"), out);
     }
 
+    /** Our own folder left open (an old umask, a careless chmod) is closed to 0700 and its copy verified. */
     @Test
-    void foreignWritableCacheIsNotUsed() throws Exception {
+    void ownLooseCacheIsClosedAndVerified() throws Exception {
+        Path ours = cache.resolve("gpujacobi").resolve("natives").resolve(jcudaVersion());
+        Files.createDirectories(ours);
+        Files.setPosixFilePermissions(cache.resolve("gpujacobi"), PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.setPosixFilePermissions(ours, PosixFilePermissions.fromString("rwxrwxr-x"));
+        Files.copy(planted, ours.resolve(JCudaNatives.fileName()));
+
+        String out = run("backends");
+        assertFalse(Files.exists(marker), "a planted library ran:\n" + out);
+        Path extracted = Paths.get(line(out, "extracted="));
+        assertEquals(ours.toRealPath().resolve(JCudaNatives.fileName()), extracted);
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(ours)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache.resolve("gpujacobi"))));
+        assertArrayEquals(JCudaNatives.sha256(bundled()), JCudaNatives.sha256(Files.readAllBytes(extracted)));
+    }
+
+    /** A cache folder owned by someone else (needs root to set up: skipped otherwise) is never used. */
+    @Test
+    void foreignCacheIsNotUsed() throws Exception {
         Path ours = cache.resolve("gpujacobi").resolve("natives").resolve(jcudaVersion());
         Files.createDirectories(ours);
         Files.setPosixFilePermissions(cache.resolve("gpujacobi"), PosixFilePermissions.fromString("rwxrwxrwx"));
         Files.copy(planted, ours.resolve(JCudaNatives.fileName()));
+        try {
+            Files.setOwner(cache.resolve("gpujacobi"),
+                    cache.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+        } catch (IOException | UnsupportedOperationException e) {
+            org.junit.jupiter.api.Assumptions.abort("cannot give a folder to user nobody here: " + e);
+        }
 
         String out = run("backends");
         assertFalse(Files.exists(marker), "a planted library ran:\n" + out);
         Path extracted = Paths.get(line(out, "extracted="));
         assertFalse(extracted.startsWith(cache.toRealPath()), "a folder others may write to was used: " + extracted);
         assertFalse(extracted.equals(planted.toRealPath()), "JCuda's shared tmpdir name was used");
-        assertArrayEquals(JCudaNatives.sha256(bundled()), JCudaNatives.sha256(Files.readAllBytes(extracted)));
+        assertTrue(extracted.getParent().getFileName().toString().startsWith("gpujacobi-natives-"), extracted.toString());
+        assertEquals(hex(JCudaNatives.sha256(bundled())), line(out, "sha256="));
     }
 
     @Test
@@ -108,6 +134,12 @@ class NativeLoadingSafetyTest {
         String out = read(p.getInputStream());
         assertEquals(0, p.waitFor(), out);
         return out;
+    }
+
+    static String hex(byte[] b) {
+        StringBuilder sb = new StringBuilder();
+        for (byte x : b) sb.append(String.format("%02x", x & 0xff));
+        return sb.toString();
     }
 
     private static String line(String out, String key) {
