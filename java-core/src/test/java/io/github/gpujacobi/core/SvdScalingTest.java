@@ -124,6 +124,20 @@ class SvdScalingTest {
         }
     }
 
+    /** No column-scaled hyperbolic solver: such a G is refused with a clear error, never answered wrongly. */
+    @org.junit.jupiter.api.Test
+    void hsvdBeyondTheSafeSpanIsRefused() {
+        int m = 5, n = 3;
+        double[] g = Matrices.randn(new Random(5), m, n);
+        double[] d = {1e200, 1, 1e-200};
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) g[i + j * m] *= d[j];
+        io.github.gpujacobi.api.JacobiException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.github.gpujacobi.api.JacobiException.class, () -> Jacobi.hsvd(PageArray.wrap(g, m, n),
+                        PageArray.wrap(new double[]{1, -1, 1}, n, 1), CPU.withCaller("gpu_hsvd").withVariable("G")));
+        assertEquals(io.github.gpujacobi.api.ErrorKind.BAD_SCALING, e.kind());
+        assertTrue(e.getMessage().startsWith("gpu_hsvd: G has column norms spanning about 1e400"), e.getMessage());
+    }
+
     private static void orthonormal(SvdResult r, int m, int n) {
         assertTrue(Matrices.orthogonality(r.u(), 0) <= 1e-13, "U orthonormal");
         assertTrue(Matrices.orthogonality(r.v(), 0) <= 1e-13, "V orthonormal");
