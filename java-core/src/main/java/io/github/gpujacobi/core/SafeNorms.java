@@ -34,17 +34,33 @@ public final class SafeNorms {
      * Double.MAX_VALUE); Integer.MIN_VALUE for x = 0.
      */
     public static int log2Norm(double[] x, int off, int len) {
+        int e = scaleExponent(x, off, len);
+        return e == Integer.MIN_VALUE ? e : e + Math.getExponent(Math.sqrt(scaledSquares(x, off, len, e)));
+    }
+
+    /** log2 ||x|| (-Inf for x = 0), also where the norm itself would over- or underflow. */
+    public static double log2(double[] x, int off, int len) {
+        int e = scaleExponent(x, off, len);
+        return e == Integer.MIN_VALUE ? Double.NEGATIVE_INFINITY
+                : e + 0.5 * Math.log(scaledSquares(x, off, len, e)) / Math.log(2);
+    }
+
+    /** The exponent of the largest |entry| (at least that of the smallest normal), MIN_VALUE for zeros. */
+    private static int scaleExponent(double[] x, int off, int len) {
         double scale = 0;
         for (int i = off; i < off + len; i++) scale = Math.max(scale, Math.abs(x[i]));
         if (scale == 0) return Integer.MIN_VALUE;
-        int e = Math.getExponent(scale);
-        if (e < Double.MIN_EXPONENT) e = Double.MIN_EXPONENT; // subnormal: 2^-1022 still representable
+        return Math.max(Math.getExponent(scale), Double.MIN_EXPONENT); // subnormal: 2^-1022 still representable
+    }
+
+    /** Sum of (x_i 2^-e)^2: each term below 4, so no overflow (the largest at least 1 unless subnormal). */
+    private static double scaledSquares(double[] x, int off, int len, int e) {
         double ssq = 0;
         for (int i = off; i < off + len; i++) {
-            double r = Math.scalb(x[i], -e); // |r| < 2, exact: a power of 2
+            double r = Math.scalb(x[i], -e); // exact: a power of 2
             ssq += r * r;
         }
-        return e + Math.getExponent(Math.sqrt(ssq));
+        return ssq;
     }
 
     /**

@@ -10,9 +10,10 @@ import java.util.Locale;
 /**
  * Exact power-of-2 scaling of SVD pages, as LAPACK's dgesvj scales [8]. One-sided Jacobi forms the
  * Gram entries a_pp = ||a_p||^2 and a_pq = a_p'a_q: for a page near 1e-200 they underflow (every
- * singular value came out 0), near 1e160 they overflow (Inf/NaN). Each page is multiplied by 2^e so
- * that its largest column norm lies in [1/2, 1) (exact: a power of 2), and the singular values are
- * multiplied back by 2^-e (exact); U and V do not change. What scaling cannot fix is a page whose
+ * singular value came out 0), near 1e160 they overflow (Inf/NaN). A page whose column norms leave
+ * [2^-s/2, 2^s/2] (s the solver's safe span) is multiplied by 2^e so that its largest column norm
+ * lies in [1/2, 1) (exact: a power of 2), and the singular values are multiplied back by 2^-e
+ * (exact); U and V do not change. What scaling cannot fix is a page whose
  * column norms span more than the solver squares safely ({@link #fits}): such a page goes to
  * {@link ColumnScaledJacobi}. "Columns" are those the solver orthogonalises: the rows of a wide page.
  */
@@ -29,12 +30,12 @@ public final class SvdScaling {
     public static final double GPU_SINGLE_SPAN = 0x1p48;
 
     private final int[] exponent;
-    private final int[] spanLog2;
+    private final double[] spanLog2;
     private final boolean[] fits;
 
     private SvdScaling(int pages) {
         exponent = new int[pages];
-        spanLog2 = new int[pages];
+        spanLog2 = new double[pages];
         fits = new boolean[pages];
     }
 
@@ -48,27 +49,30 @@ public final class SvdScaling {
         double[] line = new double[tall ? m : n];
         for (int k = 0; k < pages; k++) {
             a.readPage(k, page);
-            int max = Integer.MIN_VALUE, min = Integer.MAX_VALUE;
+            double lmax = Double.NEGATIVE_INFINITY, lmin = Double.POSITIVE_INFINITY;
             for (int c = 0; c < (tall ? n : m); c++) {
-                int e;
+                double l;
                 if (tall) {
-                    e = SafeNorms.log2Norm(page, c * m, m);
+                    l = SafeNorms.log2(page, c * m, m);
                 } else {
                     for (int j = 0; j < n; j++) line[j] = page[c + j * m];
-                    e = SafeNorms.log2Norm(line, 0, n);
+                    l = SafeNorms.log2(line, 0, n);
                 }
-                if (e == Integer.MIN_VALUE) continue; // a zero column
-                max = Math.max(max, e);
-                min = Math.min(min, e);
+                if (l == Double.NEGATIVE_INFINITY) continue; // a zero column
+                lmax = Math.max(lmax, l);
+                lmin = Math.min(lmin, l);
             }
-            if (max == Integer.MIN_VALUE) { // all zero
+            if (lmax == Double.NEGATIVE_INFINITY) { // all zero
                 sc.fits[k] = true;
                 continue;
             }
-            sc.spanLog2[k] = max - min;  // the true span is below 2^(max - min + 1)
-            sc.fits[k] = max - min + 1 <= safe;
-            // largest norm in [1/2, 1); a page that does not fit goes unscaled to ColumnScaledJacobi
-            sc.exponent[k] = sc.fits[k] ? -(max + 1) : 0;
+            int max = (int) Math.floor(lmax), min = (int) Math.floor(lmin);
+            sc.spanLog2[k] = lmax - lmin;
+            sc.fits[k] = lmax - lmin <= safe - 1;
+            // norms within [2^-safe/2, 2^safe/2] are safe as they are (no copy, results as before);
+            // else the largest is scaled into [1/2, 1); a page that does not fit goes to ColumnScaledJacobi
+            boolean asItIs = min >= -safe / 2 && max + 1 <= safe / 2;
+            sc.exponent[k] = sc.fits[k] && !asItIs ? -(max + 1) : 0;
         }
         return sc;
     }

@@ -124,6 +124,36 @@ class SvdScalingTest {
         }
     }
 
+    /**
+     * What the GPU backend does with pages (it cannot run here): page 1 ordinary (left as it is),
+     * page 2 at 1e200 (scaled exactly into range), page 3 with columns 1e10 / 1e-10 (beyond single's
+     * kernel span 2^48: zeros for the kernels, solved by ColumnScaledJacobi, with a note).
+     */
+    @org.junit.jupiter.api.Test
+    void pagesForTheGpuKernels() {
+        int m = 4, n = 2;
+        double[] b = Matrices.randn(new Random(1), m, n * 3);
+        double[] a = b.clone();
+        for (int i = 8; i < 16; i++) a[i] *= 1e200;
+        for (int i = 16; i < 20; i++) a[i] *= 1e10;
+        for (int i = 20; i < 24; i++) a[i] *= 1e-10;
+        PageArray pa = PageArray.wrap(a, m, n, 3);
+        SvdScaling single = SvdScaling.of(pa, SvdScaling.GPU_SINGLE_SPAN);
+        assertTrue(single.fits(0) && single.fits(1) && !single.fits(2));
+        PageArray in = single.scaled(pa);
+        for (int i = 0; i < 8; i++) assertEquals(a[i], in.get(i), 0.0, "page 1 unchanged");
+        double ratio = in.get(8) / a[8];
+        assertEquals(ratio, Math.scalb(1.0, Math.getExponent(ratio)), 0.0, "a power of 2");
+        for (int i = 8; i < 16; i++) assertEquals(a[i] * ratio, in.get(i), 0.0, "page 2 scaled exactly");
+        for (int i = 16; i < 24; i++) assertEquals(0.0, in.get(i), "page 3 left to the CPU");
+        double decades = Math.log10(SafeNorms.norm2(a, 16, 4) / SafeNorms.norm2(a, 20, 4));
+        assertEquals(decades, single.spanDecades(2), 1e-9);
+        assertEquals("page 3: column norms span about 1e" + Math.round(decades) + ", beyond the GPU solver's safe "
+                + "range (1e14): solved on the CPU by column-scaled one-sided Jacobi",
+                single.note(2, 3, "GPU", SvdScaling.GPU_SINGLE_SPAN));
+        assertTrue(SvdScaling.of(pa, SvdScaling.GPU_DOUBLE_SPAN).fits(2));
+    }
+
     /** No column-scaled hyperbolic solver: such a G is refused with a clear error, never answered wrongly. */
     @org.junit.jupiter.api.Test
     void hsvdBeyondTheSafeSpanIsRefused() {
