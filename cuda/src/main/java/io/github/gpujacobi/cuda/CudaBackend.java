@@ -14,12 +14,14 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.ColumnScaledJacobi;
 import io.github.gpujacobi.core.HsvdAssembly;
 import io.github.gpujacobi.cpu.BunchParlett;
 import io.github.gpujacobi.cpu.IndefiniteEig;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageStats;
+import io.github.gpujacobi.core.SvdScaling;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -155,18 +157,24 @@ public final class CudaBackend implements Backend {
         PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? kmin : m, pages) : null;
         PageArray v = vec ? PageArray.zeros(p, n, o.econ() ? kmin : n, pages) : null;
         PageStats stats = new PageStats(pages);
+        // 1e-200 / 1e200 pages scaled by 2^e (exact) for the kernels; wider column spans to the CPU [8]
+        double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
+        SvdScaling scaling = SvdScaling.of(a, span);
+        PageArray in = scaling.scaled(a);
         if (!BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, vec)) {
             try {
-                new CudaBatchedSvd().run(dev, buffers, a, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
+                new CudaBatchedSvd().run(dev, buffers, in, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
                         o.fixedSweeps(), s, u, v, stats);
             } catch (JacobiException e) {
                 throw afterFailure(e);
             }
-            return new SvdResult(u, s, v, stats.deviceReport("cuda", "batched", p, notes()));
+            List<String> notes = unscaled(a, scaling, span, o, s, u, v, stats);
+            return new SvdResult(u, s, v, stats.deviceReport("cuda", "batched", p, notes));
         }
         try {
             for (int k = 0; k < pages; k++) {
-                double[] page = a.pageAsDouble(k);
+                if (!scaling.fits(k)) continue;
+                double[] page = in.pageAsDouble(k);
                 double[] w = tall ? page : PageAssembly.transpose(page, m, n);
                 double[] vw = vec ? new double[nn * nn] : null;
                 CudaSvd solver = new CudaSvd();
@@ -178,7 +186,23 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
-        return new SvdResult(u, s, v, stats.deviceReport("cuda", Methods.ONE_SIDED, p, notes()));
+        List<String> notes = unscaled(a, scaling, span, o, s, u, v, stats);
+        return new SvdResult(u, s, v, stats.deviceReport("cuda", Methods.ONE_SIDED, p, notes));
+    }
+
+    /** Singular values scaled back; pages beyond the kernels' safe span solved on the CPU, with a note each. */
+    private List<String> unscaled(PageArray a, SvdScaling scaling, double span, SolverOptions o, PageArray s,
+                                  PageArray u, PageArray v, PageStats stats) {
+        List<String> notes = notes();
+        int nn = Math.min(a.rows(), a.cols());
+        for (int k = 0; k < a.pages(); k++) {
+            if (scaling.fits(k)) continue;
+            ColumnScaledJacobi.page(a, k, o.tolFor(a.precision(), nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
+                    o.fixedSweeps(), s, u, v, stats);
+            notes.add(scaling.note(k, a.pages(), "GPU", span));
+        }
+        scaling.unscale(s);
+        return notes;
     }
 
     /**
@@ -284,9 +308,12 @@ public final class CudaBackend implements Backend {
         PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? n : m, pages) : null;
         PageArray v = vec ? PageArray.zeros(p, n, n, pages) : null;
         PageStats stats = new PageStats(pages);
+        SvdScaling scaling = SvdScaling.hsvd(g, p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN
+                : SvdScaling.GPU_SINGLE_SPAN, o);
         try {
             for (int k = 0; k < pages; k++) {
                 double[] w = g.pageAsDouble(k);
+                scaling.scale(w, k);
                 double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
                 double[] norm0 = columnNorms(w, m, n);
                 double[] ww = vec ? new double[n * n] : null;
@@ -308,6 +335,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
+        scaling.unscale(s);
         return new HsvdResult(u, s, v, js,
                 stats.deviceReport("cuda", Methods.HYPERBOLIC, p, notes()));
     }

@@ -9,8 +9,11 @@ import io.github.gpujacobi.api.JacobiException;
 public final class CudaBackendProvider implements BackendProvider {
     public String name() { return "cuda"; }
 
+    public boolean gpu() { return true; }
+
     public Backend create() {
         try {
+            JCudaNatives.load(); // before any JCuda class initialises: never JCuda's own /tmp extraction
             return new CudaBackend(CudaDevice.open());
         } catch (JacobiException e) {
             throw e;

@@ -8,5 +8,11 @@ package io.github.gpujacobi.api;
 public interface BackendProvider {
     String name();
 
+    /**
+     * Whether {@link #create()} starts a GPU backend (loads native code). Those are created only when
+     * a GPU is asked for, or when the backends are listed: {@code Device.CPU} loads nothing native.
+     */
+    default boolean gpu() { return false; }
+
     Backend create();
 }

@@ -10,6 +10,7 @@ public enum ErrorKind {
     NOT_NUMERIC("notNumeric"),
     BAD_SHAPE("badShape"),
     RANK_DEFICIENT("rankDeficient"),
+    BAD_SCALING("badScaling"),
     SINGULAR("singularMatrix"),
     NO_GPU("noGpu"),
     GPU_FAILURE("gpuFailure"),

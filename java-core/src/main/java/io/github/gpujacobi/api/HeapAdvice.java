@@ -4,8 +4,14 @@ package io.github.gpujacobi.api;
 public final class HeapAdvice {
     private HeapAdvice() {}
 
+    /**
+     * Octave (checked with 7.3, HeapAdviceOctaveTest) reads java.opts only from its Java folder,
+     * OCTAVE_JAVA_DIR when set, which must then also hold octave.jar; one in the start folder is ignored.
+     */
     public static final String TEXT = "Raise the Java heap: MATLAB: Preferences > General > Java Heap Memory; "
-            + "Octave: put a line such as -Xmx8g in a file java.opts in Octave's start folder; "
+            + "Octave: start it with the environment variable OCTAVE_JAVA_DIR naming a folder that holds a file "
+            + "java.opts with a line such as -Xmx8g and a link to (or copy of) octave.jar from "
+            + "fullfile(OCTAVE_HOME, 'share', 'octave', version, 'm', 'java') (a java.opts in the start folder is ignored); "
             + "command line: java -Xmx8g -jar gpujacobi.jar ...";
 
     /** Bytes of heap still obtainable (max - used). */

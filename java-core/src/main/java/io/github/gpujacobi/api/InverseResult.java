@@ -19,7 +19,11 @@ public final class InverseResult {
 
     public PageArray inverse() { return inverse; }
 
-    /** Reciprocal 1-norm condition estimate per page (0 for a singular page). */
+    /**
+     * Reciprocal 1-norm condition number per page, 1/(||A||_1 ||inv(A)||_1) from the computed inverse
+     * (0 for a singular page; {@link Double#MIN_VALUE} for a nonsingular page whose RCOND lies below
+     * double's range, such as diag(1e-300, 1, 1e300)).
+     */
     public double rcond(int page) { return rcond[page]; }
 
     public double[] rcond() { return rcond.clone(); }

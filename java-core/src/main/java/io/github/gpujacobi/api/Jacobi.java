@@ -24,6 +24,7 @@ public final class Jacobi {
         return run(Operation.EIG, a, opts, new Call<EigResult>() {
             public EigResult on(Backend b, SolverOptions so) { return b.eig(a, so); }
             public RunReport report(EigResult r) { return r.report(); }
+            public PageArray[] outputs(EigResult r) { return new PageArray[]{r.values(), r.vectors()}; }
             public EigResult with(EigResult r, RunReport rep) { return r.withReport(rep); }
         });
     }
@@ -36,6 +37,7 @@ public final class Jacobi {
         return run(Operation.SVD, a, opts, new Call<SvdResult>() {
             public SvdResult on(Backend b, SolverOptions so) { return b.svd(a, so); }
             public RunReport report(SvdResult r) { return r.report(); }
+            public PageArray[] outputs(SvdResult r) { return new PageArray[]{r.s(), r.u(), r.v()}; }
             public SvdResult with(SvdResult r, RunReport rep) { return r.withReport(rep); }
         });
     }
@@ -49,6 +51,7 @@ public final class Jacobi {
         return run(Operation.INV, a, opts, new Call<InverseResult>() {
             public InverseResult on(Backend b, SolverOptions so) { return b.inv(a, so); }
             public RunReport report(InverseResult r) { return r.report(); }
+            public PageArray[] outputs(InverseResult r) { return new PageArray[0]; } // Inf marks singular pages
             public InverseResult with(InverseResult r, RunReport rep) { return r.withReport(rep); }
         });
     }
@@ -81,6 +84,7 @@ public final class Jacobi {
         return run(Operation.HSVD, g, opts, new Call<HsvdResult>() {
             public HsvdResult on(Backend b, SolverOptions so) { return b.hsvd(g, signs, so); }
             public RunReport report(HsvdResult r) { return r.report(); }
+            public PageArray[] outputs(HsvdResult r) { return new PageArray[]{r.s(), r.u(), r.v()}; }
             public HsvdResult with(HsvdResult r, RunReport rep) { return r.withReport(rep); }
         });
     }
@@ -96,7 +100,34 @@ public final class Jacobi {
 
         RunReport report(R r);
 
+        /** The arrays that must be finite for finite input (never the inverse: Inf marks a singular page). */
+        PageArray[] outputs(R r);
+
         R with(R r, RunReport rep);
+    }
+
+    /**
+     * A result holding NaN or Inf for finite input is a failure, never "done": it is rejected here,
+     * as a GPU failure on the GPU (Device 'auto' then retries on the CPU).
+     */
+    private static <R> R requireFinite(R r, Call<R> call, Backend b, SolverOptions o) {
+        requireFinite(call.outputs(r), b.isGpu(), b.name(), o);
+        return r;
+    }
+
+    static void requireFinite(PageArray[] outputs, boolean gpu, String backend, SolverOptions o) {
+        for (PageArray out : outputs) {
+            if (out == null) continue;
+            int per = Math.max(1, out.pageSize());
+            for (int i = 0; i < out.length(); i++) {
+                double x = out.get(i);
+                if (x - x != 0) { // NaN or +-Inf
+                    throw new JacobiException(gpu ? ErrorKind.GPU_FAILURE : ErrorKind.INTERNAL, o.where()
+                            + ": the " + backend + " backend produced " + x + (out.pages() > 1 ? " in page "
+                            + (i / per + 1) : "") + " for finite input; no result returned");
+                }
+            }
+        }
     }
 
     private static <R> R run(Operation op, PageArray a, SolverOptions o, Call<R> call) {
@@ -105,7 +136,7 @@ public final class Jacobi {
         if (Methods.AUTO.equals(o.method())) o = o.withMethod(chosen.defaultMethod(op));
         long t0 = System.nanoTime();
         try {
-            R r = call.on(chosen, o);
+            R r = requireFinite(call.on(chosen, o), call, chosen, o);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t0));
         } catch (JacobiException e) {
             boolean retry = chosen.isGpu() && o.device() == Device.AUTO
@@ -114,7 +145,7 @@ public final class Jacobi {
             Backend cpu = all.cpu();
             if (!cpu.supports(op, o.method())) o = o.withMethod(cpu.defaultMethod(op));
             long t1 = System.nanoTime();
-            R r = call.on(cpu, o);
+            R r = requireFinite(call.on(cpu, o), call, cpu, o);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t1)
                     .withNote("GPU failed (" + e.getMessage() + "); ran on the CPU instead"));
         } catch (OutOfMemoryError e) {
@@ -125,11 +156,10 @@ public final class Jacobi {
     }
 
     private static Backend choose(Operation op, PageArray a, SolverOptions o, Backends all) {
-        Backend gpu = all.gpu();
         String m = o.method();
+        if (o.device() == Device.CPU) return all.cpu(); // before all.gpu(): no native GPU library is loaded
+        Backend gpu = all.gpu();
         switch (o.device()) {
-            case CPU:
-                return all.cpu();
             case GPU:
                 if (gpu == null) {
                     throw new JacobiException(ErrorKind.NO_GPU, o.caller() + ": Device 'gpu' was requested but no GPU "

@@ -46,6 +46,8 @@ final class BatchCommand implements Command {
                 + "  --jobs N                files processed at once (default 1)\n"
                 + "  --force                 recompute results that are newer than their input\n"
                 + "  --quiet                 no progress bar\n"
+                + "  --exact-residual        compute each residual exactly, O(n^3); default: estimated from 4 random\n"
+                + "                          probe vectors, O(n^2) (within 10x of the exact figure but for a chance < 3e-4)\n"
                 + "  --no-compress           write results uncompressed (much faster for large results, bigger files)\n\n"
                 + "Inputs are never modified; each result is written to a temporary file and renamed when complete,\n"
                 + "so an interrupted batch resumes where it stopped when run again (--force also retries variables\n"

@@ -28,8 +28,11 @@ final class BatchDecomposer {
 
     private BatchDecomposer() {}
 
-    /** @param signs J's diagonal for hsvd (see {@link HsvdSigns}), else unused */
-    static Outcome run(Operation op, PageArray a, PageArray signs, SolverOptions o) {
+    /**
+     * @param signs J's diagonal for hsvd (see {@link HsvdSigns}), else unused
+     * @param exact the exact residual (a matrix product, O(n^3)) instead of the probe estimate, O(n^2)
+     */
+    static Outcome run(Operation op, PageArray a, PageArray signs, SolverOptions o, boolean exact) {
         Outcome out = new Outcome();
         switch (op) {
             case EIG: {
@@ -38,7 +41,8 @@ final class BatchDecomposer {
                 out.outputs.put("D", r.values());
                 out.report = r.report();
                 for (int k = 0; k < a.pages(); k++)
-                    out.residual = Math.max(out.residual, Residuals.eig(a, r.vectors(), r.values(), k));
+                    out.residual = Math.max(out.residual, exact ? Residuals.eig(a, r.vectors(), r.values(), k)
+                            : Residuals.eigEstimate(a, r.vectors(), r.values(), k));
                 break;
             }
             case SVD: {
@@ -48,7 +52,8 @@ final class BatchDecomposer {
                 out.outputs.put("V", r.v());
                 out.report = r.report();
                 for (int k = 0; k < a.pages(); k++)
-                    out.residual = Math.max(out.residual, Residuals.svd(a, r.u(), r.s(), r.v(), k));
+                    out.residual = Math.max(out.residual, exact ? Residuals.svd(a, r.u(), r.s(), r.v(), k)
+                            : Residuals.svdEstimate(a, r.u(), r.s(), r.v(), k));
                 break;
             }
             case INV: {
@@ -62,7 +67,8 @@ final class BatchDecomposer {
                 out.outputs.put("inv", r.inverse());
                 out.report = r.report();
                 for (int k = 0; k < a.pages(); k++)
-                    out.residual = Math.max(out.residual, Residuals.inverse(a, r.inverse(), k));
+                    out.residual = Math.max(out.residual, exact ? Residuals.inverse(a, r.inverse(), k)
+                            : Residuals.inverseEstimate(a, r.inverse(), k));
                 if (r.minRcond() < a.precision().eps()) {
                     out.report = out.report.withNote(String.format(Locale.ROOT,
                             "nearly singular: RCOND = %.3g, results may be inaccurate", r.minRcond()));
@@ -78,7 +84,8 @@ final class BatchDecomposer {
                 out.report = r.report();
                 // G = U [Sigma; 0] V' as for the SVD; V is J-orthogonal rather than orthogonal
                 for (int k = 0; k < a.pages(); k++)
-                    out.residual = Math.max(out.residual, Residuals.svd(a, r.u(), r.s(), r.v(), k));
+                    out.residual = Math.max(out.residual, exact ? Residuals.svd(a, r.u(), r.s(), r.v(), k)
+                            : Residuals.svdEstimate(a, r.u(), r.s(), r.v(), k));
                 break;
             }
             default:

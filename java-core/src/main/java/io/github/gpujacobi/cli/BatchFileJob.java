@@ -99,7 +99,7 @@ final class BatchFileJob {
             PageArray a = in.read(v);
             if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
             SolverOptions so = opt.solver.withVariable(v.name()).withCaller("batch " + in.path().getFileName());
-            BatchDecomposer.Outcome r = BatchDecomposer.run(opt.op, a, signs, so);
+            BatchDecomposer.Outcome r = BatchDecomposer.run(opt.op, a, signs, so, opt.exactResidual);
             for (java.util.Map.Entry<String, PageArray> e : r.outputs.entrySet()) {
                 out.write(v.name() + "_" + e.getKey(), MatArrays.toMatrix(e.getValue()));
             }

@@ -24,6 +24,8 @@ final class BatchOptions {
     int jobs = 1;
     boolean force;
     boolean quiet;
+    /** the exact O(n^3) residual instead of the O(n^2) probe estimate (core/Residuals) */
+    boolean exactResidual;
     /** deflate the result files (MATLAB's -v7 default); off trades disk space for ~10x faster writes */
     boolean compress = true;
     final List<Path> inputs = new ArrayList<Path>();
@@ -52,6 +54,7 @@ final class BatchOptions {
                     case "--force": o.force = true; break;
                     case "--no-compress": o.compress = false; break;
                     case "--quiet": case "-q": o.quiet = true; break;
+                    case "--exact-residual": o.exactResidual = true; break;
                     case "-o": case "--output": o.output = Paths.get(value(args, ++i, a)); break;
                     default:
                         if (a.startsWith("-")) throw new UsageException("unknown option " + a);

@@ -1,30 +1,43 @@
 package io.github.gpujacobi.core;
 
-/** The reciprocal 1-norm condition number of a computed inverse and MATLAB's singular-matrix rule. */
+/**
+ * The reciprocal 1-norm condition number of a computed inverse and the singular-matrix rule shared
+ * by every backend. Singularity is judged by the elimination (an exactly zero pivot, or one that is
+ * negligible against the scale of its column: see the solvers), never by the size of RCOND: the
+ * inverse of diag(1e-300, 1, 1e300) is exact although its RCOND, 1e-600, is below double's range
+ * (it was reported singular before). As MATLAB's inv, a nonsingular page gets its inverse and RCOND
+ * for the warning; a singular one Inf.
+ */
 public final class InverseCheck {
     private InverseCheck() {}
 
     /**
-     * rcond = 1 / (||A||_1 ||inv(A)||_1); 0 when the elimination broke down or the inverse overflowed.
-     * On a singular result the inverse is overwritten with Inf, as MATLAB's inv returns.
+     * rcond = 1 / (||A||_1 ||inv(A)||_1) from the explicit inverse (exact, not an estimate [16]),
+     * computed scaled so it neither overflows nor underflows in between; a positive RCOND below
+     * double's range is returned as {@link Double#MIN_VALUE}. 0 (and the inverse overwritten with
+     * Inf, as MATLAB's inv returns) when the elimination broke down or the inverse overflowed.
      *
      * @return rcond; singular exactly when it is 0
      */
     public static double finish(double normA, double[] inverse, int n, boolean eliminated) {
-        double rcond;
-        if (!eliminated) {
-            rcond = 0;
-        } else if (n == 0) {
-            rcond = Double.POSITIVE_INFINITY;
-        } else {
-            double ni = norm1(inverse, n);
-            rcond = normA == 0 || Double.isInfinite(ni) || Double.isNaN(ni) ? 0 : 1 / (normA * ni);
-        }
-        if (!(rcond > 0)) {
+        if (n == 0) return Double.POSITIVE_INFINITY;
+        boolean finite = eliminated;
+        for (int i = 0; finite && i < n * n; i++) finite = inverse[i] - inverse[i] == 0;
+        if (!finite) {
             java.util.Arrays.fill(inverse, Double.POSITIVE_INFINITY);
-            rcond = 0;
+            return 0;
         }
-        return rcond;
+        double rcond = reciprocalProduct(normA, norm1(inverse, n));
+        return rcond > 0 ? rcond : Double.MIN_VALUE;
+    }
+
+    /** 1 / (a b) for positive a, b without intermediate over- or underflow (0 or Inf only if the result is). */
+    static double reciprocalProduct(double a, double b) {
+        if (Double.isInfinite(a) || Double.isInfinite(b)) return 0;
+        if (!(a > 0) || !(b > 0)) return Double.POSITIVE_INFINITY;
+        int ea = Math.getExponent(a), eb = Math.getExponent(b);
+        double ma = Math.scalb(a, -ea), mb = Math.scalb(b, -eb); // ~[1, 2) (subnormal: smaller, still exact)
+        return Math.scalb(1 / (ma * mb), -(ea + eb));
     }
 
     public static double norm1(double[] a, int n) {

@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
@@ -26,15 +28,21 @@ public final class PageLoop {
         }
     };
 
-    private static ExecutorService pool;
-    private static int poolSize;
+    private static ThreadPoolExecutor pool;
 
-    /** A shared daemon pool of the given size (re-created when the size changes). */
+    /**
+     * The shared daemon pool, grown to at least {@code threads} workers and never shrunk or shut
+     * down: callers on other Java threads (MATLAB parallel workers) may be submitting to it at the
+     * same time with other thread counts. Each caller submits at most its own thread count of tasks,
+     * so a larger pool does not raise its parallelism.
+     */
     public static synchronized ExecutorService pool(int threads) {
-        if (pool == null || poolSize != threads) {
-            if (pool != null) pool.shutdown();
-            pool = Executors.newFixedThreadPool(threads, DAEMONS);
-            poolSize = threads;
+        int want = Math.max(1, threads);
+        if (pool == null) {
+            pool = new ThreadPoolExecutor(want, want, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<Runnable>(), DAEMONS);
+        } else if (pool.getMaximumPoolSize() < want) {
+            pool.setMaximumPoolSize(want); // raise the maximum first: core may not exceed it
+            pool.setCorePoolSize(want);
         }
         return pool;
     }

@@ -7,11 +7,18 @@ package io.github.gpujacobi.cpu;
 final class CholeskyInverse {
     private CholeskyInverse() {}
 
-    /** Returns false (a left unspecified) when A is not numerically positive definite. */
+    /**
+     * Returns false (a left unspecified) when A is not numerically positive definite: a pivot d_j
+     * not above half an ulp of a_jj, i.e. rounding noise relative to its own diagonal entry (a test
+     * that ignores a symmetric diagonal scaling D A D, so graded SPD matrices such as
+     * diag(1e-300, 1, 1e300) invert exactly [6]).
+     */
     static boolean invert(double[] a, int n) {
         for (int j = 0; j < n; j++) { // the Cholesky path is for exactly symmetric input only
             for (int i = 0; i < j; i++) if (a[i + j * n] != a[j + i * n]) return false;
         }
+        double[] diag = new double[n];
+        for (int j = 0; j < n; j++) diag[j] = a[j + j * n];
         for (int j = 0; j < n; j++) { // left-looking: column j of L from the columns before it
             int jn = j * n;
             for (int k = 0; k < j; k++) {
@@ -21,7 +28,7 @@ final class CholeskyInverse {
                 for (int i = j; i < n; i++) a[i + jn] -= f * a[i + kn];
             }
             double d = a[j + jn];
-            if (!(d > 0)) return false;
+            if (!(d > GaussJordanInverse.NEGLIGIBLE * diag[j])) return false;
             d = Math.sqrt(d);
             a[j + jn] = d;
             double r = 1 / d;

@@ -14,11 +14,13 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.ColumnScaledJacobi;
 import io.github.gpujacobi.core.HsvdAssembly;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageStats;
 import io.github.gpujacobi.core.PageLoop;
+import io.github.gpujacobi.core.SvdScaling;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -120,8 +122,14 @@ public final class CpuBackend implements Backend {
         final boolean tall = m >= n;
         final int mm = tall ? m : n, nn = tall ? n : m; // work on A or A' so that mm >= nn
         final double tol = o.tolFor(prec, nn);
+        final SvdScaling scaling = SvdScaling.of(a, SvdScaling.CPU_SPAN); // 1e-200 and 1e200 pages [8]
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
+            if (!scaling.fits(k)) {
+                ColumnScaledJacobi.page(a, k, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(), s, u, v, stats);
+                return;
+            }
             double[] page = a.pageAsDouble(k);
+            scaling.scale(page, k);
             double[] w = tall ? page : PageAssembly.transpose(page, m, n);
             double[] vw = vec ? new double[nn * nn] : null;
             OneSidedJacobiSvd solver = new OneSidedJacobiSvd(innerThreads(o, pages));
@@ -129,6 +137,7 @@ public final class CpuBackend implements Backend {
             stats.record(k, solver.sweeps, solver.rotations, solver.converged);
             PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, k);
         });
+        scaling.unscale(s);
         return new SvdResult(u, s, v, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
@@ -176,8 +185,10 @@ public final class CpuBackend implements Backend {
         final PageArray v = vec ? PageArray.zeros(prec, n, n, pages) : null;
         final PageStats stats = new PageStats(pages);
         final double tol = o.tolFor(prec, n);
+        final SvdScaling scaling = SvdScaling.hsvd(g, SvdScaling.CPU_SPAN, o);
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
             double[] w = g.pageAsDouble(k);
+            scaling.scale(w, k);
             double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
             double[] vw = vec ? new double[n * n] : null;
             HyperbolicJacobiSvd solver = new HyperbolicJacobiSvd(prec.eps(), tol, innerThreads(o, pages));
@@ -191,6 +202,7 @@ public final class CpuBackend implements Backend {
             stats.record(k, solver.sweeps, solver.rotations, solver.converged);
             HsvdAssembly.page(w, vw, m, n, j, s, u, v, js, k);
         });
+        scaling.unscale(s);
         return new HsvdResult(u, s, v, js, stats.report("cpu", o.method(), prec, notes(o)));
     }
 

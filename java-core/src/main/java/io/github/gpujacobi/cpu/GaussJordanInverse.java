@@ -6,6 +6,12 @@ import io.github.gpujacobi.core.PageLoop;
  * In-place Gauss-Jordan inversion with partial pivoting (seed 004's first method), one page.
  * Each elimination step is a rank-1 update done column by column (contiguous, vectorised by C2),
  * with the columns split across threads.
+ * <p>
+ * The rows are first scaled by powers of 2 (exact) so that each row's largest entry lies in
+ * [1/2, 1): pivots are then chosen, and judged, independently of the rows' scales, and
+ * inv(A) = inv(R A) R is recovered exactly. A pivot is singular when it is exactly zero or below
+ * half an ulp of its column's scale ({@link #NEGLIGIBLE}): it is then rounding noise. So
+ * diag(1e-300, 1, 1e300) inverts exactly, as in MATLAB, while [1 2; 2 4] is singular.
  */
 final class GaussJordanInverse {
     private GaussJordanInverse() {}
@@ -17,8 +23,14 @@ final class GaussJordanInverse {
         return invert(a, n, 1);
     }
 
-    /** Inverts a (n x n column-major) in place; returns false when a pivot is exactly zero (singular). */
+    /** A pivot below this fraction of its column's largest entry (after row scaling) is singular. */
+    static final double NEGLIGIBLE = 0x1p-53;
+
+    /** Inverts a (n x n column-major) in place; returns false when a pivot is zero or negligible (singular). */
     static boolean invert(final double[] a, final int n, int threads) {
+        int[] rowExp = new int[n];
+        double[] colScale = new double[n];
+        if (!equilibrateRows(a, n, rowExp, colScale)) return false;
         int[] perm = new int[n];
         final double[] col = new double[n];
         final int t = n >= PARALLEL_MIN_N ? Math.max(1, threads) : 1;
@@ -32,7 +44,7 @@ final class GaussJordanInverse {
                 if (x > best) { best = x; piv = i; }
             }
             perm[k] = piv;
-            if (best == 0) return false;
+            if (best == 0 || best < NEGLIGIBLE * colScale[k]) return false;
             if (piv != k) {
                 for (int j = 0; j < n; j++) {
                     double x = a[k + j * n]; a[k + j * n] = a[piv + j * n]; a[piv + j * n] = x;
@@ -58,6 +70,35 @@ final class GaussJordanInverse {
                     double x = a[i + k * n]; a[i + k * n] = a[i + piv * n]; a[i + piv * n] = x;
                 }
             }
+        }
+        for (int j = 0; j < n; j++) { // inv(A) = inv(R A) R: column j times 2^rowExp[j]
+            int e = rowExp[j];
+            if (e != 0) for (int i = 0; i < n; i++) a[i + j * n] = Math.scalb(a[i + j * n], e);
+        }
+        return true;
+    }
+
+    /**
+     * Scales each row by 2^rowExp[i] so that its largest |entry| lies in [1/2, 1), and records each
+     * column's largest |entry| afterwards; false for a zero row (singular).
+     */
+    private static boolean equilibrateRows(double[] a, int n, int[] rowExp, double[] colScale) {
+        double[] rowMax = new double[n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) rowMax[i] = Math.max(rowMax[i], Math.abs(a[i + j * n]));
+        for (int i = 0; i < n; i++) {
+            if (rowMax[i] == 0) return false;
+            double mx = rowMax[i];
+            rowExp[i] = mx < Double.MIN_NORMAL ? 60 - (Math.getExponent(mx * 0x1p60) + 1) : -(Math.getExponent(mx) + 1);
+        }
+        for (int j = 0; j < n; j++) {
+            double c = 0;
+            for (int i = 0; i < n; i++) {
+                int e = rowExp[i];
+                double x = e == 0 ? a[i + j * n] : Math.scalb(a[i + j * n], e);
+                a[i + j * n] = x;
+                c = Math.max(c, Math.abs(x));
+            }
+            colScale[j] = c;
         }
         return true;
     }

@@ -1,0 +1,156 @@
+package io.github.gpujacobi.core;
+
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.SolverOptions;
+
+import java.util.Locale;
+
+/**
+ * Exact power-of-2 scaling of SVD pages, as LAPACK's dgesvj scales [8]. One-sided Jacobi forms the
+ * Gram entries a_pp = ||a_p||^2 and a_pq = a_p'a_q: for a page near 1e-200 they underflow (every
+ * singular value came out 0), near 1e160 they overflow (Inf/NaN). A page whose column norms leave
+ * [2^-s/2, 2^s/2] (s the solver's safe span) is multiplied by 2^e so that its largest column norm
+ * lies in [1/2, 1) (exact: a power of 2), and the singular values are multiplied back by 2^-e
+ * (exact); U and V do not change. What scaling cannot fix is a page whose
+ * column norms span more than the solver squares safely ({@link #fits}): such a page goes to
+ * {@link ColumnScaledJacobi}. "Columns" are those the solver orthogonalises: the rows of a wide page.
+ */
+public final class SvdScaling {
+    /**
+     * Safe spans (largest / smallest nonzero column norm) after scaling the largest to ~1.
+     * CPU (double arithmetic, the test |a_pq| <= tol sqrt(a_pp a_qq)): the product a_pp a_qq ~ c^4
+     * must stay normal, c >= 2^-255; 2^240 (~1.8e72) keeps a margin.
+     */
+    public static final double CPU_SPAN = 0x1p240;
+    /** GPU double kernels (tol sqrt(a_pp) sqrt(a_qq)): c^2 must stay above 2^-1022 / eps, c >= 2^-485. */
+    public static final double GPU_DOUBLE_SPAN = 0x1p480;
+    /** GPU single kernels: c^2 above 2^-126 / 2^-23, c >= 2^-52. */
+    public static final double GPU_SINGLE_SPAN = 0x1p48;
+
+    private final int[] exponent;
+    private final double[] spanLog2;
+    private final boolean[] fits;
+
+    private SvdScaling(int pages) {
+        exponent = new int[pages];
+        spanLog2 = new double[pages];
+        fits = new boolean[pages];
+    }
+
+    /** Measures every page of a (column norms along the solver's orientation) against the safe span. */
+    public static SvdScaling of(PageArray a, double safeSpan) {
+        int m = a.rows(), n = a.cols(), pages = a.pages();
+        boolean tall = m >= n;
+        int safe = Math.getExponent(safeSpan);
+        SvdScaling sc = new SvdScaling(pages);
+        double[] page = new double[m * n];
+        double[] line = new double[tall ? m : n];
+        for (int k = 0; k < pages; k++) {
+            a.readPage(k, page);
+            double lmax = Double.NEGATIVE_INFINITY, lmin = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < (tall ? n : m); c++) {
+                double l;
+                if (tall) {
+                    l = SafeNorms.log2(page, c * m, m);
+                } else {
+                    for (int j = 0; j < n; j++) line[j] = page[c + j * m];
+                    l = SafeNorms.log2(line, 0, n);
+                }
+                if (l == Double.NEGATIVE_INFINITY) continue; // a zero column
+                lmax = Math.max(lmax, l);
+                lmin = Math.min(lmin, l);
+            }
+            if (lmax == Double.NEGATIVE_INFINITY) { // all zero
+                sc.fits[k] = true;
+                continue;
+            }
+            int max = (int) Math.floor(lmax), min = (int) Math.floor(lmin);
+            sc.spanLog2[k] = lmax - lmin;
+            sc.fits[k] = lmax - lmin <= safe - 1;
+            // norms within [2^-safe/2, 2^safe/2] are safe as they are (no copy, results as before);
+            // else the largest is scaled into [1/2, 1); a page that does not fit goes to ColumnScaledJacobi
+            boolean asItIs = min >= -safe / 2 && max + 1 <= safe / 2;
+            sc.exponent[k] = sc.fits[k] && !asItIs ? -(max + 1) : 0;
+        }
+        return sc;
+    }
+
+    /**
+     * For the hyperbolic SVD (G scaled by 2^e scales Sigma by 2^e; U, V and V'JV = J unchanged): a
+     * page beyond the safe span is rejected, naming the variable, as there is no column-scaled
+     * hyperbolic solver.
+     */
+    public static SvdScaling hsvd(PageArray g, double safeSpan, SolverOptions o) {
+        SvdScaling sc = of(g, safeSpan);
+        for (int k = 0; k < g.pages(); k++) {
+            if (!sc.fits(k)) {
+                throw new JacobiException(ErrorKind.BAD_SCALING,
+                        String.format(Locale.ROOT, "%s%s has column norms spanning about 1e%d; the hyperbolic "
+                                + "SVD handles spans up to 1e%d (scale the columns of G closer together)", o.where(),
+                                g.pages() > 1 ? " (page " + (k + 1) + ")" : "", Math.round(sc.spanDecades(k)),
+                                Math.round(Math.log10(safeSpan))));
+            }
+        }
+        return sc;
+    }
+
+    /** Whether page k can go to the solver after {@link #scale}: its column norms span at most the safe span. */
+    public boolean fits(int k) { return fits[k]; }
+
+    /** Roughly log10 of largest / smallest nonzero column norm of page k. */
+    public double spanDecades(int k) { return spanLog2[k] * Math.log10(2); }
+
+    /** Whether any page needs scaling (else the input can be used as it is). */
+    public boolean scales() {
+        for (int e : exponent) if (e != 0) return true;
+        return false;
+    }
+
+    /** Multiplies page k (as double, any orientation) by 2^e_k in place. */
+    public void scale(double[] page, int k) {
+        int e = exponent[k];
+        if (e != 0) for (int i = 0; i < page.length; i++) page[i] = Math.scalb(page[i], e);
+    }
+
+    /**
+     * A copy of a with every page scaled (a itself when none needs it), in a's precision; a page that
+     * does not fit becomes zeros (the solver has nothing to do there: {@link ColumnScaledJacobi}
+     * computes it).
+     */
+    public PageArray scaled(PageArray a) {
+        boolean all = true;
+        for (boolean f : fits) all &= f;
+        if (all && !scales()) return a;
+        PageArray out = PageArray.zeros(a.precision(), a.rows(), a.cols(), a.pages());
+        for (int k = 0; k < a.pages(); k++) {
+            if (!fits[k]) continue;
+            double[] p = a.pageAsDouble(k);
+            scale(p, k);
+            out.writePage(k, p);
+        }
+        return out;
+    }
+
+    /** Multiplies the singular values of page k back by 2^-e_k (exact unless they leave the range). */
+    public void unscale(PageArray s, int k) {
+        int e = exponent[k];
+        if (e == 0) return;
+        double[] v = s.pageAsDouble(k);
+        for (int i = 0; i < v.length; i++) v[i] = Math.scalb(v[i], -e);
+        s.writePage(k, v);
+    }
+
+    /** {@link #unscale(PageArray, int)} for every page. */
+    public void unscale(PageArray s) {
+        for (int k = 0; k < exponent.length; k++) unscale(s, k);
+    }
+
+    /** The run-report note for a page routed to the column-scaled solver. */
+    public String note(int k, int pages, String where, double safeSpan) {
+        return String.format(Locale.ROOT, "%scolumn norms span about 1e%d, beyond the %s solver's safe range "
+                + "(1e%d): solved on the CPU by column-scaled one-sided Jacobi", pages > 1 ? "page " + (k + 1) + ": " : "",
+                Math.round(spanDecades(k)), where, Math.round(Math.log10(safeSpan)));
+    }
+}
