@@ -76,9 +76,10 @@ public final class CudaBackend implements Backend {
             // eig and svd: the batched kernels (one block per page) run 2000 pages of 64x64 in 15 ms
             // (eig, double) and 20 ms (svd) against 638 and 1039 ms on 16 CPU cores, 8x8 svd pages in
             // 0.28 vs 12 ms (H100, docs/benchmarks); below n = 8 the copies dominate (not measured).
-            // inv still loops over pages on the GPU: 100 pages of 256x256 0.24 vs 0.13 s on the CPU.
+            // inv: the batched Gauss-Jordan kernel (inv_batched.cu) takes pages up to 64 in one launch;
+            // larger pages loop over the blocked path (100 pages of 256x256: see docs/benchmarks).
             if (op == Operation.EIG || op == Operation.SVD) return 8;
-            return op == Operation.INV ? 512 : 128;
+            return op == Operation.INV ? 8 : 128;
         }
         switch (op) {
             case EIG: return 48;
@@ -183,7 +184,9 @@ public final class CudaBackend implements Backend {
 
     /**
      * Like the CPU backend: 'cholesky' (and 'auto' for exactly symmetric input) tries the SPD path
-     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails.
+     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails. Pages up to
+     * {@link CudaBatchedInverse#MAX_N} (and single matrices that small) go to the batched
+     * Gauss-Jordan kernel in one launch, unless Method 'cholesky' asks for the SPD path.
      */
     public synchronized InverseResult inv(PageArray a, SolverOptions o) {
         dev.makeCurrent();
@@ -195,32 +198,39 @@ public final class CudaBackend implements Backend {
         String[] used = new String[pages];
         long compute = 0;
         try {
-            for (int k = 0; k < pages; k++) {
+            if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n) && pages > 0) {
+                CudaBatchedInverse batch = new CudaBatchedInverse();
+                InverseOutcome[] r = batch.run(dev, buffers, a, x);
+                for (int k = 0; k < pages; k++) {
+                    record(r[k], x, k, n, rcond, singular);
+                    used[k] = Methods.GAUSS_JORDAN;
+                }
+                compute = batch.computeNanos;
+            }
+            for (int k = 0; k < pages && used[k] == null; k++) {
                 double[] w = a.pageAsDouble(k);
-                double norm = InverseCheck.norm1(w, n);
-                boolean ok = false;
+                InverseOutcome r = null;
                 used[k] = Methods.GAUSS_JORDAN;
                 if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
                     double[] c = w.clone();
-                    ok = CudaCholesky.invert(dev, buffers, c, n, p);
-                    if (ok) {
+                    r = CudaCholesky.invert(dev, buffers, c, n, p);
+                    if (r != null) {
                         w = c;
                         used[k] = Methods.CHOLESKY;
                         compute += CudaCholesky.lastComputeNanos;
                     }
                 }
-                if (!ok && Methods.CHOLESKY.equals(o.method())) {
+                if (r == null && Methods.CHOLESKY.equals(o.method())) {
                     throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
                             + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
                             + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
                 }
-                if (!ok) {
-                    ok = CudaGaussJordan.invert(dev, buffers, w, n, p);
+                if (r == null) {
+                    r = CudaGaussJordan.invert(dev, buffers, w, n, p);
                     compute += CudaGaussJordan.lastComputeNanos;
                 }
-                rcond[k] = InverseCheck.finish(norm, w, n, ok);
-                singular[k] = rcond[k] == 0;
                 x.writePage(k, w);
+                record(r, x, k, n, rcond, singular);
             }
         } catch (JacobiException e) {
             throw afterFailure(e);
@@ -229,6 +239,17 @@ public final class CudaBackend implements Backend {
         for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
         return new InverseResult(x, rcond, singular,
                 RunReport.direct("cuda", method, p, pages, 0, notes()).withComputeNanos(compute));
+    }
+
+    /** RCOND and the singular flag of page k from the device's norms; a singular page becomes Inf, as MATLAB's inv. */
+    private static void record(InverseOutcome r, PageArray x, int k, int n, double[] rcond, boolean[] singular) {
+        singular[k] = r.singular();
+        rcond[k] = r.rcond();
+        if (singular[k]) {
+            double[] inf = new double[n * n];
+            InverseCheck.finish(0, inf, n, false);
+            x.writePage(k, inf);
+        }
     }
 
     private static boolean exactlySymmetric(double[] w, int n) {

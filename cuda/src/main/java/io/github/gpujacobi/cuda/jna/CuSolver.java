@@ -100,5 +100,13 @@ public interface CuSolver extends Library {
 
     int cusolverDnDpotrf(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
 
+    int cusolverDnSpotri_bufferSize(Pointer h, int uplo, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnDpotri_bufferSize(Pointer h, int uplo, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnSpotri(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnDpotri(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
+
     static CuSolver load() { return Native.load("cusolver", CuSolver.class); }
 }
