@@ -1,8 +1,9 @@
-// Batched Gauss-Jordan inversion of small pages [15]: one block per page, the page in shared
-// memory (n <= 64: 32 KB in double), partial pivoting by a warp reduction, the row interchange
-// folded into the rank-one update by all threads (three barriers a column), the interchanges
-// undone as column interchanges at the end, each thread owning rows. Every page also gets ||A||_1 and ||inv(A)||_1 (for RCOND) and a flag for an exactly zero
-// pivot (that page is singular; the others are unaffected).
+// Batched Gauss-Jordan inversion of small pages [15]. inv_batched (n <= 64): one block per page,
+// the page in shared memory (32 KB in double), partial pivoting by a warp reduction, the row
+// interchange folded into the rank-one update by all threads (three barriers a column), the
+// interchanges undone as column interchanges at the end, each thread owning rows. inv_warp
+// (n <= 32, below): one warp per page. Every page also gets ||A||_1 and ||inv(A)||_1 (for RCOND)
+// and a flag for an exactly zero pivot (that page is singular; the others are unaffected).
 #include "jacobi_common.cuh"
 
 // The largest column sum of |a| (n x n in shared memory), every thread gets it.
@@ -113,4 +114,90 @@ extern "C" __global__ void __launch_bounds__(512) inv_batched_f(float* pages, in
 }
 extern "C" __global__ void __launch_bounds__(512) inv_batched_d(double* pages, int n, double* norms, int* singular) {
     inv_batched<double>(pages, n, norms, singular);
+}
+
+// Pages up to 32 x 32: one warp per page (several pages a block, each warp its own slice of shared
+// memory), lane i owning row i. The pivot search is a warp argmax by shuffles and the steps need
+// only __syncwarp, so a page costs no block barriers at all.
+template <typename T>
+__device__ void inv_warp(T* __restrict__ pages, int n, int count, double* __restrict__ norms, int* __restrict__ singular) {
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int page = blockIdx.x * (blockDim.x >> 5) + warp;
+    if (page >= count) return;  // the whole warp: no block barriers below
+    const int nn = n * n;
+    T* a = reinterpret_cast<T*>(smem) + (long)warp * (nn + 2 * n);
+    T* row = a + nn;   // the pivot row p
+    T* rowk = row + n; // row k, which moves to row p
+    T* g = pages + (long)page * nn;
+    for (int id = lane; id < nn; id += 32) a[id] = g[id];
+    __syncwarp();
+    const int i = lane;
+    double normA = 0;
+    if (i < n) for (int r = 0; r < n; ++r) normA += fabs((double)a[i * n + r]);  // lane i: column i
+    for (int o = 16; o > 0; o >>= 1) {
+        double x = __shfl_xor_sync(0xffffffffu, normA, o);
+        normA = x > normA || x != x ? x : normA;
+    }
+    int myPerm = i;  // lane k keeps step k's pivot row
+    bool bad = false;
+    for (int k = 0; k < n; ++k) {
+        T bv = i >= k && i < n ? fabs(a[k * n + i]) : T(-1);
+        int bi = i;
+        for (int o = 16; o > 0; o >>= 1) {  // argmax, the first on ties; every lane gets it
+            T ov = __shfl_xor_sync(0xffffffffu, bv, o);
+            int oi = __shfl_xor_sync(0xffffffffu, bi, o);
+            if (ov > bv || (ov == bv && oi < bi)) { bv = ov; bi = oi; }
+        }
+        if (!(bv > T(0))) { bad = true; break; }  // zero (or NaN) pivot: uniform over the warp
+        const int p = bi;
+        if (i == k) myPerm = p;
+        if (i < n) {
+            row[i] = a[i * n + p];
+            rowk[i] = a[i * n + k];
+        }
+        __syncwarp();
+        if (i < n) {
+            const T inv = T(1) / row[k];
+            const T ci = i == p ? rowk[k] : a[k * n + i];  // column k after the interchange
+            for (int j = 0; j < n; ++j) {
+                T r = j == k ? inv : row[j] * inv;
+                T old = j == k ? T(0) : (i == p ? rowk[j] : a[j * n + i]);
+                a[j * n + i] = i == k ? r : old - ci * r;
+            }
+        }
+        __syncwarp();
+    }
+    if (bad) {
+        if (lane == 0) {
+            singular[page] = 1;
+            norms[2 * page] = normA;
+            norms[2 * page + 1] = 0;
+        }
+        return;
+    }
+    for (int k = n - 1; k >= 0; --k) {  // undo the row interchanges as column interchanges, lane i row i
+        int p = __shfl_sync(0xffffffffu, myPerm, k);
+        if (i < n && p != k) { T x = a[k * n + i]; a[k * n + i] = a[p * n + i]; a[p * n + i] = x; }
+    }
+    __syncwarp();
+    double normX = 0;
+    if (i < n) for (int r = 0; r < n; ++r) normX += fabs((double)a[i * n + r]);
+    for (int o = 16; o > 0; o >>= 1) {
+        double x = __shfl_xor_sync(0xffffffffu, normX, o);
+        normX = x > normX || x != x ? x : normX;
+    }
+    for (int id = lane; id < nn; id += 32) g[id] = a[id];
+    if (lane == 0) {
+        singular[page] = 0;
+        norms[2 * page] = normA;
+        norms[2 * page + 1] = normX;
+    }
+}
+
+extern "C" __global__ void inv_warp_f(float* pages, int n, int count, double* norms, int* singular) {
+    inv_warp<float>(pages, n, count, norms, singular);
+}
+extern "C" __global__ void inv_warp_d(double* pages, int n, int count, double* norms, int* singular) {
+    inv_warp<double>(pages, n, count, norms, singular);
 }

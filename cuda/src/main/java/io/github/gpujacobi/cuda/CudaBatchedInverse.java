@@ -7,12 +7,17 @@ import jcuda.driver.JCudaDriver;
 
 /**
  * Gauss-Jordan inversion of every page of a page array in one launch (inv_batched.cu [15]): one
- * block per page, the page in shared memory. Serves pages (and single matrices) up to
+ * warp per page up to 32 x 32, else one block per page, the page in shared memory. Serves pages (and single matrices) up to
  * {@link #MAX_N}, where the blocked path would be launch-bound.
  */
 final class CudaBatchedInverse {
     /** The largest page order: 64 x 64 doubles (32 KB) fit the default shared memory of a block. */
     static final int MAX_N = 64;
+
+    /** Up to this order a page gets one warp (inv_warp), lane i row i. */
+    static final int WARP_MAX_N = 32;
+    /** Pages (warps) a block of inv_warp: 4 x 8.7 KB of shared memory at n = 32 in double. */
+    static final int WARPS = 4;
 
     /** Kernel time of the last run, transfers excluded. */
     long computeNanos;
@@ -37,12 +42,18 @@ final class CudaBatchedInverse {
                 sing = buf.get("invSingular", 4L * pages);
         Pointer host = p == Precision.DOUBLE ? Pointer.to(a.doubleData()) : Pointer.to(a.floatData());
         CudaDevice.check(JCudaDriver.cuMemcpyHtoD(data, host, bytes), "cuMemcpyHtoD pages");
-        int threads = threads(n);
-        int shared = (int) ((long) n * n * e + 3L * n * e + 4L * n);
         dev.synchronize();
         long t0 = System.nanoTime();
-        dev.launchShared("inv_batched" + CudaDevice.suffix(p), pages, threads, shared,
-                Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(norms), Pointer.to(sing)));
+        if (n <= WARP_MAX_N) { // one warp per page, WARPS pages a block
+            int shared = (int) (WARPS * ((long) n * n + 2L * n) * e);
+            dev.launchShared("inv_warp" + CudaDevice.suffix(p), (pages + WARPS - 1) / WARPS, 32 * WARPS, shared,
+                    Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(new int[]{pages}), Pointer.to(norms),
+                            Pointer.to(sing)));
+        } else {
+            int shared = (int) ((long) n * n * e + 3L * n * e + 4L * n);
+            dev.launchShared("inv_batched" + CudaDevice.suffix(p), pages, threads(n), shared,
+                    Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(norms), Pointer.to(sing)));
+        }
         dev.synchronize();
         computeNanos = System.nanoTime() - t0;
         Pointer out = p == Precision.DOUBLE ? Pointer.to(x.doubleData()) : Pointer.to(x.floatData());

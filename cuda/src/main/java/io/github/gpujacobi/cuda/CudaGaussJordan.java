@@ -22,7 +22,8 @@ import jcuda.driver.JCudaDriver;
  *     2 n^2 b flops: where the 2 n^3 go). T W is a product of its own, not W + (T - I) W, so a
  *     block of tiny pivots keeps its relative accuracy (diag(1e-300, ..., 1e300) inverts exactly).</li>
  * </ol>
- * The row interchanges are undone at the end as one column gather; ||A||_1 and ||inv(A)||_1 come
+ * The next panel's columns are updated first and its getrf runs on a second stream while the rest
+ * of the update proceeds (look-ahead). The row interchanges are undone at the end as one column gather; ||A||_1 and ||inv(A)||_1 come
  * from the device for RCOND. A zero pivot (getrf info > 0) marks the page singular.
  */
 final class CudaGaussJordan {
@@ -76,41 +77,52 @@ final class CudaGaussJordan {
                 : lib.solver.cusolverDnSgetrf_bufferSize(lib.solverHandle, n, b, a.jna(), n, lw), "getrf_bufferSize");
         DevicePointer work = buf.get("gjWork", Math.max(1, lw.getValue()) * e);
         Memory one = CudaLibraries.scalar(1, dbl), minusOne = CudaLibraries.scalar(-1, dbl), zero = CudaLibraries.scalar(0, dbl);
-        com.sun.jna.Pointer h = lib.blasHandle, aj = a.jna();
+        com.sun.jna.Pointer aj = a.jna();
         dev.synchronize();
         long t0 = System.nanoTime();
         phase(dev, -1);
         norm1(dev, a, n, norms, sfx);
         phase(dev, 0);
-        for (int k = 0, panel = 0; k < n; k += b, panel++) {
-            int bb = Math.min(b, n - k), end = k + bb;
-            com.sun.jna.Pointer a11 = aj.share(((long) k * n + k) * e);
-            CudaLibraries.status(dbl
-                    ? lib.solver.cusolverDnDgetrf(lib.solverHandle, n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel))
-                    : lib.solver.cusolverDnSgetrf(lib.solverHandle, n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel)),
-                    "getrf (panel)");
-            phase(dev, 1);
-            if (n > bb) {
-                dev.launch("gj_swap_rows" + sfx, (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
-                        Pointer.to(new int[]{k}), Pointer.to(new int[]{end}), Pointer.to(ipiv.withByteOffset(4L * k))));
+        // look-ahead: panel k+1 is factorised on its own stream while the default stream finishes
+        // step k's update of the other columns (the panel factorisation is latency-bound)
+        PanelStream ps = LOOKAHEAD && n > b ? panelStream() : null;
+        if (ps != null) CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, ps.jna()), "cusolverDnSetStream");
+        try {
+            factorPanel(lib, dbl, a, n, 0, Math.min(b, n), work, ipiv, info, 0, ps);
+            for (int k = 0, panel = 0; k < n; k += b, panel++) {
+                int bb = Math.min(b, n - k), end = k + bb;
+                com.sun.jna.Pointer a11 = aj.share(((long) k * n + k) * e);
+                if (ps != null) ps.defaultAwaitsPanel();
+                phase(dev, 1);
+                if (n > bb) {
+                    dev.launch("gj_swap_rows" + sfx, (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
+                            Pointer.to(new int[]{k}), Pointer.to(new int[]{end}), Pointer.to(ipiv.withByteOffset(4L * k))));
+                }
+                phase(dev, 2);
+                // Linv = inv(L11), T = inv(U) Linv = inv(A11) (b x b triangular solves)
+                dev.launch("identity" + sfx, (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
+                trsm(lib, dbl, 0, 0, 1, bb, bb, one, a11, n, linv.jna(), bb);
+                CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(t, linv, (long) bb * bb * e, null), "cuMemcpyDtoDAsync");
+                trsm(lib, dbl, 0, 1, 0, bb, bb, one, a11, n, t.jna(), bb);
+                phase(dev, 3);
+                // the eliminator's block column P: -A01 T above, -L21 Linv below (zero block rows, by the kernel)
+                com.sun.jna.Pointer panelCols = aj.share((long) k * n * e);
+                if (k > 0) gemm(lib, dbl, k, bb, bb, minusOne, panelCols, n, t.jna(), bb, zero, pb.jna(), n);
+                if (end < n) gemm(lib, dbl, n - end, bb, bb, minusOne, aj.share(((long) k * n + end) * e), n, linv.jna(), bb,
+                        zero, pb.jna().share((long) end * e), n);
+                dev.launch("gj_block_rows" + sfx, (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
+                        Pointer.to(new int[]{n}), Pointer.to(new int[]{k}), Pointer.to(new int[]{bb}), Pointer.to(wb), Pointer.to(pb)));
+                int nextEnd = Math.min(n, end + b);
+                update(lib, dbl, aj, n, k, bb, pb, wb, t, end, nextEnd, e, one, zero); // the next panel's columns first
+                phase(dev, 4);
+                if (end < n) factorPanel(lib, dbl, a, n, end, nextEnd - end, work, ipiv, info, panel + 1, ps);
+                phase(dev, 1);
+                update(lib, dbl, aj, n, k, bb, pb, wb, t, 0, end, e, one, zero);
+                update(lib, dbl, aj, n, k, bb, pb, wb, t, nextEnd, n, e, one, zero);
+                phase(dev, 4);
             }
-            phase(dev, 2);
-            // Linv = inv(L11), T = inv(U) Linv = inv(A11) (b x b triangular solves)
-            dev.launch("identity" + sfx, (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
-            trsm(lib, dbl, 0, 0, 1, bb, bb, one, a11, n, linv.jna(), bb);
-            CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(t, linv, (long) bb * bb * e, null), "cuMemcpyDtoDAsync");
-            trsm(lib, dbl, 0, 1, 0, bb, bb, one, a11, n, t.jna(), bb);
-            phase(dev, 3);
-            // the eliminator's block column P: -A01 T above, -L21 Linv below (zero block rows, by the kernel)
-            com.sun.jna.Pointer panelCols = aj.share((long) k * n * e);
-            if (k > 0) gemm(lib, dbl, k, bb, bb, minusOne, panelCols, n, t.jna(), bb, zero, pb.jna(), n);
-            if (end < n) gemm(lib, dbl, n - end, bb, bb, minusOne, aj.share(((long) k * n + end) * e), n, linv.jna(), bb,
-                    zero, pb.jna().share((long) end * e), n);
-            dev.launch("gj_block_rows" + sfx, (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
-                    Pointer.to(new int[]{n}), Pointer.to(new int[]{k}), Pointer.to(new int[]{bb}), Pointer.to(wb), Pointer.to(pb)));
-            gemm(lib, dbl, n, n, bb, one, pb.jna(), n, wb.jna(), bb, one, aj, n); // A += P W: every column at once
-            gemm(lib, dbl, bb, n, bb, one, t.jna(), bb, wb.jna(), bb, zero, aj.share((long) k * e), n); // block rows := T W
-            phase(dev, 4);
+        } finally {
+            if (ps != null) CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, null), "cusolverDnSetStream");
         }
         int[] piv = new int[n];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(piv), ipiv, 4L * n), "cuMemcpyDtoH pivots");
@@ -146,6 +158,37 @@ final class CudaGaussJordan {
             q[r] = s;
         }
         return q;
+    }
+
+    /** -Dgpujacobi.cuda.gjLookahead=false factorises every panel on the default stream (for comparison). */
+    static final boolean LOOKAHEAD = !"false".equals(System.getProperty("gpujacobi.cuda.gjLookahead"));
+    private static PanelStream stream;
+
+    private static synchronized PanelStream panelStream() {
+        if (stream == null) stream = new PanelStream();
+        return stream;
+    }
+
+    /** getrf of the panel A(k:n, k:k+bb) (on the panel stream when there is one, after the default stream's work so far). */
+    private static void factorPanel(CudaLibraries lib, boolean dbl, DevicePointer a, int n, int k, int bb, DevicePointer work,
+                                    DevicePointer ipiv, DevicePointer info, int panel, PanelStream ps) {
+        if (ps != null) ps.awaitDefault();
+        long e = dbl ? 8 : 4;
+        com.sun.jna.Pointer a11 = a.jna().share(((long) k * n + k) * e);
+        CudaLibraries.status(dbl
+                ? lib.solver.cusolverDnDgetrf(lib.solverHandle, n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel))
+                : lib.solver.cusolverDnSgetrf(lib.solverHandle, n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel)),
+                "getrf (panel)");
+        if (ps != null) ps.recordPanel();
+    }
+
+    /** Columns [c0, c1): A(:, c) += P W(:, c) (rows outside the block; P's block rows are zero), then A(k:k+bb, c) := T W(:, c). */
+    private static void update(CudaLibraries lib, boolean dbl, com.sun.jna.Pointer aj, int n, int k, int bb, DevicePointer pb,
+                               DevicePointer wb, DevicePointer t, int c0, int c1, long e, Memory one, Memory zero) {
+        if (c1 <= c0) return;
+        com.sun.jna.Pointer w = wb.jna().share((long) c0 * bb * e);
+        gemm(lib, dbl, n, c1 - c0, bb, one, pb.jna(), n, w, bb, one, aj.share((long) c0 * n * e), n);
+        gemm(lib, dbl, bb, c1 - c0, bb, one, t.jna(), bb, w, bb, zero, aj.share(((long) c0 * n + k) * e), n);
     }
 
     /** *norm = max(*norm, ||a||_1) on the device (*norm zeroed before). */

@@ -13,6 +13,9 @@ import com.sun.jna.ptr.PointerByReference;
 public interface CuSolver extends Library {
     int cusolverDnCreate(PointerByReference handle);
 
+    /** The stream the handle's routines run on (null: the legacy default stream). */
+    int cusolverDnSetStream(Pointer h, Pointer stream);
+
     int cusolverDnSsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
 
     int cusolverDnDsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
