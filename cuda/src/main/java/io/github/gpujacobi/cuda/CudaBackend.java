@@ -28,7 +28,7 @@ import java.util.List;
 /**
  * The CUDA backend: seed 000's two-sided Jacobi (TA/MA/SA/MCA), seed 002's classical Jacobi, seed
  * 001's one-sided SVD (one cooperative kernel launch per sweep each), seed 004's Gauss-Jordan
- * inversion and its Cholesky path for SPD matrices. Pages run one after the
+ * inversion (blocked, and batched for small pages) and its Cholesky path for SPD matrices. Pages run one after the
  * other on the same device buffers. Calls are serialised: one GPU, one context.
  */
 public final class CudaBackend implements Backend {
