@@ -76,10 +76,11 @@ public final class CudaBackend implements Backend {
             // eig and svd: the batched kernels (one block per page) run 2000 pages of 64x64 in 15 ms
             // (eig, double) and 20 ms (svd) against 638 and 1039 ms on 16 CPU cores, 8x8 svd pages in
             // 0.28 vs 12 ms (H100, docs/benchmarks); below n = 8 the copies dominate (not measured).
-            // inv: the batched Gauss-Jordan kernel (inv_batched.cu) takes pages up to 64 in one launch;
-            // larger pages loop over the blocked path (100 pages of 256x256: see docs/benchmarks).
-            if (op == Operation.EIG || op == Operation.SVD) return 8;
-            return op == Operation.INV ? 8 : 128;
+            // inv: the batched Gauss-Jordan kernels (inv_batched.cu) invert 2000 pages of 8x8 in 0.07 ms
+            // against 3.5 ms on 16 CPU cores; larger pages loop over the blocked path, 100 pages of
+            // 256x256 in 100 vs 212 ms (H100, docs/benchmarks/gpu-h100-2026-11-23-inverse.md).
+            if (op == Operation.EIG || op == Operation.SVD || op == Operation.INV) return 8;
+            return 128;
         }
         switch (op) {
             case EIG: return 48;

@@ -52,7 +52,7 @@ final class CudaGaussJordan {
 
     /**
      * The block width b (-Dgpujacobi.cuda.gjBlock overrides): 256 from n = 1024 on, where b = 64,
-     * 128, 256, 512 measured 3.1-4.0, 3.1, 3.1, 3.3 ms (n = 1024), 23.4, 19.3, 18.1, 18.2 ms (4096)
+     * 128, 256, 512 measured 4.0, 3.1, 3.1, 3.3 ms (n = 1024), 23.4, 19.3, 18.1, 18.2 ms (4096)
      * and 96.8, 68.0, 56.5, 55.9 ms (8192) on the H100 in double (fewer panels, fewer library calls;
      * the gemm of inner dimension 256 runs near its peak).
      */
