@@ -185,9 +185,9 @@ public final class CudaBackend implements Backend {
 
     /**
      * Like the CPU backend: 'cholesky' (and 'auto' for exactly symmetric input) tries the SPD path
-     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails. Pages up to
-     * {@link CudaBatchedInverse#MAX_N} (and single matrices that small) go to the batched
-     * Gauss-Jordan kernel in one launch, unless Method 'cholesky' asks for the SPD path.
+     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails. Gauss-Jordan
+     * runs on every page at once in the batched kernels for orders up to
+     * {@link CudaBatchedInverse#MAX_N}, else page by page on the blocked path.
      */
     public synchronized InverseResult inv(PageArray a, SolverOptions o) {
         dev.makeCurrent();
@@ -199,24 +199,21 @@ public final class CudaBackend implements Backend {
         String[] used = new String[pages];
         long compute = 0;
         try {
+            InverseOutcome[] batched = null; // Gauss-Jordan of every page, already in x
             if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n) && pages > 0) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
-                InverseOutcome[] r = batch.run(dev, buffers, a, x);
-                for (int k = 0; k < pages; k++) {
-                    record(r[k], x, k, n, rcond, singular);
-                    used[k] = Methods.GAUSS_JORDAN;
-                }
+                batched = batch.run(dev, buffers, a, x);
                 compute = batch.computeNanos;
             }
-            for (int k = 0; k < pages && used[k] == null; k++) {
-                double[] w = a.pageAsDouble(k);
+            for (int k = 0; k < pages; k++) {
+                double[] w = batched != null && Methods.GAUSS_JORDAN.equals(o.method()) ? null : a.pageAsDouble(k);
                 InverseOutcome r = null;
                 used[k] = Methods.GAUSS_JORDAN;
                 if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
                     double[] c = w.clone();
                     r = CudaCholesky.invert(dev, buffers, c, n, p);
                     if (r != null) {
-                        w = c;
+                        x.writePage(k, c);
                         used[k] = Methods.CHOLESKY;
                         compute += CudaCholesky.lastComputeNanos;
                     }
@@ -226,11 +223,13 @@ public final class CudaBackend implements Backend {
                             + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
                             + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
                 }
-                if (r == null) {
+                if (r == null && batched != null) {
+                    r = batched[k];
+                } else if (r == null) {
                     r = CudaGaussJordan.invert(dev, buffers, w, n, p);
                     compute += CudaGaussJordan.lastComputeNanos;
+                    x.writePage(k, w);
                 }
-                x.writePage(k, w);
                 record(r, x, k, n, rcond, singular);
             }
         } catch (JacobiException e) {
