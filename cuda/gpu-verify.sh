@@ -8,7 +8,8 @@
 #   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
 #   tune    MCA at N = 1024 under the register/grid variants (-Dgpujacobi.cuda.eigVariant, blocksPerSm)
 #   bench   eig, svd, inv against cuSOLVER and EJML, n = 256 and 1024, both precisions (CPU rows to 256)
-#   pages   the same on 3-D arrays: 2000 pages of 8..32 (with cuSOLVER's batched routines), 64x64, and 100 of 256x256
+#   pages   the same on 3-D arrays: 2000 pages of 8..32 (with cuSOLVER's batched routines; inv with cuBLAS
+#           getrfBatched+getriBatched up to 64), 64x64, and 100 of 256x256
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
 #   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
 # Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
@@ -56,6 +57,9 @@ stage_pages() {
   # (the GPU defaults only: the TA/MA/SA/MCA page loops and looped cuSOLVER routines take minutes here)
   step bench-pages-small run bench --op eig,svd --n 8,16,32 --pages 2000 --dtype double,single --repeat 5 --cpu-max-n 32 \
       --impl 'cuda/(parallel|onesided)|cpu/(parallel|onesided)|ejml|Batched|syevd' --out "$out/bench-pages-small.csv"
+  # inv: the batched Gauss-Jordan kernels against cuBLAS getrfBatched+getriBatched (and the CPU)
+  step bench-pages-inv run bench --op inv --n 8,16,32,64 --pages 2000 --dtype double,single --repeat 5 --cpu-max-n 32 \
+      --impl 'cuda/gauss|cpu/auto|Batched' --out "$out/bench-pages-inv.csv"
   step bench-pages-64 run bench --op eig,svd,inv --n 64 --pages 2000 --dtype double,single --repeat 3 --cpu-max-n 64 \
       --out "$out/bench-pages-64.csv"
   step bench-pages-256 run bench --op eig,svd,inv --n 256 --pages 100 --dtype double,single --repeat 3 --cpu-max-n 256 \

@@ -1,85 +1,80 @@
-// In-place Gauss-Jordan inversion with partial pivoting (seed 004's three kernels, fused into one
-// cooperative launch). For each column k: (1) block 0 finds the pivot row by a max-|a_ik| reduction
-// on the device (no column copied to the host); (2) rows k and piv are swapped and column k and
-// the scaled pivot row are saved; (3) the rank-one update of every element. Grid syncs separate
-// the phases. Column-major n x n: phase 3 is a grid-stride loop with the row index fastest, so
-// reads and writes are coalesced. The row swaps are undone at the end as column swaps.
-// A zero pivot sets *singular and stops the elimination.
+// Helpers of the blocked Gauss-Jordan inversion [14] (CudaGaussJordan drives them and documents
+// the steps). Per block of b columns k..e-1 the host runs: getrf on the panel A(k:n, k:e)
+// (partial pivoting, cuSOLVER), gj_swap_rows (the panel's row interchanges on every other
+// column), two b x b trsm and two gemm (the eliminator's block column P), gj_block_rows (W and
+// the panel's columns reset), and the gemms A += P W and A(k:e, :) := T W.
+// At the end gj_gather_columns undoes the row interchanges as column interchanges (a gather
+// through the composed permutation), and gj_norm1 gives ||A||_1 and ||inv(A)||_1 for RCOND.
+// Column-major, leading dimension n. Everything here is O(n^2): the O(n^3) work is in the GEMMs.
 #include "jacobi_common.cuh"
 
+// Row interchanges (LAPACK laswp order) for columns outside [k, e): one thread per column, the
+// interchanges in order. ipiv is getrf's, 1-based relative to row k.
 template <typename T>
-__device__ void gj_invert(T* __restrict__ a, int n, int* __restrict__ piv, T* __restrict__ col,
-                          T* __restrict__ row, int* singular) {
-    cg::grid_group grid = cg::this_grid();
-    const long tid = (long)blockIdx.x * blockDim.x + threadIdx.x;
-    const long nth = (long)gridDim.x * blockDim.x;
-    __shared__ T bestv[1024];
-    __shared__ int besti[1024];
-    for (int k = 0; k < n; ++k) {
-        if (blockIdx.x == 0) {
-            T bv = -1;
-            int bi = k;
-            for (int i = k + threadIdx.x; i < n; i += blockDim.x) {
-                T v = fabs(a[(long)k * n + i]);
-                if (v > bv) { bv = v; bi = i; }
-            }
-            bestv[threadIdx.x] = bv;
-            besti[threadIdx.x] = bi;
-            __syncthreads();
-            for (int w = blockDim.x / 2; w > 0; w >>= 1) {
-                if (threadIdx.x < w) {
-                    T ov = bestv[threadIdx.x + w];
-                    int oi = besti[threadIdx.x + w];
-                    if (ov > bestv[threadIdx.x] || (ov == bestv[threadIdx.x] && oi < besti[threadIdx.x])) {
-                        bestv[threadIdx.x] = ov;
-                        besti[threadIdx.x] = oi;
-                    }
-                }
-                __syncthreads();
-            }
-            if (threadIdx.x == 0) {
-                piv[k] = besti[0];
-                if (!(bestv[0] > T(0))) *singular = 1;
-            }
-        }
-        grid.sync();
-        if (*singular) return;  // uniform: every thread sees the same flag after the sync
-        const int pr = piv[k];
-        // swap rows k and pr, remember column k (after the swap) and the pivot row
-        for (long j = tid; j < n; j += nth) {
-            T x = a[j * n + k], y = a[j * n + pr];
-            a[j * n + k] = y;
-            a[j * n + pr] = x;
-            row[j] = y;
-        }
-        grid.sync();
-        for (long i = tid; i < n; i += nth) col[i] = a[(long)k * n + i];
-        grid.sync();
-        const T inv = T(1) / row[k];
-        for (long it = tid; it < (long)n * n; it += nth) {
-            int j = (int)(it / n), i = (int)(it % n);
-            T r = j == k ? inv : row[j] * inv;  // scaled pivot row; column k of the identity part
-            if (i == k) a[it] = r;
-            else a[it] = (j == k ? T(0) : a[it]) - col[i] * r;
-        }
-        grid.sync();
-    }
-    for (int k = n - 1; k >= 0; --k) {  // undo the row swaps as column swaps of the inverse
-        int pr = piv[k];
-        if (pr != k) {
-            for (long i = tid; i < n; i += nth) {
-                T x = a[(long)k * n + i];
-                a[(long)k * n + i] = a[(long)pr * n + i];
-                a[(long)pr * n + i] = x;
-            }
-        }
-        grid.sync();
+__device__ void gj_swap_rows(T* __restrict__ a, int n, int k, int e, const int* __restrict__ ipiv) {
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c >= n - (e - k)) return;
+    int j = c < k ? c : c + (e - k);
+    T* col = a + (long)j * n;
+    for (int r = k; r < e; ++r) {
+        int p = k + ipiv[r - k] - 1;
+        if (p != r) { T x = col[r]; col[r] = col[p]; col[p] = x; }
     }
 }
+extern "C" __global__ void gj_swap_rows_f(float* a, int n, int k, int e, const int* ipiv) { gj_swap_rows(a, n, k, e, ipiv); }
+extern "C" __global__ void gj_swap_rows_d(double* a, int n, int k, int e, const int* ipiv) { gj_swap_rows(a, n, k, e, ipiv); }
 
-extern "C" __global__ void __launch_bounds__(1024) gj_invert_f(float* a, int n, int* piv, float* col, float* row, int* singular) {
-    gj_invert<float>(a, n, piv, col, row, singular);
+// Before the products A += P W and A(k:e, :) := T W: W (b x n, leading dimension b) := A(k:e, :)
+// with the identity in the panel's columns; the panel's columns := [0; I; 0]; P's block rows
+// (P: n x b, leading dimension n) := 0. The three touch disjoint memory.
+template <typename T>
+__device__ void gj_block_rows(T* __restrict__ a, int n, int k, int b, T* __restrict__ w, T* __restrict__ p) {
+    long id = (long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (id >= (long)b * n) return;
+    int i = (int)(id % b), j = (int)(id / b);
+    bool panel = j >= k && j < k + b;
+    w[id] = panel ? (i == j - k ? T(1) : T(0)) : a[(long)j * n + k + i];
+    int r = (int)(id % n), c = (int)(id / n);
+    a[(long)(k + c) * n + r] = r - k == c ? T(1) : T(0);
+    if (id < (long)b * b) p[(long)j * n + k + i] = T(0);
 }
-extern "C" __global__ void __launch_bounds__(1024) gj_invert_d(double* a, int n, int* piv, double* col, double* row, int* singular) {
-    gj_invert<double>(a, n, piv, col, row, singular);
+extern "C" __global__ void gj_block_rows_f(float* a, int n, int k, int b, float* w, float* p) { gj_block_rows(a, n, k, b, w, p); }
+extern "C" __global__ void gj_block_rows_d(double* a, int n, int k, int b, double* w, double* p) { gj_block_rows(a, n, k, b, w, p); }
+
+// X(:, j) := A(:, q[j]): the row interchanges of the elimination undone as column interchanges.
+template <typename T>
+__device__ void gj_gather_columns(const T* __restrict__ a, T* __restrict__ x, int n, const int* __restrict__ q) {
+    long id = (long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (id >= (long)n * n) return;
+    long j = id / n, i = id % n;
+    x[id] = a[(long)q[j] * n + i];
 }
+extern "C" __global__ void gj_gather_columns_f(const float* a, float* x, int n, const int* q) { gj_gather_columns(a, x, n, q); }
+extern "C" __global__ void gj_gather_columns_d(const double* a, double* x, int n, const int* q) { gj_gather_columns(a, x, n, q); }
+
+// *norm := max(*norm, max_j sum_i |a_ij|) (start it at 0): one block per column (grid-stride),
+// sums in double; non-negative doubles order like their bit patterns, so atomicMax on them works.
+// A NaN sum stays NaN (its bits are larger than +Inf's), which the host reads as not finite.
+template <typename T>
+__device__ void gj_norm1(const T* __restrict__ a, int n, unsigned long long* norm) {
+    __shared__ double scratch[32];
+    for (int j = blockIdx.x; j < n; j += gridDim.x) {
+        double s = 0;
+        for (int i = threadIdx.x; i < n; i += blockDim.x) s += fabs((double)a[(long)j * n + i]);
+        s = block_sum(s, scratch);
+        if (threadIdx.x == 0) atomicMax(norm, (unsigned long long)__double_as_longlong(s));
+    }
+}
+extern "C" __global__ void gj_norm1_f(const float* a, int n, unsigned long long* norm) { gj_norm1(a, n, norm); }
+extern "C" __global__ void gj_norm1_d(const double* a, int n, unsigned long long* norm) { gj_norm1(a, n, norm); }
+
+// The upper triangle := the lower one (cuSOLVER potri leaves the symmetric inverse in the lower).
+template <typename T>
+__device__ void copy_lower_to_upper(T* a, int n) {
+    long id = (long)blockIdx.x * blockDim.x + threadIdx.x;
+    if (id >= (long)n * n) return;
+    long j = id / n, i = id % n;
+    if (i < j) a[id] = a[i * n + j];
+}
+extern "C" __global__ void copy_lower_to_upper_f(float* a, int n) { copy_lower_to_upper(a, n); }
+extern "C" __global__ void copy_lower_to_upper_d(double* a, int n) { copy_lower_to_upper(a, n); }

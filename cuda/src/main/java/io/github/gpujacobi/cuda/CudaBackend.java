@@ -30,7 +30,7 @@ import java.util.List;
 /**
  * The CUDA backend: seed 000's two-sided Jacobi (TA/MA/SA/MCA), seed 002's classical Jacobi, seed
  * 001's one-sided SVD (one cooperative kernel launch per sweep each), seed 004's Gauss-Jordan
- * inversion and its Cholesky path for SPD matrices. Pages run one after the
+ * inversion (blocked, and batched for small pages) and its Cholesky path for SPD matrices. Pages run one after the
  * other on the same device buffers. Calls are serialised: one GPU, one context.
  */
 public final class CudaBackend implements Backend {
@@ -78,9 +78,11 @@ public final class CudaBackend implements Backend {
             // eig and svd: the batched kernels (one block per page) run 2000 pages of 64x64 in 15 ms
             // (eig, double) and 20 ms (svd) against 638 and 1039 ms on 16 CPU cores, 8x8 svd pages in
             // 0.28 vs 12 ms (H100, docs/benchmarks); below n = 8 the copies dominate (not measured).
-            // inv still loops over pages on the GPU: 100 pages of 256x256 0.24 vs 0.13 s on the CPU.
-            if (op == Operation.EIG || op == Operation.SVD) return 8;
-            return op == Operation.INV ? 512 : 128;
+            // inv: the batched Gauss-Jordan kernels (inv_batched.cu) invert 2000 pages of 8x8 in 0.07 ms
+            // against 3.5 ms on 16 CPU cores; larger pages loop over the blocked path, 100 pages of
+            // 256x256 in 100 vs 212 ms (H100, docs/benchmarks/gpu-h100-2026-11-23-inverse.md).
+            if (op == Operation.EIG || op == Operation.SVD || op == Operation.INV) return 8;
+            return 128;
         }
         switch (op) {
             case EIG: return 48;
@@ -207,7 +209,9 @@ public final class CudaBackend implements Backend {
 
     /**
      * Like the CPU backend: 'cholesky' (and 'auto' for exactly symmetric input) tries the SPD path
-     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails.
+     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails. Gauss-Jordan
+     * runs on every page at once in the batched kernels for orders up to
+     * {@link CudaBatchedInverse#MAX_N}, else page by page on the blocked path.
      */
     public synchronized InverseResult inv(PageArray a, SolverOptions o) {
         dev.makeCurrent();
@@ -219,32 +223,38 @@ public final class CudaBackend implements Backend {
         String[] used = new String[pages];
         long compute = 0;
         try {
+            InverseOutcome[] batched = null; // Gauss-Jordan of every page, already in x
+            if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n) && pages > 0) {
+                CudaBatchedInverse batch = new CudaBatchedInverse();
+                batched = batch.run(dev, buffers, a, x);
+                compute = batch.computeNanos;
+            }
             for (int k = 0; k < pages; k++) {
-                double[] w = a.pageAsDouble(k);
-                double norm = InverseCheck.norm1(w, n);
-                boolean ok = false;
+                double[] w = batched != null && Methods.GAUSS_JORDAN.equals(o.method()) ? null : a.pageAsDouble(k);
+                InverseOutcome r = null;
                 used[k] = Methods.GAUSS_JORDAN;
                 if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
                     double[] c = w.clone();
-                    ok = CudaCholesky.invert(dev, buffers, c, n, p);
-                    if (ok) {
-                        w = c;
+                    r = CudaCholesky.invert(dev, buffers, c, n, p);
+                    if (r != null) {
+                        x.writePage(k, c);
                         used[k] = Methods.CHOLESKY;
                         compute += CudaCholesky.lastComputeNanos;
                     }
                 }
-                if (!ok && Methods.CHOLESKY.equals(o.method())) {
+                if (r == null && Methods.CHOLESKY.equals(o.method())) {
                     throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
                             + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
                             + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
                 }
-                if (!ok) {
-                    ok = CudaGaussJordan.invert(dev, buffers, w, n, p);
+                if (r == null && batched != null) {
+                    r = batched[k];
+                } else if (r == null) {
+                    r = CudaGaussJordan.invert(dev, buffers, w, n, p);
                     compute += CudaGaussJordan.lastComputeNanos;
+                    x.writePage(k, w);
                 }
-                rcond[k] = InverseCheck.finish(norm, w, n, ok);
-                singular[k] = rcond[k] == 0;
-                x.writePage(k, w);
+                record(r, x, k, n, rcond, singular);
             }
         } catch (JacobiException e) {
             throw afterFailure(e);
@@ -253,6 +263,17 @@ public final class CudaBackend implements Backend {
         for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
         return new InverseResult(x, rcond, singular,
                 RunReport.direct("cuda", method, p, pages, 0, notes()).withComputeNanos(compute));
+    }
+
+    /** RCOND and the singular flag of page k from the device's norms; a singular page becomes Inf, as MATLAB's inv. */
+    private static void record(InverseOutcome r, PageArray x, int k, int n, double[] rcond, boolean[] singular) {
+        singular[k] = r.singular();
+        rcond[k] = r.rcond();
+        if (singular[k]) {
+            double[] inf = new double[n * n];
+            InverseCheck.finish(0, inf, n, false);
+            x.writePage(k, inf);
+        }
     }
 
     private static boolean exactlySymmetric(double[] w, int n) {

@@ -2,88 +2,74 @@ package io.github.gpujacobi.cuda;
 
 import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
-import com.sun.jna.ptr.PointerByReference;
-import io.github.gpujacobi.api.ErrorKind;
-import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.cuda.jna.CuBlas;
-import io.github.gpujacobi.cuda.jna.CuSolver;
 import jcuda.Pointer;
 
 /**
- * Seed 004's SPD inversion on the GPU: A = L L' (cuSOLVER potrf), inv(L) by a triangular solve
- * against the identity (cuBLAS trsm; the seed's GETS step), inv(A) = inv(L)' inv(L) (cuBLAS gemm).
- * The libraries come through JNA by unversioned name on first use and work on the backend's own
- * device buffers.
+ * Seed 004's SPD inversion on the GPU [5]: A = L L' (cuSOLVER potrf), inv(L) by a triangular solve
+ * against the identity (cuBLAS trsm) and inv(A) = inv(L)' inv(L) (cuBLAS gemm). 3 n^3 flops, but
+ * on the H100 faster than cuSOLVER potri (n^3 flops: 8.3 against 15.0 ms at n = 4096, 43.9
+ * against 59.8 ms at 8192, double; docs/benchmarks/gpu-h100-2026-11-23-inverse.md), which
+ * {@code -Dgpujacobi.cuda.cholPotri=true} selects (its lower triangle mirrored by a kernel).
  */
 final class CudaCholesky {
-    private static CuSolver solver;
-    private static CuBlas blas;
-    private static com.sun.jna.Pointer solverHandle, blasHandle;
-
     /** Kernel time of the last call, transfers excluded. */
     static long lastComputeNanos;
 
+    private static final boolean POTRI = Boolean.getBoolean("gpujacobi.cuda.cholPotri");
+
     private CudaCholesky() {}
 
-    private static synchronized void load() {
-        if (blasHandle != null) return;
-        try {
-            CuSolver s = CuSolver.load();
-            CuBlas b = CuBlas.load();
-            PointerByReference hs = new PointerByReference(), hb = new PointerByReference();
-            status(s.cusolverDnCreate(hs), "cusolverDnCreate");
-            status(b.cublasCreate_v2(hb), "cublasCreate");
-            solver = s;
-            blas = b;
-            solverHandle = hs.getValue();
-            blasHandle = hb.getValue();
-        } catch (UnsatisfiedLinkError e) {
-            throw new JacobiException(ErrorKind.GPU_FAILURE, "Method 'cholesky' on the GPU needs cuSOLVER and cuBLAS, "
-                    + "which did not load: " + e.getMessage(), e);
-        }
-    }
-
-    /** Inverts w (n x n, exactly symmetric) in place; false, w unchanged, when A is not positive definite. */
-    static boolean invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
-        load();
+    /** Inverts w (n x n, exactly symmetric) in place; null, w unchanged, when A is not positive definite. */
+    static InverseOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
+        CudaLibraries lib = CudaLibraries.get("Method 'cholesky'");
         boolean dbl = p == Precision.DOUBLE;
+        String sfx = CudaDevice.suffix(p);
         long e = p.bytes();
         DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e), info = buf.get("info", 4);
+        DevicePointer norms = buf.get("gjNorms", 16);
         DeviceBuffers.upload(a, w, p);
-        dev.launch("identity" + CudaDevice.suffix(p), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
-                Pointer.to(Pointer.to(x), Pointer.to(new int[]{n})));
-        IntByReference lw = new IntByReference();
-        status(dbl ? solver.cusolverDnDpotrf_bufferSize(solverHandle, 0, n, a.jna(), n, lw)
-                : solver.cusolverDnSpotrf_bufferSize(solverHandle, 0, n, a.jna(), n, lw), "potrf_bufferSize");
-        int lwork = Math.max(1, lw.getValue());
+        DeviceBuffers.zero(norms, 16);
+        IntByReference lw = new IntByReference(), lw2 = new IntByReference();
+        CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw)
+                : lib.solver.cusolverDnSpotrf_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw), "potrf_bufferSize");
+        if (POTRI) {
+            CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotri_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw2)
+                    : lib.solver.cusolverDnSpotri_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw2), "potri_bufferSize");
+        }
+        int lwork = Math.max(1, Math.max(lw.getValue(), lw2.getValue()));
         DevicePointer work = buf.get("cholWork", lwork * e);
         dev.synchronize();
         long t0 = System.nanoTime();
-        status(dbl ? solver.cusolverDnDpotrf(solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
-                : solver.cusolverDnSpotrf(solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potrf");
+        CudaGaussJordan.norm1(dev, a, n, norms, sfx);
+        CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotrf(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
+                : lib.solver.cusolverDnSpotrf(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potrf");
         int[] st = {0};
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
-        if (st[0] != 0) return false; // a leading minor is not positive definite
-        Memory one = scalar(1, dbl), zero = scalar(0, dbl);
-        status(dbl ? blas.cublasDtrsm_v2(blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n)
-                : blas.cublasStrsm_v2(blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n), "trsm");
-        status(dbl ? blas.cublasDgemm_v2(blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n)
-                : blas.cublasSgemm_v2(blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n), "gemm");
+        if (st[0] != 0) return null; // a leading minor is not positive definite
+        DevicePointer result;
+        if (POTRI) {
+            CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotri(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
+                    : lib.solver.cusolverDnSpotri(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potri");
+            dev.launch("copy_lower_to_upper" + sfx, (int) (((long) n * n + 255) / 256), 256,
+                    Pointer.to(Pointer.to(a), Pointer.to(new int[]{n})));
+            result = a;
+        } else {
+            dev.launch("identity" + sfx, (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+                    Pointer.to(Pointer.to(x), Pointer.to(new int[]{n})));
+            Memory one = CudaLibraries.scalar(1, dbl), zero = CudaLibraries.scalar(0, dbl);
+            CudaLibraries.status(dbl ? lib.blas.cublasDtrsm_v2(lib.blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n)
+                    : lib.blas.cublasStrsm_v2(lib.blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n), "trsm");
+            CudaLibraries.status(dbl ? lib.blas.cublasDgemm_v2(lib.blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n)
+                    : lib.blas.cublasSgemm_v2(lib.blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n), "gemm");
+            result = a;
+        }
+        CudaGaussJordan.norm1(dev, result, n, norms.withByteOffset(8), sfx);
         dev.synchronize();
         lastComputeNanos = System.nanoTime() - t0;
-        System.arraycopy(DeviceBuffers.download(a, n * n, p), 0, w, 0, n * n);
-        return true;
-    }
-
-    private static Memory scalar(double v, boolean dbl) {
-        Memory m = new Memory(8);
-        if (dbl) m.setDouble(0, v);
-        else m.setFloat(0, (float) v);
-        return m;
-    }
-
-    private static void status(int s, String what) {
-        if (s != 0) throw new JacobiException(ErrorKind.GPU_FAILURE, "cuSOLVER/cuBLAS " + what + " failed (status " + s + ")");
+        double[] nm = new double[2];
+        CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(nm), norms, 16), "cuMemcpyDtoH norms");
+        System.arraycopy(DeviceBuffers.download(result, n * n, p), 0, w, 0, n * n);
+        return new InverseOutcome(true, nm[0], nm[1]);
     }
 }

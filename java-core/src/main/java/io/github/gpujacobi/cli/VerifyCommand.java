@@ -130,6 +130,19 @@ final class VerifyCommand implements Command {
                 }
             }
             for (int n : new int[]{1, 7, 33, 64, 100}) pagesCheck(dev, cpu, r, n, 40, p, eps);
+            for (int n : new int[]{1, 7, 32, 33, 64, 65, 100}) invPagesCheck(dev, r, n, 40, p, eps);
+            for (int n : new int[]{1025}) {
+                PageArray w = wellConditioned(r, n).to(p);
+                String what = String.format(Locale.ROOT, "inv blocked %s n=%d", p.matlabClass(), n);
+                try {
+                    InverseResult x = Jacobi.inv(w, dev.withMethod("gaussjordan"));
+                    double res = Residuals.inverse(w, x.inverse(), 0);
+                    check(what, res <= 50 * n * eps && !x.anySingular(),
+                            String.format(Locale.ROOT, "||AX-I||/(||A|| ||X||) %.1e rcond %.2g on %s", res, x.rcond(0), x.report().backend()));
+                } catch (JacobiException ex) {
+                    check(what, false, ex.getMessage());
+                }
+            }
             for (int[] shape : new int[][]{{1, 1}, {7, 4}, {4, 7}, {40, 33}, {33, 40}, {64, 64}, {90, 90}}) {
                 svdPagesCheck(dev, cpu, r, shape[0], shape[1], 40, p, eps);
             }
@@ -142,6 +155,8 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 100);
         PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
         check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
+        // the GPU returns the finite inverse with RCOND 0 (MATLAB's rule); the CPU path adopts it separately
+        if (device.equals("gpu")) for (int n : new int[]{3, 130}) badlyScaledCheck(dev, n);
         out.printf(Locale.ROOT, "verify: %d passed, %d failed%n", passed, failed);
         return failed == 0 ? OK : PARTIAL;
     }
@@ -261,6 +276,51 @@ final class VerifyCommand implements Command {
             check(what, res <= bound && orth <= bound && agree <= bound && e.report().converged(),
                     String.format(Locale.ROOT, "worst residual %.1e orth %.1e vs cpu %.1e, %s/%s", res, orth, agree,
                             e.report().backend(), e.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
+    }
+
+    /** Pages of inverses (the batched kernel up to 64), one page exactly singular: only that page is flagged. */
+    private void invPagesCheck(SolverOptions dev, Random r, int n, int count, Precision p, double eps) {
+        String what = String.format(Locale.ROOT, "inv pages %dx%dx%d %s", count, n, n, p.matlabClass());
+        try {
+            double[] a = new double[n * n * count];
+            for (int k = 0; k < count; k++) {
+                double[] w = wellConditioned(r, n).pageAsDouble(0);
+                if (k == count / 2) java.util.Arrays.fill(w, 0, n, 0); // column 1 zero: singular
+                System.arraycopy(w, 0, a, k * n * n, n * n);
+            }
+            PageArray pages = PageArray.wrap(a, n, n, count).to(p);
+            InverseResult x = Jacobi.inv(pages, dev.withMethod("gaussjordan"));
+            PageArray ad = pages.to(Precision.DOUBLE), xd = x.inverse().to(Precision.DOUBLE);
+            double res = 0;
+            boolean flags = true;
+            for (int k = 0; k < count; k++) {
+                flags &= x.singular(k) == (k == count / 2);
+                if (k != count / 2) res = Math.max(res, Residuals.inverse(ad, xd, k));
+            }
+            check(what, res <= 50 * Math.max(n, 1) * eps && flags,
+                    String.format(Locale.ROOT, "worst ||AX-I||/(||A|| ||X||) %.1e, page %d alone singular: %b, %s/%s", res,
+                            count / 2 + 1, flags, x.report().backend(), x.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
+    }
+
+    /** diag(1e-300 ... 1e300): the exact inverse comes back (RCOND underflows to 0, a warning, not refused). */
+    private void badlyScaledCheck(SolverOptions dev, int n) {
+        double[] a = new double[n * n];
+        for (int i = 0; i < n; i++) a[i + i * n] = Math.pow(10, -300 + 600.0 * i / (n - 1));
+        String what = "inv diag(1e-300..1e300) n=" + n;
+        try {
+            InverseResult x = Jacobi.inv(PageArray.wrap(a, n, n), dev.withMethod("gaussjordan"));
+            boolean exact = true;
+            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+                exact &= x.inverse().get(i, j) == (i == j ? 1 / a[i + i * n] : 0);
+            }
+            check(what, exact && !x.anySingular(), String.format(Locale.ROOT, "exact inverse %b, singular %b, rcond %.1e on %s",
+                    exact, x.anySingular(), x.rcond(0), x.report().backend()));
         } catch (JacobiException ex) {
             check(what, false, ex.getMessage());
         }

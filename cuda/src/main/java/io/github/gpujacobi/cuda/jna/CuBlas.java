@@ -8,7 +8,7 @@ import com.sun.jna.ptr.PointerByReference;
 /**
  * The cuBLAS routines the Cholesky inverse needs, by their C signatures (cublas_api.h), loaded by
  * unversioned name. Scalars alpha/beta point to host memory (the default pointer mode). Enums as
- * ints: side 0 = left, uplo 0 = lower, op 0 = N / 1 = T, diag 0 = non-unit.
+ * ints: side 0 = left / 1 = right, uplo 0 = lower / 1 = upper, op 0 = N / 1 = T, diag 0 = non-unit / 1 = unit.
  */
 public interface CuBlas extends Library {
     int cublasCreate_v2(PointerByReference handle);
@@ -24,6 +24,18 @@ public interface CuBlas extends Library {
 
     int cublasDgemm_v2(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer a, int lda,
                        Pointer b, int ldb, Pointer beta, Pointer c, int ldc);
+
+    // batched LU and inverse of page arrays (the bench peer of the batched Gauss-Jordan kernel);
+    // aArray/cArray: device arrays of device pointers, one per page
+    int cublasSgetrfBatched(Pointer h, int n, Pointer aArray, int lda, Pointer pivots, Pointer info, int batch);
+
+    int cublasDgetrfBatched(Pointer h, int n, Pointer aArray, int lda, Pointer pivots, Pointer info, int batch);
+
+    int cublasSgetriBatched(Pointer h, int n, Pointer aArray, int lda, Pointer pivots, Pointer cArray, int ldc,
+                            Pointer info, int batch);
+
+    int cublasDgetriBatched(Pointer h, int n, Pointer aArray, int lda, Pointer pivots, Pointer cArray, int ldc,
+                            Pointer info, int batch);
 
     static CuBlas load() { return Native.load("cublas", CuBlas.class); }
 }

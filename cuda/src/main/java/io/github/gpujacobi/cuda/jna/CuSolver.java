@@ -13,6 +13,9 @@ import com.sun.jna.ptr.PointerByReference;
 public interface CuSolver extends Library {
     int cusolverDnCreate(PointerByReference handle);
 
+    /** The stream the handle's routines run on (null: the legacy default stream). */
+    int cusolverDnSetStream(Pointer h, Pointer stream);
+
     int cusolverDnSsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
 
     int cusolverDnDsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
@@ -99,6 +102,14 @@ public interface CuSolver extends Library {
     int cusolverDnSpotrf(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
 
     int cusolverDnDpotrf(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnSpotri_bufferSize(Pointer h, int uplo, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnDpotri_bufferSize(Pointer h, int uplo, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnSpotri(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnDpotri(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
 
     static CuSolver load() { return Native.load("cusolver", CuSolver.class); }
 }

@@ -2,6 +2,7 @@ package io.github.gpujacobi.cuda.peers;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
+import io.github.gpujacobi.cuda.jna.CuBlas;
 import io.github.gpujacobi.cuda.jna.CuSolver;
 import io.github.gpujacobi.cuda.jna.CudaRuntime;
 import io.github.gpujacobi.bench.BenchPeer;
@@ -17,6 +18,9 @@ public final class CusolverPeerProvider implements PeerProvider {
     private static CuSolver cs;
     private static CudaRuntime rt;
     private static Pointer handle;
+    /** cuBLAS for the batched inverse row; null when it did not load (that row is then left out). */
+    private static CuBlas blas;
+    private static Pointer blasHandle;
 
     private static synchronized boolean load() {
         if (handle != null) return true;
@@ -28,12 +32,26 @@ public final class CusolverPeerProvider implements PeerProvider {
             int st = cs.cusolverDnCreate(h);
             if (st != 0) throw new IllegalStateException("cusolverDnCreate returned " + st);
             handle = h.getValue();
+            loadBlas();
             return true;
         } catch (UnsatisfiedLinkError | RuntimeException e) {
             String msg = String.valueOf(e.getMessage());
             int nl = msg.indexOf('\n');
             reason = "cuSOLVER rows: not available (" + (nl > 0 ? msg.substring(0, nl) : msg) + ")";
             return false;
+        }
+    }
+
+    private static void loadBlas() {
+        try {
+            CuBlas b = CuBlas.load();
+            PointerByReference h = new PointerByReference();
+            if (b.cublasCreate_v2(h) == 0) {
+                blas = b;
+                blasHandle = h.getValue();
+            }
+        } catch (UnsatisfiedLinkError e) {
+            blas = null; // the cuSOLVER rows stay
         }
     }
 
@@ -44,6 +62,7 @@ public final class CusolverPeerProvider implements PeerProvider {
             CusolverPeer p = new CusolverPeer(k, cs, rt, handle);
             if (p.op().equals(op)) out.add(p);
         }
+        if ("inv".equals(op) && blas != null) out.add(new CublasBatchedInversePeer(blas, rt, blasHandle));
         return out;
     }
 

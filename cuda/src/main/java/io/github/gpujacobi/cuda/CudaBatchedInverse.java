@@ -1,0 +1,69 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import jcuda.Pointer;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * Gauss-Jordan inversion of every page of a page array in one launch (inv_batched.cu [15]): one
+ * warp per page up to 32 x 32, else one block per page, the page in shared memory. Serves pages (and single matrices) up to
+ * {@link #MAX_N}, where the blocked path would be launch-bound.
+ */
+final class CudaBatchedInverse {
+    /** The largest page order: 64 x 64 doubles (32 KB) fit the default shared memory of a block. */
+    static final int MAX_N = 64;
+
+    /** Up to this order a page gets one warp (inv_warp), lane i row i. */
+    static final int WARP_MAX_N = 32;
+    /** Pages (warps) a block of inv_warp: 4 x 8.7 KB of shared memory at n = 32 in double. */
+    static final int WARPS = 4;
+
+    /** Kernel time of the last run, transfers excluded. */
+    long computeNanos;
+
+    /** About four elements a thread, whole warps, at least n (one row each), at most 256 (or -Dgpujacobi.cuda.invThreads). */
+    static int threads(int n) {
+        Integer forced = Integer.getInteger("gpujacobi.cuda.invThreads");
+        int cap = forced != null && forced >= 64 && forced <= 512 ? forced : 256;
+        return Math.max(32, Math.min(cap, ((n * n / 4) + 31) / 32 * 32));
+    }
+
+    static boolean fits(int n) {
+        return n >= 1 && n <= MAX_N && !Boolean.getBoolean("gpujacobi.cuda.noBatchedInv");
+    }
+
+    /** Inverts every page of a into x (same shape); one outcome per page. */
+    InverseOutcome[] run(CudaDevice dev, DeviceBuffers buf, PageArray a, PageArray x) {
+        int n = a.rows(), pages = a.pages();
+        Precision p = a.precision();
+        long e = p.bytes(), bytes = (long) a.length() * e;
+        DevicePointer data = buf.get("invPages", bytes), norms = buf.get("invNorms", 16L * pages),
+                sing = buf.get("invSingular", 4L * pages);
+        Pointer host = p == Precision.DOUBLE ? Pointer.to(a.doubleData()) : Pointer.to(a.floatData());
+        CudaDevice.check(JCudaDriver.cuMemcpyHtoD(data, host, bytes), "cuMemcpyHtoD pages");
+        dev.synchronize();
+        long t0 = System.nanoTime();
+        if (n <= WARP_MAX_N) { // one warp per page, WARPS pages a block
+            int shared = (int) (WARPS * ((long) n * n + 2L * n) * e);
+            dev.launchShared("inv_warp" + CudaDevice.suffix(p), (pages + WARPS - 1) / WARPS, 32 * WARPS, shared,
+                    Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(new int[]{pages}), Pointer.to(norms),
+                            Pointer.to(sing)));
+        } else {
+            int shared = (int) ((long) n * n * e + 3L * n * e + 4L * n);
+            dev.launchShared("inv_batched" + CudaDevice.suffix(p), pages, threads(n), shared,
+                    Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(norms), Pointer.to(sing)));
+        }
+        dev.synchronize();
+        computeNanos = System.nanoTime() - t0;
+        Pointer out = p == Precision.DOUBLE ? Pointer.to(x.doubleData()) : Pointer.to(x.floatData());
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(out, data, bytes), "cuMemcpyDtoH pages");
+        double[] nm = new double[2 * pages];
+        int[] s = new int[pages];
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(nm), norms, 16L * pages), "cuMemcpyDtoH norms");
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(s), sing, 4L * pages), "cuMemcpyDtoH singular");
+        InverseOutcome[] r = new InverseOutcome[pages];
+        for (int k = 0; k < pages; k++) r[k] = new InverseOutcome(s[k] == 0, nm[2 * k], nm[2 * k + 1]);
+        return r;
+    }
+}

@@ -1,0 +1,57 @@
+package io.github.gpujacobi.cuda;
+
+import com.sun.jna.Memory;
+import com.sun.jna.ptr.PointerByReference;
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.cuda.jna.CuBlas;
+import io.github.gpujacobi.cuda.jna.CuSolver;
+
+/**
+ * cuSOLVER and cuBLAS through JNA with one handle each, loaded on first use and shared by the
+ * inversion paths (they run on the default stream with the JCuda kernels and the backend's own
+ * device buffers, so no copies or syncs between library calls and kernels).
+ */
+final class CudaLibraries {
+    private static CudaLibraries instance;
+
+    final CuSolver solver;
+    final CuBlas blas;
+    final com.sun.jna.Pointer solverHandle, blasHandle;
+
+    private CudaLibraries(CuSolver solver, CuBlas blas, com.sun.jna.Pointer solverHandle, com.sun.jna.Pointer blasHandle) {
+        this.solver = solver;
+        this.blas = blas;
+        this.solverHandle = solverHandle;
+        this.blasHandle = blasHandle;
+    }
+
+    /** The loaded libraries; what needs them is named in the error when they do not load. */
+    static synchronized CudaLibraries get(String forWhat) {
+        if (instance != null) return instance;
+        try {
+            CuSolver s = CuSolver.load();
+            CuBlas b = CuBlas.load();
+            PointerByReference hs = new PointerByReference(), hb = new PointerByReference();
+            status(s.cusolverDnCreate(hs), "cusolverDnCreate");
+            status(b.cublasCreate_v2(hb), "cublasCreate");
+            instance = new CudaLibraries(s, b, hs.getValue(), hb.getValue());
+            return instance;
+        } catch (UnsatisfiedLinkError e) {
+            throw new JacobiException(ErrorKind.GPU_FAILURE, forWhat + " on the GPU needs cuSOLVER and cuBLAS, "
+                    + "which did not load: " + e.getMessage(), e);
+        }
+    }
+
+    /** A host scalar (alpha, beta) of the element type. */
+    static Memory scalar(double v, boolean dbl) {
+        Memory m = new Memory(8);
+        if (dbl) m.setDouble(0, v);
+        else m.setFloat(0, (float) v);
+        return m;
+    }
+
+    static void status(int s, String what) {
+        if (s != 0) throw new JacobiException(ErrorKind.GPU_FAILURE, "cuSOLVER/cuBLAS " + what + " failed (status " + s + ")");
+    }
+}
