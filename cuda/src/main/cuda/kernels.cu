@@ -5,3 +5,4 @@
 #include "gauss_jordan.cu"
 #include "eig_batched.cu"
 #include "svd_batched.cu"
+#include "svd_blocked.cu"
