@@ -43,3 +43,105 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
                                             int m, int n, int b, int ld, int wantV) {
     blocked_unpack(W, U, V, sigma, slot, m, n, b, ld, wantV);
 }
+
+// The pair problem of one block pair, one thread block per pair: one sweep of two-sided Jacobi
+// (chess-tournament order, relative test, the rotation formula of eig_batched.cu) on its Q x Q Gram
+// matrix (Q = 2b), accumulating the rotations in R, then one Newton-Schulz step R (3I - R'R) / 2
+// written to Qout, so the roundings of the rotations do not add up in V over the steps. A and R
+// live in shared memory with a padded leading dimension (columns and rows both conflict-free); the
+// step's rotations are applied to the columns of A and R, then to the rows of A, with the rotated
+// entry set to zero there (each element has one writer, so three barriers per step). One sweep
+// suffices: the outer sweeps converge as fast as with pair problems solved to convergence, and
+// the pair's Q carries fewer roundings. rotationsOut[blockIdx.x]: the pairs rotated (0: the
+// pair was already orthogonal, the outer convergence test).
+template <int Q, int THREADS>
+__device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, const int* __restrict__ pairs,
+                             double tol, unsigned long long* __restrict__ rotationsOut) {
+    constexpr int LD = Q + 1, H = Q / 2, STEPS = Q - 1;
+    extern __shared__ __align__(16) unsigned char smem[];
+    double* a = reinterpret_cast<double*>(smem);
+    double* r = a + Q * LD;
+    double* cs = r + Q * LD;  // c[H], s[H]
+    int* pp = reinterpret_cast<int*>(cs + 2 * H);
+    __shared__ int rotated;
+    const double* g = gram + (size_t)blockIdx.x * Q * Q;
+    for (int i = threadIdx.x; i < Q * Q; i += THREADS) {
+        const int row = i % Q, col = i / Q;
+        a[row + col * LD] = g[i];
+        r[row + col * LD] = row == col ? 1.0 : 0.0;
+    }
+    for (int i = threadIdx.x; i < STEPS * Q; i += THREADS) pp[i] = pairs[i];
+    if (threadIdx.x == 0) rotated = 0;
+    __syncthreads();
+    for (int st = 0; st < STEPS; ++st) {
+        const int* P = pp + st * Q;
+        if (threadIdx.x < H) {
+            const int k = threadIdx.x, p = P[2 * k], q = P[2 * k + 1];
+            const double apq = a[p + q * LD], app = a[p + p * LD], aqq = a[q + q * LD];
+            double c = 1, s = 0;
+            if (!negligible(apq, app, aqq, tol)) {
+                const double t = jacobi_tangent(app, aqq, apq);
+                c = 1 / sqrt(1 + t * t);
+                s = t * c;
+                atomicAdd(&rotated, 1);
+            }
+            cs[k] = c;
+            cs[H + k] = s;
+        }
+        __syncthreads();
+        // A := A R, R := R R(step): thread (pair k, row i) for both matrices
+        for (int idx = threadIdx.x; idx < 2 * H * Q; idx += THREADS) {
+            const int m = idx / (H * Q), rest = idx % (H * Q), k = rest / Q, i = rest % Q;
+            const double s = cs[H + k];
+            if (s == 0) continue;
+            const double c = cs[k];
+            double* x = m ? r : a;
+            const int p = P[2 * k], q = P[2 * k + 1];
+            const double xp = x[i + p * LD], xq = x[i + q * LD];
+            x[i + p * LD] = c * xp - s * xq;
+            x[i + q * LD] = s * xp + c * xq;
+        }
+        __syncthreads();
+        // A := R(step)' A: thread (pair k, column j); the annihilated entries set to zero
+        for (int idx = threadIdx.x; idx < H * Q; idx += THREADS) {
+            const int k = idx % H, j = idx / H;
+            const double s = cs[H + k];
+            if (s == 0) continue;
+            const double c = cs[k];
+            const int p = P[2 * k], q = P[2 * k + 1];
+            const double xp = a[p + j * LD], xq = a[q + j * LD];
+            a[p + j * LD] = j == q ? 0.0 : c * xp - s * xq;
+            a[q + j * LD] = j == p ? 0.0 : s * xp + c * xq;
+        }
+        __syncthreads();
+    }
+    // Newton-Schulz: T = R'R into a's storage, then Qout = R (3I - T) / 2
+    for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
+        const int i = idx % Q, j = idx / Q;
+        double t = 0;
+        for (int l = 0; l < Q; ++l) t += r[l + i * LD] * r[l + j * LD];
+        a[i + j * LD] = (i == j ? 1.5 : 0.0) - 0.5 * t;
+    }
+    __syncthreads();
+    double* out = qout + (size_t)blockIdx.x * Q * Q;
+    for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
+        const int i = idx % Q, j = idx / Q;
+        double t = 0;
+        for (int l = 0; l < Q; ++l) t += r[i + l * LD] * a[l + j * LD];
+        out[i + j * Q] = t;
+    }
+    if (threadIdx.x == 0) rotationsOut[blockIdx.x] = rotated;
+}
+
+// Shared memory: (2 Q (Q + 1) + Q) doubles + (Q - 1) Q ints (CudaBlockedSvd.pairBytes).
+#define BLOCKED_PAIR(Q, T)                                                                                     \
+    extern "C" __global__ void __launch_bounds__(T) blocked_pair_##Q(const double* gram, double* qout,          \
+            const int* pairs, double tol, unsigned long long* rotations) {                                      \
+        blocked_pair<Q, T>(gram, qout, pairs, tol, rotations);                                                  \
+    }
+BLOCKED_PAIR(64, 512)
+BLOCKED_PAIR(32, 256)
+BLOCKED_PAIR(16, 128)
+BLOCKED_PAIR(8, 64)
+BLOCKED_PAIR(4, 32)
+BLOCKED_PAIR(2, 32)

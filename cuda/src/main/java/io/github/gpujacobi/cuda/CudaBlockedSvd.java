@@ -20,9 +20,9 @@ import jcuda.driver.JCudaDriver;
  * The columns of G form nb blocks of width b (n padded with zero columns to an even number of
  * blocks); the chess tournament ({@link ChessTournament}) over the blocks gives nb/2 disjoint block
  * pairs per step. A step, for all pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b,
- * one strided batched GEMM); (2) its two-sided Jacobi diagonalisation with the relative test
- * |g_pq| <= tol sqrt(g_pp g_qq) (eig_batched.cu, one block per pair), whose accumulated rotations Q
- * are orthogonal; (3) [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output
+ * one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
+ * |g_pq| <= tol sqrt(g_pp g_qq) (svd_blocked.cu's blocked_pair, one thread block per pair), whose
+ * accumulated rotations, polished by a Newton-Schulz step, give the pair's orthogonal Q; (3) [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output
  * block written straight to the slot where the next step wants it, so pairs are always contiguous and
  * no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
  * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
@@ -32,20 +32,11 @@ import jcuda.driver.JCudaDriver;
  * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
  */
 final class CudaBlockedSvd {
-    /** Block width b; the pair problems are 2b x 2b (eig_batched.cu keeps them in shared memory). */
+    /**
+     * Block width b, a power of two up to 32; the pair problems are 2b x 2b in shared memory. 32: the
+     * update GEMMs are memory bound and b = 16 doubles their traffic (H100, n = 4096: 2360 vs 1256 ms).
+     */
     static final int WIDTH = Integer.getInteger("gpujacobi.cuda.blockWidth", 32);
-    /**
-     * Cap on the inner sweeps per pair problem (0: to convergence). One sweep: each pair problem then
-     * needs no confirming sweep, its Q carries fewer rotation roundings, and the outer sweeps barely
-     * grow (numpy prototype: 9 vs 9 sweeps at n = 64, 12 vs 11 at 128).
-     */
-    static final int INNER = Integer.getInteger("gpujacobi.cuda.blockedInner", 1);
-    /**
-     * One Newton-Schulz step Q := Q (3I - Q'Q) / 2 on every pair's Q before it is applied: the
-     * roundings of its rotations would otherwise add up in V over all steps (prototype: ||V'V - I||
-     * 4.5e-13 -> 1.5e-13 at n = 128).
-     */
-    static final boolean POLISH = !"false".equals(System.getProperty("gpujacobi.cuda.blockedPolish"));
     /** Times the three phases of a step (synchronising after each) and prints them to stderr. */
     static final boolean PROFILE = Boolean.getBoolean("gpujacobi.cuda.blockedProfile");
     private static final int BLOCK = 256;
@@ -114,7 +105,7 @@ final class CudaBlockedSvd {
     /** The sweeps on the m x n double matrix at g (its upper triangle only when upper); results left at g, V, sigma. */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int m, int n, boolean upper, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps) {
-        final int b = Math.max(1, Math.min(WIDTH, (n + 1) / 2));
+        final int b = Integer.highestOneBit(Math.max(1, Math.min(Math.min(WIDTH, 32), (n + 1) / 2)));
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
@@ -131,8 +122,7 @@ final class CudaBlockedSvd {
         DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
         long qBytes = (long) q2 * q2 * half * 8;
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
-        DevicePointer q1 = POLISH ? buf.get("blockedQ1", qBytes) : q; // the inner solver's Q; polished into q
-        DevicePointer rot = buf.get("blockedRot", 8L * steps * half), sw = buf.get("blockedSweeps", 4L * half);
+        DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
         CUdeviceptr innerPairs = buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
         DevicePointer ptrs = buf.get("blockedPtrs", 8L * 2 * steps * 3 * nb);
@@ -144,12 +134,9 @@ final class CudaBlockedSvd {
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}), Pointer.to(new int[]{b}),
                         Pointer.to(new int[]{ld}), Pointer.to(new int[]{upper ? 1 : 0})));
 
-        int shared = (int) CudaBatchedEig.sharedBytes(q2, Precision.DOUBLE, true);
-        if (shared > dev.maxSharedPerBlock) {
-            throw new JacobiException(ErrorKind.BAD_OPTION, "gpujacobi.cuda.blockWidth=" + WIDTH
-                    + " needs " + shared + " bytes of shared memory per block; this GPU allows " + dev.maxSharedPerBlock);
-        }
-        int innerSweeps = INNER > 0 ? INNER : maxSweeps;
+        int shared = pairBytes(q2);
+        String pairKernel = "blocked_pair_" + q2;
+        int pairThreads = Math.max(32, Math.min(512, 8 * q2));
         Memory one = ONE, zero = ZERO;
         CuBlas blas = Libraries.blas;
         com.sun.jna.Pointer h = Libraries.blasHandle;
@@ -168,12 +155,9 @@ final class CudaBlockedSvd {
                 Libraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, m, one, cur.jna(), ld, (long) q2 * ld,
                         cur.jna(), ld, (long) q2 * ld, zero, gram.jna(), q2, (long) q2 * q2, half), "gemmStridedBatched");
                 long p1 = PROFILE ? sync(dev) : 0;
-                dev.launchShared("eig_batched_d", half, BLOCK, shared, Pointer.to(Pointer.to(gram), Pointer.to(q1),
-                        Pointer.to(innerPairs), Pointer.to(new int[]{q2}), Pointer.to(new int[]{b}),
-                        Pointer.to(new int[]{q2 - 1}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{innerSweeps}),
-                        Pointer.to(new int[]{0}), Pointer.to(sw), Pointer.to(rot.withByteOffset(8L * s * half)),
-                        Pointer.to(new int[]{1})));
-                if (POLISH) polish(blas, h, q1, gram, q, q2, half, qBytes);
+                dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
+                        Pointer.to(innerPairs), Pointer.to(new double[]{tol}),
+                        Pointer.to(rot.withByteOffset(8L * s * half))));
                 long p2 = PROFILE ? sync(dev) : 0;
                 long base = 8L * ((long) (par * steps + s) * 3 * nb);
                 com.sun.jna.Pointer arr = ptrs.jna();
@@ -191,6 +175,7 @@ final class CudaBlockedSvd {
             for (long x : stepRot) r += x;
             rotations += r;
             converged = r == 0;
+            if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations%n", sweeps, r);
         }
         if (fixedSweeps > 0) converged = false;
         DevicePointer fin = (t & 1) == 0 ? w0 : w1;
@@ -203,26 +188,19 @@ final class CudaBlockedSvd {
             double ms = (System.nanoTime() - start) / 1e6;
             double flops = (double) sweeps * steps * (2.0 * m * q2 * q2 * half + 2.0 * ld * q2 * b * nb);
             System.err.printf(java.util.Locale.ROOT,
-                    "blocked m=%d n=%d b=%d inner=%d: %d sweeps, %.1f ms (%.2f ms/sweep), gram %.1f ms, pair solves %.1f ms,"
+                    "blocked m=%d n=%d b=%d: %d sweeps, %.1f ms (%.2f ms/sweep), gram %.1f ms, pair solves %.1f ms,"
                             + " apply %.1f ms; GEMM %.2f TFLOP/s, %.2f TFLOP/s overall%n",
-                    m, n, b, innerSweeps, sweeps, ms, ms / Math.max(1, sweeps), gramNanos / 1e6, innerNanos / 1e6,
+                    m, n, b, sweeps, ms, ms / Math.max(1, sweeps), gramNanos / 1e6, innerNanos / 1e6,
                     applyNanos / 1e6, flops / ((gramNanos + applyNanos) * 1e3), flops / (ms * 1e9));
         }
     }
 
-    /** q := q1 (3I - q1'q1) / 2 for every pair (t: scratch, the Gram matrices are no longer needed). */
-    private static void polish(CuBlas blas, com.sun.jna.Pointer h, DevicePointer q1, DevicePointer t, DevicePointer q,
-                               int q2, int half, long qBytes) {
-        long stride = (long) q2 * q2;
-        Libraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, q2, ONE, q1.jna(), q2, stride, q1.jna(), q2,
-                stride, ZERO, t.jna(), q2, stride, half), "gemmStridedBatched (Q'Q)");
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, q1, qBytes), "cuMemcpyDtoD");
-        Libraries.status(blas.cublasDgemmStridedBatched(h, 0, 0, q2, q2, q2, MINUS_HALF, q1.jna(), q2, stride, t.jna(), q2,
-                stride, THREE_HALVES, q.jna(), q2, stride, half), "gemmStridedBatched (polish)");
-    }
+    private static final Memory ONE = constant(1), ZERO = constant(0);
 
-    private static final Memory ONE = constant(1), ZERO = constant(0), MINUS_HALF = constant(-0.5),
-            THREE_HALVES = constant(1.5);
+    /** Shared memory of blocked_pair for 2b = q2: A and R padded, c and s, the step pairs. */
+    static int pairBytes(int q2) {
+        return (2 * q2 * (q2 + 1) + q2) * 8 + (q2 - 1) * q2 * 4;
+    }
 
     private static Memory constant(double x) {
         Memory m = new Memory(8);
