@@ -8,17 +8,31 @@
 // their inner products are exactly zero) and V with the identity.
 #include "jacobi_common.cuh"
 
-// W := [G; I] in the slot layout. G is m x n column-major; upper != 0 keeps only its upper triangle
-// (a Cholesky factor left by potrf over the input's lower part).
-extern "C" __global__ void blocked_pack(const double* __restrict__ G, double* __restrict__ W,
-                                        const int* __restrict__ slot, int m, int n, int N, int b, int ld, int upper) {
+// W := [X; I] in the slot layout. X is m x n, from G (leading dimension ldg) by mode: 0 X = G;
+// 1 X = the upper triangle of G (a Cholesky factor that potrf left over the input's lower part);
+// 2 X = R' for the upper triangle R of G (geqrf's R: the QR-preconditioned SVD, m = n).
+extern "C" __global__ void blocked_pack(const double* __restrict__ G, int ldg, double* __restrict__ W,
+                                        const int* __restrict__ slot, int m, int n, int N, int b, int ld, int mode) {
     const size_t total = (size_t)ld * N;
     for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
         const int r = (int)(idx % ld), c = (int)(idx / ld);
         double x;
-        if (r < m) x = (c < n && !(upper && r > c)) ? G[r + (size_t)c * m] : 0.0;
-        else x = (r - m == c) ? 1.0 : 0.0;
+        if (r < m) {
+            if (c >= n || (mode == 1 && r > c) || (mode == 2 && r < c)) x = 0.0;
+            else x = mode == 2 ? G[c + (size_t)r * ldg] : G[r + (size_t)c * ldg];
+        } else {
+            x = (r - m == c) ? 1.0 : 0.0;
+        }
         W[r + (size_t)(slot[c / b] * b + c % b) * ld] = x;
+    }
+}
+
+// C (m x n) := [W; 0] for the n x n W: the right-hand side of ormqr that turns W into Q W.
+extern "C" __global__ void blocked_embed(const double* __restrict__ W, double* __restrict__ C, int m, int n) {
+    const size_t total = (size_t)m * n;
+    for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
+        const int r = (int)(idx % m), c = (int)(idx / m);
+        C[idx] = r < n ? W[r + (size_t)c * n] : 0.0;
     }
 }
 
@@ -115,6 +129,12 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         }
         __syncthreads();
     }
+    double* out = qout + (size_t)blockIdx.x * Q * Q;
+    if (rotated == 0) {  // R = I exactly: the pair is orthogonal, the outer convergence test
+        for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) out[idx] = idx % Q == idx / Q ? 1.0 : 0.0;
+        if (threadIdx.x == 0) rotationsOut[blockIdx.x] = 0;
+        return;
+    }
     // Newton-Schulz: T = R'R into a's storage, then Qout = R (3I - T) / 2
     for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
         const int i = idx % Q, j = idx / Q;
@@ -123,7 +143,6 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         a[i + j * LD] = (i == j ? 1.5 : 0.0) - 0.5 * t;
     }
     __syncthreads();
-    double* out = qout + (size_t)blockIdx.x * Q * Q;
     for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
         const int i = idx % Q, j = idx / Q;
         double t = 0;
@@ -139,7 +158,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             const int* pairs, double tol, unsigned long long* rotations) {                                      \
         blocked_pair<Q, T>(gram, qout, pairs, tol, rotations);                                                  \
     }
-BLOCKED_PAIR(64, 512)
+BLOCKED_PAIR(64, 1024)
 BLOCKED_PAIR(32, 256)
 BLOCKED_PAIR(16, 128)
 BLOCKED_PAIR(8, 64)
