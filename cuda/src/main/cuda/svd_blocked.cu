@@ -62,9 +62,9 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // (chess-tournament order, relative test, the rotation formula of eig_batched.cu) on its Q x Q Gram
 // matrix (Q = 2b), accumulating the rotations in R, then one Newton-Schulz step R (3I - R'R) / 2
 // written to Qout, so the roundings of the rotations do not add up in V over the steps. A and R
-// live in shared memory with a padded leading dimension (columns and rows both conflict-free); the
-// step's rotations are applied to the columns of A and R, then to the rows of A, with the rotated
-// entry set to zero there (each element has one writer, so three barriers per step). One sweep
+// live in shared memory with a padded leading dimension; a step is two barriers: the rotations,
+// then J' A J by independent 2 x 2 blocks and R J by rows (the latency of the 2b - 1 sequential
+// steps, not flops, bounds this kernel: 165 us for 2b = 64 with three barriers per step). One sweep
 // suffices: the outer sweeps converge as fast as with pair problems solved to convergence, and
 // the pair's Q carries fewer roundings. rotationsOut[blockIdx.x]: the pairs rotated (0: the
 // pair was already orthogonal, the outer convergence test).
@@ -103,29 +103,32 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             cs[H + k] = s;
         }
         __syncthreads();
-        // A := A R, R := R R(step): thread (pair k, row i) for both matrices
-        for (int idx = threadIdx.x; idx < 2 * H * Q; idx += THREADS) {
-            const int m = idx / (H * Q), rest = idx % (H * Q), k = rest / Q, i = rest % Q;
-            const double s = cs[H + k];
-            if (s == 0) continue;
-            const double c = cs[k];
-            double* x = m ? r : a;
-            const int p = P[2 * k], q = P[2 * k + 1];
-            const double xp = x[i + p * LD], xq = x[i + q * LD];
-            x[i + p * LD] = c * xp - s * xq;
-            x[i + q * LD] = s * xp + c * xq;
+        // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer, so one
+        // barrier per step; the annihilated entries of a rotated pair set to zero. R := R J by rows.
+        for (int idx = threadIdx.x; idx < H * H; idx += THREADS) {
+            const int k = idx % H, l = idx / H;
+            const double sk = cs[H + k], sl = cs[H + l];
+            if (sk == 0 && sl == 0) continue;
+            const double ck = cs[k], cl = cs[l];
+            const int pk = P[2 * k], qk = P[2 * k + 1], pl = P[2 * l], ql = P[2 * l + 1];
+            const double app = a[pk + pl * LD], apq = a[pk + ql * LD], aqp = a[qk + pl * LD], aqq = a[qk + ql * LD];
+            const double yp0 = cl * app - sl * apq, yq0 = sl * app + cl * apq;  // row p_k times J_l
+            const double yp1 = cl * aqp - sl * aqq, yq1 = sl * aqp + cl * aqq;  // row q_k times J_l
+            const bool pivot = k == l;
+            a[pk + pl * LD] = ck * yp0 - sk * yp1;
+            a[pk + ql * LD] = pivot ? 0.0 : ck * yq0 - sk * yq1;
+            a[qk + pl * LD] = pivot ? 0.0 : sk * yp0 + ck * yp1;
+            a[qk + ql * LD] = sk * yq0 + ck * yq1;
         }
-        __syncthreads();
-        // A := R(step)' A: thread (pair k, column j); the annihilated entries set to zero
         for (int idx = threadIdx.x; idx < H * Q; idx += THREADS) {
-            const int k = idx % H, j = idx / H;
-            const double s = cs[H + k];
-            if (s == 0) continue;
-            const double c = cs[k];
-            const int p = P[2 * k], q = P[2 * k + 1];
-            const double xp = a[p + j * LD], xq = a[q + j * LD];
-            a[p + j * LD] = j == q ? 0.0 : c * xp - s * xq;
-            a[q + j * LD] = j == p ? 0.0 : s * xp + c * xq;
+            const int i = idx % Q, l = idx / Q;
+            const double sl = cs[H + l];
+            if (sl == 0) continue;
+            const double cl = cs[l];
+            const int pl = P[2 * l], ql = P[2 * l + 1];
+            const double xp = r[i + pl * LD], xq = r[i + ql * LD];
+            r[i + pl * LD] = cl * xp - sl * xq;
+            r[i + ql * LD] = sl * xp + cl * xq;
         }
         __syncthreads();
     }
