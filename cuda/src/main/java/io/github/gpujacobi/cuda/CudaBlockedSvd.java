@@ -22,14 +22,15 @@ import jcuda.driver.JCudaDriver;
  * pairs per step. A step, for all pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b,
  * one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
  * |g_pq| <= tol sqrt(g_pp g_qq) (svd_blocked.cu's blocked_pair, one thread block per pair), whose
- * accumulated rotations, polished by a Newton-Schulz step, give the pair's orthogonal Q; (3) [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output
- * block written straight to the slot where the next step wants it, so pairs are always contiguous and
- * no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
+ * accumulated rotations, polished by a Newton-Schulz step, give the pair's orthogonal Q; (3)
+ * [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output block written straight
+ * to the slot where the next step wants it, so pairs are always contiguous and no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
  * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
  * values are the final column norms, U the normalised columns. Nearly all flops are GEMMs.
  * <p>
  * Everything runs in double whatever the input precision: single-precision input then gets
  * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
+ * Measurements: docs/benchmarks/gpu-h100-2026-11-23-blocked.md.
  */
 final class CudaBlockedSvd {
     /**
