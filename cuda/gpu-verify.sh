@@ -12,6 +12,8 @@
 #           getrfBatched+getriBatched up to 64), 64x64, and 100 of 256x256
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
 #   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
+#   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
+#           per-sweep profile, svd and SPD eig (bench --spd) against cuSOLVER at n = 1024, 4096, 8192
 # Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
 set -uo pipefail
 out="${OUT:-gpu-report}"
@@ -74,10 +76,19 @@ stage_huge() {
   step bench-8192 run bench --op eig,inv --n 8192 --dtype double,single --repeat 1 \
       --impl 'cuda/(parallel|mca|gauss)|cusolver' --out "$out/bench-8192.csv"
 }
+stage_blocked() {
+  JOPTS=("-Dgpujacobi.cuda.blockedProfile=true")
+  step blocked-profile run bench --op svd,eig --spd --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
+  JOPTS=()
+  step blocked-bench run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 3 \
+      --impl 'cuda/blocked|cusolver' --out "$out/blocked-bench.csv"
+  step blocked-8192 run bench --op eig,svd --spd --n 8192 --dtype double --repeat 1 \
+      --impl 'cuda/blocked|syevj|syevd|gesvdj' --out "$out/blocked-8192.csv"
+}
 stage="${1:-all}"
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge) "stage_$stage" ;;
-  all) for s in verify table1 bench pages tune large huge; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|all" >&2; exit 2 ;;
+  verify|table1|tune|bench|pages|large|huge|blocked) "stage_$stage" ;;
+  all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|all" >&2; exit 2 ;;
 esac
 exit $status

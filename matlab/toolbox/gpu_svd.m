@@ -12,7 +12,9 @@ function varargout = gpu_svd(A, varargin)
 %   One-sided Jacobi keeps small singular values of column-graded matrices to high
 %   relative accuracy. Rank-deficient input gives zero singular values and a complete U.
 %
-%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('onesided'),
+%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('auto', the default;
+%   'onesided'; 'blocked': blocked one-sided Jacobi, the GPU's choice for single matrices
+%   from n = 128),
 %   'Tol' (relative orthogonality tolerance), 'MaxSweeps'.
 %
 %   Example:

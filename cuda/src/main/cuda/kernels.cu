@@ -6,3 +6,4 @@
 #include "eig_batched.cu"
 #include "svd_batched.cu"
 #include "inv_batched.cu"
+#include "svd_blocked.cu"

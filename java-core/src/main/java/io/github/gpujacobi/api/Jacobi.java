@@ -143,7 +143,7 @@ public final class Jacobi {
                     && (e.kind() == ErrorKind.GPU_FAILURE || e.kind() == ErrorKind.OUT_OF_MEMORY);
             if (!retry) throw e;
             Backend cpu = all.cpu();
-            if (!cpu.supports(op, o.method())) o = o.withMethod(cpu.defaultMethod(op));
+            if (!cpu.supports(op, o.method()) || Methods.AUTO.equals(o.method())) o = o.withMethod(cpu.defaultMethod(op));
             long t1 = System.nanoTime();
             R r = requireFinite(call.on(cpu, o), call, cpu, o);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t1)

@@ -20,6 +20,11 @@ public final class Methods {
     public static final List<String> MEMORY_ACCESS = Collections.unmodifiableList(Arrays.asList("ta", "ma", "sa", "mca"));
     /** One-sided Hestenes Jacobi SVD (seed 001). */
     public static final String ONE_SIDED = "onesided";
+    /**
+     * Blocked one-sided Jacobi on column blocks (GPU): the SVD, and eig of positive definite input
+     * through its Cholesky factor (other input falls back to two-sided Jacobi).
+     */
+    public static final String BLOCKED = "blocked";
     public static final String GAUSS_JORDAN = "gaussjordan";
     public static final String CHOLESKY = "cholesky";
     public static final String AUTO = "auto";
@@ -27,9 +32,9 @@ public final class Methods {
     public static List<String> names(Operation op) {
         switch (op) {
             case EIG:
-                return Arrays.asList(AUTO, PARALLEL, CYCLIC, CLASSICAL, HYPERBOLIC, "ta", "ma", "sa", "mca");
+                return Arrays.asList(AUTO, PARALLEL, CYCLIC, CLASSICAL, HYPERBOLIC, "ta", "ma", "sa", "mca", BLOCKED);
             case SVD:
-                return Arrays.asList(AUTO, ONE_SIDED);
+                return Arrays.asList(AUTO, ONE_SIDED, BLOCKED);
             case INV:
                 return Arrays.asList(AUTO, GAUSS_JORDAN, CHOLESKY);
             case HSVD:

@@ -5,7 +5,7 @@ import io.github.gpujacobi.api.Precision;
 
 import java.util.Random;
 
-/** Seeded benchmark inputs: random normal; the symmetric part for eig; diagonally shifted (well conditioned) for inv. */
+/** Seeded benchmark inputs: random normal; the symmetric part for eig (shifted positive definite for "spd"); diagonally shifted (well conditioned) for inv. */
 public final class BenchInputs {
     private BenchInputs() {}
 
@@ -15,12 +15,14 @@ public final class BenchInputs {
         for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
         for (int k = 0; k < pages; k++) {
             int off = k * n * n;
-            if (op.equals("eig")) {
+            if (op.equals("eig") || op.equals("spd")) {
                 for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) {
                     double s = 0.5 * (a[off + i + j * n] + a[off + j + i * n]);
                     a[off + i + j * n] = s;
                     a[off + j + i * n] = s;
                 }
+                // spd: the shift 2 sqrt(n) exceeds the symmetric part's spectral radius (about sqrt(2n))
+                if (op.equals("spd")) for (int i = 0; i < n; i++) a[off + i + i * n] += 2 * Math.sqrt(n);
             } else if (op.equals("inv")) {
                 for (int i = 0; i < n; i++) a[off + i + i * n] += 2 * Math.sqrt(n);
             }

@@ -21,6 +21,8 @@ public final class BenchRunner {
     public int pages = 1;
     public int repeats = 3;
     public boolean withTransfers;
+    /** eig inputs made positive definite (the blocked GPU eig's Cholesky path) instead of indefinite. */
+    public boolean spd;
     public Pattern implFilter;
     /** Largest order at which the (slow, single-threaded) CPU rows still run. */
     public int cpuMaxN = 1024;
@@ -34,7 +36,7 @@ public final class BenchRunner {
             for (String m : missing) progress.println("# " + m);
             for (Precision p : dtypes) {
                 for (int n : sizes) {
-                    PageArray input = BenchInputs.make(op, n, pages, p, 20261122L);
+                    PageArray input = BenchInputs.make(spd && op.equals("eig") ? "spd" : op, n, pages, p, 20261122L);
                     for (BenchPeer peer : peers) {
                         if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
                         if (!peer.applies(input)) continue;

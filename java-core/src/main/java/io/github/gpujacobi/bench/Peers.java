@@ -50,8 +50,10 @@ public final class Peers {
             }
             // Bunch-Parlett + hyperbolic SVD (seed 003): the benchmark's symmetric inputs are indefinite.
             if (b.supports(op, Methods.HYPERBOLIC)) ms.add(Methods.HYPERBOLIC);
+            if (b.isGpu() && b.supports(op, Methods.BLOCKED)) ms.add(Methods.BLOCKED);
         } else if (op == Operation.SVD) {
             ms.add(Methods.ONE_SIDED);
+            if (b.isGpu() && b.supports(op, Methods.BLOCKED)) ms.add(Methods.BLOCKED);
         } else {
             ms.add(b.isGpu() ? Methods.GAUSS_JORDAN : Methods.AUTO);
             if (!b.isGpu()) ms.add(Methods.GAUSS_JORDAN);

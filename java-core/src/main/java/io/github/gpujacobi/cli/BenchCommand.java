@@ -25,7 +25,7 @@ final class BenchCommand implements Command {
 
     public String help() {
         return "usage: gpujacobi bench --op eig,svd,inv --n 256,1024 --dtype single,double [--pages P] [--repeat R]\n"
-                + "                     [--out results.csv|.json] [--plot results.png] [--with-transfers]\n"
+                + "                     [--out results.csv|.json] [--plot results.png] [--with-transfers] [--spd]\n"
                 + "                     [--impl REGEX] [--threads T] [--cpu-max-n N]\n"
                 + "       gpujacobi bench --table1 [--n 8,16,...] [--out table1.csv]\n"
                 + "       gpujacobi bench --plot-from results.csv --plot results.png   (re-plot a CSV)\n\n"
@@ -33,7 +33,7 @@ final class BenchCommand implements Command {
                 + "every gpujacobi backend and method present (CPU; GPU TA/MA/SA/MCA ...), EJML on the CPU and\n"
                 + "cuSOLVER (syevd, syevj, gesvd, gesvdj, getrf+getrs) when the CUDA libraries load. Each row is the\n"
                 + "median over --repeat runs after a warm-up (a gpujacobi run over 20 s is timed once); GPU rows exclude host-device copies unless\n"
-                + "--with-transfers. ratio = time / best peer's time (peers: EJML, cuSOLVER); accuracy columns are\n"
+                + "--with-transfers. --spd shifts the eig inputs positive definite. ratio = time / best peer's time (peers: EJML, cuSOLVER); accuracy columns are\n"
                 + "||AV-VD||/||A|| or ||A-USV'||/||A|| (or ||AX-I||/(||A|| ||X||)) and ||Q'Q-I|| (n <= 2048).\n"
                 + "--table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA, the GPU default (parallel) and the CPU.";
     }
@@ -48,6 +48,7 @@ final class BenchCommand implements Command {
             switch (a) {
                 case "--table1": table1 = true; continue;
                 case "--with-transfers": runner.withTransfers = true; continue;
+                case "--spd": runner.spd = true; continue;
                 default: break;
             }
             if (i + 1 >= args.size()) throw new UsageException(a + " needs a value");

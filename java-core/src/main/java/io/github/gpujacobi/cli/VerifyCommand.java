@@ -106,6 +106,7 @@ final class VerifyCommand implements Command {
                         check(what, false, ex.getMessage());
                     }
                 }
+                blockedCheck(dev, cpu, r, n, p, eps);
                 PageArray w = wellConditioned(r, n).to(p);
                 String what = String.format(Locale.ROOT, "inv %s n=%d", p.matlabClass(), n);
                 try {
@@ -153,6 +154,7 @@ final class VerifyCommand implements Command {
         }
         gradedCheck(dev, 40);
         gradedCheck(dev, 100);
+        gradedCheck(dev, 300);
         PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
         check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
         // the GPU returns the finite inverse with RCOND 0 (MATLAB's rule); the CPU path adopts it separately
@@ -166,6 +168,12 @@ final class VerifyCommand implements Command {
         double[] a = new double[n * n];
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = Math.pow(10, -10.0 * i / (n - 1));
+        for (int i = n - 1; i > 0; i--) { // a random symmetric permutation: the grading is not monotone
+            int j = r.nextInt(i + 1);
+            double x = d[i];
+            d[i] = d[j];
+            d[j] = x;
+        }
         for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
             double h = i == j ? 1 : 0.5 / Math.sqrt(n) * r.nextGaussian() / 2;
             a[i + j * n] = d[i] * h * d[j];
@@ -173,7 +181,8 @@ final class VerifyCommand implements Command {
         }
         PageArray pa = PageArray.wrap(a, n, n);
         EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
-        for (String m : new String[]{"mca", "sa", "classical", "hyperbolic"}) {
+        for (String m : new String[]{"mca", "sa", "classical", "hyperbolic", "blocked"}) {
+            if (m.equals("classical") && n > 100) continue;
             try {
                 EigResult e = Jacobi.eig(pa, dev.withMethod(m).withVectors(false));
                 double worst = maxRelDiff(e.values(), ref.values());
@@ -181,6 +190,47 @@ final class VerifyCommand implements Command {
                         String.format(Locale.ROOT, "worst relative error of the eigenvalues vs the CPU: %.1e", worst));
             } catch (JacobiException ex) {
                 check("eig graded " + m, false, ex.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Method 'blocked': eig of a positive definite matrix (the Cholesky path; the report must say
+     * 'blocked') and the SVD of a tall and a wide matrix, against the CPU backend.
+     */
+    private void blockedCheck(SolverOptions dev, SolverOptions cpu, Random r, int n, Precision p, double eps) {
+        String what = String.format(Locale.ROOT, "eig blocked spd %s n=%d", p.matlabClass(), n);
+        try {
+            PageArray a = spd(r, n).to(p);
+            EigResult e = Jacobi.eig(a, dev.withMethod("blocked"));
+            EigResult ref = Jacobi.eig(a, cpu);
+            double res = Residuals.eig(a.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), 0);
+            double orth = Residuals.orthogonality(e.vectors(), 0);
+            double agree = maxRelDiff(e.values(), ref.values());
+            double bound = 20 * Math.max(n, 1) * eps;
+            check(what, res <= bound && orth <= bound && agree <= bound && e.report().converged()
+                            && "blocked".equals(e.report().method()),
+                    String.format(Locale.ROOT, "residual %.1e orth %.1e vs cpu %.1e sweeps %d %s/%s", res, orth, agree,
+                            e.report().sweeps(), e.report().backend(), e.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
+        int m = n + 37; // m != n, and not a multiple of the block width
+        for (int[] shape : new int[][]{{m, n}, {n, m}, {n, n}}) {
+            what = String.format(Locale.ROOT, "svd blocked %s %dx%d", p.matlabClass(), shape[0], shape[1]);
+            try {
+                PageArray g = gauss(r, shape[0], shape[1], 1).to(p);
+                SvdResult s = Jacobi.svd(g, dev.withMethod("blocked"));
+                SvdResult sr = Jacobi.svd(g, cpu);
+                double res = Residuals.svd(g, s.u(), s.s(), s.v(), 0);
+                double ou = Residuals.orthogonality(s.u(), 0), ov = Residuals.orthogonality(s.v(), 0);
+                double agree = maxRelDiff(s.s(), sr.s());
+                double bound = 20 * Math.max(Math.max(shape[0], shape[1]), 1) * eps;
+                check(what, res <= bound && ou <= bound && ov <= bound && agree <= bound && s.report().converged(),
+                        String.format(Locale.ROOT, "residual %.1e orthU %.1e orthV %.1e vs cpu %.1e sweeps %d %s/%s",
+                                res, ou, ov, agree, s.report().sweeps(), s.report().backend(), s.report().method()));
+            } catch (JacobiException ex) {
+                check(what, false, ex.getMessage());
             }
         }
     }

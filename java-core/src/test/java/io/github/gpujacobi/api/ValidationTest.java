@@ -44,6 +44,9 @@ class ValidationTest {
         JacobiException e = fails(() -> Jacobi.eig(PageArray.wrap(new double[]{1}, 1, 1), O.withMethod("qr")));
         assertEquals(ErrorKind.BAD_OPTION, e.kind());
         assertTrue(e.getMessage().contains("unknown Method 'qr'"), e.getMessage());
+        // 'blocked' (the GPU's blocked one-sided Jacobi) is a valid name for eig and svd everywhere
+        assertEquals(3.0, Jacobi.svd(PageArray.wrap(new double[]{-3}, 1, 1), O.withMethod("blocked")).s().get(0), 0.0);
+        assertEquals(2.0, Jacobi.eig(PageArray.wrap(new double[]{2}, 1, 1), O.withMethod("blocked")).values().get(0), 0.0);
         assertEquals(ErrorKind.BAD_OPTION, fails(() -> O.withTol(-1)).kind());
         assertEquals(ErrorKind.BAD_OPTION, fails(() -> Device.fromName("tpu")).kind());
         assertEquals(ErrorKind.BAD_SHAPE, fails(() -> PageArray.wrap(new double[5], 2, 3)).kind());

@@ -47,6 +47,34 @@ class BenchCommandTest {
         return f;
     }
 
+    /** --spd: the eig inputs are positive definite (Cholesky succeeds), the default ones are not. */
+    @Test
+    void spdInputsArePositiveDefinite() {
+        for (int n : new int[]{1, 5, 64}) {
+            assertTrue(cholesky(BenchInputs.make("spd", n, 1, io.github.gpujacobi.api.Precision.DOUBLE, 7).pageAsDouble(0), n),
+                    "spd input n=" + n);
+        }
+        assertTrue(!cholesky(BenchInputs.make("eig", 64, 1, io.github.gpujacobi.api.Precision.DOUBLE, 7).pageAsDouble(0), 64));
+        String[] r = run(0, "--op", "eig", "--spd", "--n", "6", "--dtype", "double", "--repeat", "1");
+        assertTrue(r[0].contains("eig"), r[0]);
+    }
+
+    private static boolean cholesky(double[] a, int n) {
+        double[] l = a.clone();
+        for (int j = 0; j < n; j++) {
+            double d = l[j + j * n];
+            for (int k = 0; k < j; k++) d -= l[j + k * n] * l[j + k * n];
+            if (!(d > 0)) return false;
+            l[j + j * n] = Math.sqrt(d);
+            for (int i = j + 1; i < n; i++) {
+                double s = l[i + j * n];
+                for (int k = 0; k < j; k++) s -= l[i + k * n] * l[j + k * n];
+                l[i + j * n] = s / l[j + j * n];
+            }
+        }
+        return true;
+    }
+
     @Test
     void everyOpRunsOnTheCpuAndTheCsvParses() throws Exception {
         Path csv = dir.resolve("r.csv"), png = dir.resolve("r.png");

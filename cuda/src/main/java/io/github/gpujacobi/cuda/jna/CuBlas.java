@@ -37,5 +37,14 @@ public interface CuBlas extends Library {
     int cublasDgetriBatched(Pointer h, int n, Pointer aArray, int lda, Pointer pivots, Pointer cArray, int ldc,
                             Pointer info, int batch);
 
+    /** C_i = op(A_i) op(B_i), A_i = A + i strideA (element strides): the blocked SVD's Gram matrices. */
+    int cublasDgemmStridedBatched(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer a,
+                                  int lda, long strideA, Pointer b, int ldb, long strideB, Pointer beta, Pointer c,
+                                  int ldc, long strideC, int batch);
+
+    /** C_i = op(A_i) op(B_i) with device arrays of device pointers: the blocked SVD's rotation updates. */
+    int cublasDgemmBatched(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer aArray,
+                           int lda, Pointer bArray, int ldb, Pointer beta, Pointer cArray, int ldc, int batch);
+
     static CuBlas load() { return Native.load("cublas", CuBlas.class); }
 }

@@ -111,5 +111,16 @@ public interface CuSolver extends Library {
 
     int cusolverDnDpotri(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
 
+    // QR (the blocked SVD's preconditioner): side 0 = left, trans 0 = N
+    int cusolverDnDgeqrf_bufferSize(Pointer h, int m, int n, Pointer a, int lda, IntByReference lwork);
+
+    int cusolverDnDgeqrf(Pointer h, int m, int n, Pointer a, int lda, Pointer tau, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnDormqr_bufferSize(Pointer h, int side, int trans, int m, int n, int k, Pointer a, int lda, Pointer tau,
+                                    Pointer c, int ldc, IntByReference lwork);
+
+    int cusolverDnDormqr(Pointer h, int side, int trans, int m, int n, int k, Pointer a, int lda, Pointer tau, Pointer c,
+                         int ldc, Pointer work, int lwork, Pointer info);
+
     static CuSolver load() { return Native.load("cusolver", CuSolver.class); }
 }

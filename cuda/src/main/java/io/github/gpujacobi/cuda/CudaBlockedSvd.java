@@ -1,0 +1,335 @@
+package io.github.gpujacobi.cuda;
+
+import com.sun.jna.Memory;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.ChessTournament;
+import io.github.gpujacobi.cuda.jna.CuBlas;
+import io.github.gpujacobi.cuda.jna.CuSolver;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * Blocked one-sided (Hestenes) Jacobi SVD of one page on the GPU [11, 12, 18], m >= n, and through
+ * it the eigenpairs of a positive definite matrix from its Cholesky factor [6, 7].
+ * <p>
+ * The columns of G form nb blocks of width b (n padded with zero columns to an even number of
+ * blocks); the chess tournament ({@link ChessTournament}) over the blocks gives nb/2 disjoint block
+ * pairs per step. A step, for all pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b,
+ * one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
+ * |g_pq| <= tol sqrt(g_pp g_qq) (svd_blocked.cu's blocked_pair, one thread block per pair), whose
+ * accumulated rotations, polished by a Newton-Schulz step, give the pair's orthogonal Q; (3)
+ * [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output block written straight
+ * to the slot where the next step wants it, so pairs are always contiguous and no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
+ * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
+ * values are the final column norms, U the normalised columns. Nearly all flops are GEMMs.
+ * <p>
+ * Everything runs in double whatever the input precision: single-precision input then gets
+ * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
+ * Measurements: docs/benchmarks/gpu-h100-2026-11-23-blocked.md.
+ */
+final class CudaBlockedSvd {
+    /**
+     * Block width b, a power of two up to 32; the pair problems are 2b x 2b in shared memory. 32: the
+     * update GEMMs are memory bound and b = 16 doubles their traffic (H100, n = 4096: 2360 vs 1256 ms).
+     */
+    static final int WIDTH = Integer.getInteger("gpujacobi.cuda.blockWidth", 32);
+    /** Times the three phases of a step (synchronising after each) and prints them to stderr. */
+    static final boolean PROFILE = Boolean.getBoolean("gpujacobi.cuda.blockedProfile");
+    private static final int BLOCK = 256;
+
+    int sweeps;
+    long rotations;
+    boolean converged;
+    /** Factorisation, sweeps and unpacking, transfers excluded. */
+    long computeNanos;
+    /** Results of the last call: U (m x n, unit columns), V (n x n, when wanted), the column norms. */
+    double[] u, v, sigma;
+
+    private long gramNanos, innerNanos, applyNanos;
+
+    /**
+     * QR preconditioning [8] (default on; -Dgpujacobi.cuda.blockedQr=false turns it off): the sweeps
+     * run on R' (n x n) for A = Q R, which needs fewer sweeps than A (H100, square random: 16 vs 19
+     * sweeps at n = 4096, 14 vs 16 at 1024) and, for tall A, touches n rows instead of m.
+     */
+    static final boolean QR = !"false".equals(System.getProperty("gpujacobi.cuda.blockedQr"));
+
+    /**
+     * The SVD of the m x n page w (m >= n, column-major). With QR preconditioning: A = Q R, the
+     * one-sided sweeps on X = R' give X W = U_x S, so A = (Q W) S U_x': V = U_x, U = Q W (ormqr).
+     */
+    void svd(CudaDevice dev, DeviceBuffers buf, double[] w, int m, int n, boolean wantV, double tol, int maxSweeps,
+             int fixedSweeps) {
+        if (n == 0) { // m >= n: nothing to orthogonalise
+            u = new double[0];
+            v = wantV ? new double[0] : null;
+            sigma = new double[0];
+            converged = true;
+            return;
+        }
+        Libraries.load();
+        DevicePointer g = buf.get("blockedIn", (long) m * n * 8);
+        DeviceBuffers.upload(g, w, Precision.DOUBLE);
+        dev.synchronize();
+        long t0 = System.nanoTime();
+        if (!QR || n == 1) {
+            solve(dev, buf, g, m, m, n, 0, wantV, tol, maxSweeps, fixedSweeps);
+            computeNanos = System.nanoTime() - t0;
+            download(buf, m, n, wantV);
+            return;
+        }
+        CuSolver cs = Libraries.solver;
+        com.sun.jna.Pointer h = Libraries.solverHandle;
+        DevicePointer tau = buf.get("blockedTau", 8L * n), info = buf.get("info", 4);
+        IntByReference lw = new IntByReference();
+        Libraries.status(cs.cusolverDnDgeqrf_bufferSize(h, m, n, g.jna(), m, lw), "geqrf_bufferSize");
+        int lwork = Math.max(1, lw.getValue());
+        DevicePointer work = buf.get("qrWork", lwork * 8L);
+        Libraries.status(cs.cusolverDnDgeqrf(h, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna()), "geqrf");
+        solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
+        // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
+        DevicePointer ux = buf.get("blockedU", (long) n * n * 8), wv = buf.get("blockedV", (long) n * n * 8);
+        double[] vA = wantV ? DeviceBuffers.download(ux, n * n, Precision.DOUBLE) : null;
+        if (wantV) {
+            DevicePointer c = buf.get("blockedU2", (long) m * n * 8);
+            dev.launch("blocked_embed", (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
+                    Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
+            Libraries.status(cs.cusolverDnDormqr_bufferSize(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, lw),
+                    "ormqr_bufferSize");
+            lwork = Math.max(1, lw.getValue());
+            work = buf.get("qrWork", lwork * 8L);
+            Libraries.status(cs.cusolverDnDormqr(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork,
+                    info.jna()), "ormqr");
+            dev.synchronize();
+            computeNanos = System.nanoTime() - t0;
+            u = DeviceBuffers.download(c, m * n, Precision.DOUBLE);
+        } else {
+            dev.synchronize();
+            computeNanos = System.nanoTime() - t0;
+            u = null;
+        }
+        v = vA;
+        sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+    }
+
+    /**
+     * Eigenpairs of the symmetric n x n page a if it is positive definite: A = R'R (cuSOLVER potrf),
+     * then the SVD R = U S V', so A = V S^2 V'. The eigenvalues (unsorted) are returned; the
+     * eigenvectors are left in {@link #v}. Null, and nothing computed, when the factorisation fails.
+     * R is column-graded when A = D H D is graded, which keeps one-sided Jacobi relatively accurate [6].
+     */
+    double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, boolean wantV, double tol, int maxSweeps,
+                 int fixedSweeps) {
+        Libraries.load();
+        DevicePointer g = buf.get("blockedIn", (long) n * n * 8), info = buf.get("info", 4);
+        DeviceBuffers.upload(g, a, Precision.DOUBLE);
+        IntByReference lw = new IntByReference();
+        Libraries.status(Libraries.solver.cusolverDnDpotrf_bufferSize(Libraries.solverHandle, 1, n, g.jna(), n, lw),
+                "potrf_bufferSize");
+        int lwork = Math.max(1, lw.getValue());
+        DevicePointer work = buf.get("cholWork", lwork * 8L);
+        dev.synchronize();
+        long t0 = System.nanoTime();
+        Libraries.status(Libraries.solver.cusolverDnDpotrf(Libraries.solverHandle, 1, n, g.jna(), n, work.jna(), lwork,
+                info.jna()), "potrf");
+        int[] st = {0};
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
+        if (st[0] != 0) return null; // not (numerically) positive definite
+        solve(dev, buf, g, n, n, n, 1, wantV, tol, maxSweeps, fixedSweeps);
+        computeNanos = System.nanoTime() - t0;
+        download(buf, n, n, wantV);
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = sigma[i] * sigma[i];
+        return d;
+    }
+
+    /**
+     * The sweeps on the m x n matrix X taken from g (leading dimension ldg) by mode (svd_blocked.cu's
+     * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
+     */
+    private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
+                       double tol, int maxSweeps, int fixedSweeps) {
+        final int b = Integer.highestOneBit(Math.max(1, Math.min(Math.min(WIDTH, 32), (n + 1) / 2)));
+        int blocks = (n + b - 1) / b;
+        final int nb = Math.max(2, blocks + (blocks & 1));
+        final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
+        final ChessTournament ct = new ChessTournament(nb);
+        final int steps = ct.steps();
+        final int[][] slot = new int[steps][nb];
+        for (int s = 0; s < steps; s++) {
+            for (int k = 0; k < half; k++) {
+                slot[s][ct.p(s, k)] = 2 * k;
+                slot[s][ct.q(s, k)] = 2 * k + 1;
+            }
+        }
+        long wBytes = (long) ld * cols * 8;
+        DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
+        long qBytes = (long) q2 * q2 * half * 8;
+        DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
+        DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
+        CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
+        CUdeviceptr innerPairs = buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
+        DevicePointer ptrs = buf.get("blockedPtrs", 8L * 2 * steps * 3 * nb);
+        uploadLongs(ptrs, pointerArrays(ct, slot, w0, w1, q, nb, b, ld, q2));
+
+        long total = (long) ld * cols;
+        dev.launch("blocked_pack", (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+                Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(w0), Pointer.to(slot0),
+                        Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
+                        Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
+
+        int shared = pairBytes(q2);
+        String pairKernel = "blocked_pair_" + q2;
+        int pairThreads = q2 == 64 ? 1024 : Math.max(32, 8 * q2); // as svd_blocked.cu instantiates blocked_pair
+        Memory one = ONE, zero = ZERO;
+        CuBlas blas = Libraries.blas;
+        com.sun.jna.Pointer h = Libraries.blasHandle;
+        int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
+        converged = n <= 1;
+        long t = 0;
+        long[] stepRot = new long[steps * half];
+        gramNanos = innerNanos = applyNanos = 0;
+        long start = System.nanoTime();
+        for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0); ) {
+            sweeps++;
+            for (int s = 0; s < steps; s++, t++) {
+                int par = (int) (t & 1);
+                DevicePointer cur = par == 0 ? w0 : w1;
+                long p0 = PROFILE ? sync(dev) : 0;
+                Libraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, m, one, cur.jna(), ld, (long) q2 * ld,
+                        cur.jna(), ld, (long) q2 * ld, zero, gram.jna(), q2, (long) q2 * q2, half), "gemmStridedBatched");
+                long p1 = PROFILE ? sync(dev) : 0;
+                dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
+                        Pointer.to(innerPairs), Pointer.to(new double[]{tol}),
+                        Pointer.to(rot.withByteOffset(8L * s * half))));
+                long p2 = PROFILE ? sync(dev) : 0;
+                long base = 8L * ((long) (par * steps + s) * 3 * nb);
+                com.sun.jna.Pointer arr = ptrs.jna();
+                Libraries.status(blas.cublasDgemmBatched(h, 0, 0, ld, b, q2, one, arr.share(base), ld,
+                        arr.share(base + 8L * nb), q2, zero, arr.share(base + 16L * nb), ld, nb), "gemmBatched");
+                if (PROFILE) {
+                    long p3 = sync(dev);
+                    gramNanos += p1 - p0;
+                    innerNanos += p2 - p1;
+                    applyNanos += p3 - p2;
+                }
+            }
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(stepRot), rot, 8L * stepRot.length), "cuMemcpyDtoH rotations");
+            long r = 0;
+            for (long x : stepRot) r += x;
+            rotations += r;
+            converged = r == 0;
+            if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations%n", sweeps, r);
+        }
+        if (fixedSweeps > 0) converged = false;
+        DevicePointer fin = (t & 1) == 0 ? w0 : w1;
+        DevicePointer vOut = buf.get("blockedV", wantV ? (long) n * n * 8 : 8), sig = buf.get("blockedSigma", 8L * n);
+        DevicePointer uOut = buf.get("blockedU", (long) m * n * 8);
+        if (n > 0) dev.launch("blocked_unpack_d", n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
+                Pointer.to(sig), Pointer.to(slot0), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
+                Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{wantV ? 1 : 0})));
+        dev.synchronize();
+        if (PROFILE) {
+            double ms = (System.nanoTime() - start) / 1e6;
+            double flops = (double) sweeps * steps * (2.0 * m * q2 * q2 * half + 2.0 * ld * q2 * b * nb);
+            System.err.printf(java.util.Locale.ROOT,
+                    "blocked m=%d n=%d b=%d: %d sweeps, %.1f ms (%.2f ms/sweep), gram %.1f ms, pair solves %.1f ms,"
+                            + " apply %.1f ms; GEMM %.2f TFLOP/s, %.2f TFLOP/s overall%n",
+                    m, n, b, sweeps, ms, ms / Math.max(1, sweeps), gramNanos / 1e6, innerNanos / 1e6,
+                    applyNanos / 1e6, flops / ((gramNanos + applyNanos) * 1e3), flops / (ms * 1e9));
+        }
+    }
+
+    private static final Memory ONE = constant(1), ZERO = constant(0);
+
+    /** Shared memory of blocked_pair for 2b = q2: A and R padded, c and s, the step pairs. */
+    static int pairBytes(int q2) {
+        return (2 * q2 * (q2 + 1) + q2) * 8 + (q2 - 1) * q2 * 4;
+    }
+
+    private static Memory constant(double x) {
+        Memory m = new Memory(8);
+        m.setDouble(0, x);
+        return m;
+    }
+
+    /**
+     * For each buffer parity and step: the A, B and C pointer arrays (nb each) of the update GEMM.
+     * Output j of pair k (block x = its p or q) is [Gi Gj; Vi Vj] Q_k(:, jb..jb+b) written to the slot
+     * of x in the next step (step 0 of the next sweep after the last).
+     */
+    private static long[] pointerArrays(ChessTournament ct, int[][] slot, DevicePointer w0, DevicePointer w1,
+                                        DevicePointer q, int nb, int b, int ld, int q2) {
+        int steps = ct.steps(), half = nb / 2;
+        long[] out = new long[2 * steps * 3 * nb];
+        long[] wAddr = {address(w0), address(w1)};
+        long qAddr = address(q), colBytes = 8L * ld * b;
+        for (int par = 0; par < 2; par++) {
+            for (int s = 0; s < steps; s++) {
+                int base = (par * steps + s) * 3 * nb, next = (s + 1) % steps;
+                for (int k = 0; k < half; k++) {
+                    for (int hh = 0; hh < 2; hh++) {
+                        int j = 2 * k + hh, x = hh == 0 ? ct.p(s, k) : ct.q(s, k);
+                        out[base + j] = wAddr[par] + 2L * k * colBytes;
+                        out[base + nb + j] = qAddr + 8L * ((long) k * q2 * q2 + (long) hh * b * q2);
+                        out[base + 2 * nb + j] = wAddr[1 - par] + slot[next][x] * colBytes;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private void download(DeviceBuffers buf, int m, int n, boolean wantV) {
+        u = wantV ? DeviceBuffers.download(buf.get("blockedU", (long) m * n * 8), m * n, Precision.DOUBLE) : null;
+        v = wantV ? DeviceBuffers.download(buf.get("blockedV", (long) n * n * 8), n * n, Precision.DOUBLE) : null;
+        sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+    }
+
+    private static long sync(CudaDevice dev) {
+        dev.synchronize();
+        return System.nanoTime();
+    }
+
+    private static long address(DevicePointer p) {
+        return com.sun.jna.Pointer.nativeValue(p.jna());
+    }
+
+    private static void uploadLongs(CUdeviceptr dst, long[] src) {
+        CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(src), 8L * src.length), "cuMemcpyHtoD pointers");
+    }
+
+    /** cuBLAS and cuSOLVER through JNA, loaded on first use (one handle each, default stream). */
+    private static final class Libraries {
+        static CuBlas blas;
+        static CuSolver solver;
+        static com.sun.jna.Pointer blasHandle, solverHandle;
+
+        static synchronized void load() {
+            if (blasHandle != null) return;
+            try {
+                CuSolver s = CuSolver.load();
+                CuBlas b = CuBlas.load();
+                PointerByReference hs = new PointerByReference(), hb = new PointerByReference();
+                status(s.cusolverDnCreate(hs), "cusolverDnCreate");
+                status(b.cublasCreate_v2(hb), "cublasCreate");
+                solver = s;
+                blas = b;
+                solverHandle = hs.getValue();
+                blasHandle = hb.getValue();
+            } catch (UnsatisfiedLinkError e) {
+                throw new JacobiException(ErrorKind.GPU_FAILURE, "Method 'blocked' on the GPU needs cuBLAS and cuSOLVER, "
+                        + "which did not load: " + e.getMessage(), e);
+            }
+        }
+
+        static void status(int s, String what) {
+            if (s != 0) throw new JacobiException(ErrorKind.GPU_FAILURE, "cuBLAS/cuSOLVER " + what + " failed (status " + s + ")");
+        }
+    }
+}
