@@ -36,6 +36,7 @@ final class BatchCommand implements Command {
                 + "sweeps, converged, residual and time. Other variables are skipped with a reason.\n\n"
                 + "options:\n"
                 + "  --device auto|cpu|gpu   where to compute (default auto)\n"
+                + "  --device-index N        which GPU (0, 1, ...; the CUDA backend uses GPU 0 for now)\n"
                 + "  --method M              eig: parallel, cyclic, classical, ta, ma, sa, mca; svd: onesided;\n"
                 + "                          inv: auto, gaussjordan, cholesky\n"
                 + "  --tol T                 convergence tolerance (default eps*sqrt(n) of the class)\n"
@@ -151,7 +152,7 @@ final class BatchCommand implements Command {
         }
     }
 
-    private static String stem(Path f) {
+    static String stem(Path f) {
         String n = f.getFileName().toString();
         return n.toLowerCase(Locale.ROOT).endsWith(".mat") ? n.substring(0, n.length() - 4) : n;
     }

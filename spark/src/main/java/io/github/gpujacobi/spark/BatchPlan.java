@@ -1,0 +1,99 @@
+package io.github.gpujacobi.spark;
+
+import io.github.gpujacobi.cli.BatchFiles;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The driver's side of the local batch's per-file rules, on Hadoop file systems: INPUT folders
+ * expand to their .mat files, each file gets {@code <stem>_<op>.mat} in the OUTPUT folder (or OUTPUT
+ * itself for one input), this run's own results are never inputs, and a result newer than its input
+ * is up to date unless --force.
+ */
+final class BatchPlan {
+    /** Files to convert, one task each. */
+    final List<FileWork> todo = new ArrayList<>();
+    /** Results newer than their input, skipped. */
+    final List<BatchFiles.Outcome> upToDate = new ArrayList<>();
+    /** Inputs that could not be listed. */
+    final List<String> problems = new ArrayList<>();
+
+    static BatchPlan of(BatchFiles batch, HadoopFiles files) throws IOException {
+        BatchPlan plan = new BatchPlan();
+        List<FileStatus> inputs = new ArrayList<>();
+        for (String in : batch.inputs()) plan.discover(new Path(in), files, inputs);
+        Path output = new Path(batch.output());
+        FileSystem outFs = files.of(output);
+        output = outFs.makeQualified(output);
+        FileStatus outStatus = status(outFs, output);
+        boolean outputIsFolder = outStatus != null && outStatus.isDirectory();
+        boolean single = batch.outputIsFile(outputIsFolder);
+        if (single && (batch.inputs().size() > 1 || inputs.size() > 1)) {
+            throw new IllegalArgumentException("-o " + batch.output() + " is a .mat file, but there are "
+                    + inputs.size() + " input files; give a folder");
+        }
+        Set<Path> targets = new HashSet<>();
+        List<Path> outs = new ArrayList<>();
+        for (FileStatus f : inputs) {
+            Path t = single ? output : new Path(output, batch.resultName(f.getPath().getName()));
+            outs.add(t);
+            targets.add(t);
+        }
+        for (int i = 0; i < inputs.size(); i++) {
+            FileStatus f = inputs.get(i);
+            if (targets.contains(f.getPath())) continue; // an output folder inside an input folder
+            Path t = outs.get(i);
+            String inName = display(f.getPath()), outName = display(t);
+            FileStatus result = status(outFs, t);
+            if (!batch.force() && result != null && result.getModificationTime() > f.getModificationTime()) {
+                plan.upToDate.add(BatchFiles.Outcome.upToDate(inName, outName));
+            } else {
+                plan.todo.add(new FileWork(f.getPath().toString(), t.toString(), inName, outName));
+            }
+        }
+        if (!single) outFs.mkdirs(output);
+        return plan;
+    }
+
+    private void discover(Path in, HadoopFiles files, List<FileStatus> found) throws IOException {
+        FileSystem fs = files.of(in);
+        FileStatus st = status(fs, fs.makeQualified(in));
+        if (st == null) {
+            problems.add(in + ": no such file or folder");
+            return;
+        }
+        if (!st.isDirectory()) {
+            found.add(st);
+            return;
+        }
+        FileStatus[] mats = fs.listStatus(st.getPath(),
+                p -> p.getName().endsWith(".mat")); // the local batch's *.mat
+        List<FileStatus> files0 = new ArrayList<>();
+        for (FileStatus s : mats) if (s.isFile()) files0.add(s);
+        files0.sort(Comparator.comparing(s -> s.getPath().getName()));
+        if (files0.isEmpty()) problems.add(in + ": folder holds no .mat files");
+        found.addAll(files0);
+    }
+
+    private static FileStatus status(FileSystem fs, Path p) throws IOException {
+        try {
+            return fs.getFileStatus(p);
+        } catch (FileNotFoundException e) {
+            return null;
+        }
+    }
+
+    /** Local files as paths (as the local batch prints them), others as URIs. */
+    static String display(Path p) {
+        return "file".equals(p.toUri().getScheme()) ? p.toUri().getPath() : p.toString();
+    }
+}
