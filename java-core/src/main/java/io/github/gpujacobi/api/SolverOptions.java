@@ -44,7 +44,8 @@ public final class SolverOptions {
 
     /**
      * Which GPU of the machine (0, 1, ...; a scheduler's assignment such as Spark's), or -1 for the
-     * backend's default. The CUDA backend does not honour it yet: it always opens GPU 0.
+     * backend's default. The CUDA backend does not read it per call: it opens one GPU per process
+     * ({@code -Dgpujacobi.cuda.device=N}, default 0), which batch and the Spark job set from this index.
      */
     public int deviceIndex() { return deviceIndex; }
 

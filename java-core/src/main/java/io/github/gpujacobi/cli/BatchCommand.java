@@ -36,7 +36,7 @@ final class BatchCommand implements Command {
                 + "sweeps, converged, residual and time. Other variables are skipped with a reason.\n\n"
                 + "options:\n"
                 + "  --device auto|cpu|gpu   where to compute (default auto)\n"
-                + "  --device-index N        which GPU (0, 1, ...; the CUDA backend uses GPU 0 for now)\n"
+                + "  --device-index N        which GPU to use: 0, 1, ... (default 0)\n"
                 + "  --method M              eig: parallel, cyclic, classical, ta, ma, sa, mca; svd: onesided;\n"
                 + "                          inv: auto, gaussjordan, cholesky\n"
                 + "  --tol T                 convergence tolerance (default eps*sqrt(n) of the class)\n"
@@ -57,6 +57,7 @@ final class BatchCommand implements Command {
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
         BatchOptions opt = BatchOptions.parse(args);
+        BatchFiles.selectGpu(opt.solver.deviceIndex());
         long t0 = System.nanoTime();
         List<Path> files = new ArrayList<Path>();
         List<String> problems = new ArrayList<String>();

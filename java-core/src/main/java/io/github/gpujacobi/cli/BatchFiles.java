@@ -38,6 +38,20 @@ public final class BatchFiles {
         }
     }
 
+    /** The CUDA backend's process-wide GPU choice, read once when the backend starts. */
+    public static final String CUDA_DEVICE_PROPERTY = "gpujacobi.cuda.device";
+
+    /**
+     * Points the CUDA backend at GPU {@code index} (0, 1, ...; -1 leaves the default, GPU 0). The
+     * backend opens one GPU per process, so the first choice before it starts wins; later ones are
+     * ignored (a Spark executor with one GPU always makes the same choice).
+     */
+    public static synchronized void selectGpu(int index) {
+        if (index >= 0 && System.getProperty(CUDA_DEVICE_PROPERTY) == null) {
+            System.setProperty(CUDA_DEVICE_PROPERTY, Integer.toString(index));
+        }
+    }
+
     /** {@code gpujacobi batch --help}. */
     public static String help() { return new BatchCommand().help(); }
 

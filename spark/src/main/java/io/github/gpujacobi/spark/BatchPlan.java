@@ -30,7 +30,8 @@ final class BatchPlan {
     static BatchPlan of(BatchFiles batch, HadoopFiles files) throws IOException {
         BatchPlan plan = new BatchPlan();
         List<FileStatus> inputs = new ArrayList<>();
-        for (String in : batch.inputs()) plan.discover(new Path(in), files, inputs);
+        List<String> shown = new ArrayList<>();
+        for (String in : batch.inputs()) plan.discover(in, files, inputs, shown);
         Path output = new Path(batch.output());
         FileSystem outFs = files.of(output);
         output = outFs.makeQualified(output);
@@ -52,7 +53,8 @@ final class BatchPlan {
             FileStatus f = inputs.get(i);
             if (targets.contains(f.getPath())) continue; // an output folder inside an input folder
             Path t = outs.get(i);
-            String inName = display(f.getPath()), outName = display(t);
+            String inName = shown.get(i);
+            String outName = single ? batch.output() : new Path(batch.output(), t.getName()).toString();
             FileStatus result = status(outFs, t);
             if (!batch.force() && result != null && result.getModificationTime() > f.getModificationTime()) {
                 plan.upToDate.add(BatchFiles.Outcome.upToDate(inName, outName));
@@ -64,24 +66,30 @@ final class BatchPlan {
         return plan;
     }
 
-    private void discover(Path in, HadoopFiles files, List<FileStatus> found) throws IOException {
+    /** The files an INPUT names, each with the name the report shows: as typed, or the folder as typed plus the name. */
+    private void discover(String typed, HadoopFiles files, List<FileStatus> found, List<String> shown) throws IOException {
+        Path in = new Path(typed);
         FileSystem fs = files.of(in);
         FileStatus st = status(fs, fs.makeQualified(in));
         if (st == null) {
-            problems.add(in + ": no such file or folder");
+            problems.add(typed + ": no such file or folder");
             return;
         }
         if (!st.isDirectory()) {
             found.add(st);
+            shown.add(typed);
             return;
         }
-        FileStatus[] mats = fs.listStatus(st.getPath(),
-                p -> p.getName().endsWith(".mat")); // the local batch's *.mat
-        List<FileStatus> files0 = new ArrayList<>();
-        for (FileStatus s : mats) if (s.isFile()) files0.add(s);
-        files0.sort(Comparator.comparing(s -> s.getPath().getName()));
-        if (files0.isEmpty()) problems.add(in + ": folder holds no .mat files");
-        found.addAll(files0);
+        List<FileStatus> mats = new ArrayList<>();
+        for (FileStatus s : fs.listStatus(st.getPath(), p -> p.getName().endsWith(".mat"))) { // the local *.mat
+            if (s.isFile()) mats.add(s);
+        }
+        mats.sort(Comparator.comparing(s -> s.getPath().getName()));
+        if (mats.isEmpty()) problems.add(typed + ": folder holds no .mat files");
+        for (FileStatus s : mats) {
+            found.add(s);
+            shown.add(new Path(in, s.getPath().getName()).toString());
+        }
     }
 
     private static FileStatus status(FileSystem fs, Path p) throws IOException {
@@ -90,10 +98,5 @@ final class BatchPlan {
         } catch (FileNotFoundException e) {
             return null;
         }
-    }
-
-    /** Local files as paths (as the local batch prints them), others as URIs. */
-    static String display(Path p) {
-        return "file".equals(p.toUri().getScheme()) ? p.toUri().getPath() : p.toString();
     }
 }

@@ -5,6 +5,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.Function;
+import org.apache.spark.broadcast.Broadcast;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,18 +23,21 @@ import java.util.stream.Stream;
 final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
     private static final long serialVersionUID = 1L;
     private final List<String> batchArgs;
-    private final HadoopFiles files;
+    private final Broadcast<HadoopFiles> hadoop;
 
-    FileTask(List<String> batchArgs, HadoopFiles files) {
+    FileTask(List<String> batchArgs, Broadcast<HadoopFiles> hadoop) {
         this.batchArgs = List.copyOf(batchArgs);
-        this.files = files;
+        this.hadoop = hadoop;
     }
 
     @Override
     public BatchFiles.Outcome call(FileWork w) {
         java.nio.file.Path stage = null;
+        HadoopFiles files = hadoop.value();
         try {
             int gpu = TaskGpu.index();
+            // the CUDA backend opens one GPU per executor process: the first task's (docs/spark.md)
+            BatchFiles.selectGpu(gpu);
             BatchFiles converter = BatchFiles.parse(batchArgs);
             if (gpu != TaskGpu.UNNUMBERED) converter = converter.onDevice(gpu);
             Path in = new Path(w.input());
@@ -47,7 +51,7 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
             }
             BatchFiles.Outcome o = converter.convert(localIn, localOut)
                     .renamed(w.inputName(), w.outputName());
-            if (o.wroteResult()) upload(localOut, out);
+            if (o.wroteResult()) upload(files, localOut, out);
             return o;
         } catch (Exception | LinkageError | OutOfMemoryError e) {
             return BatchFiles.Outcome.fileFailed(w.inputName(), w.outputName(), w.inputName() + ": " + e);
@@ -57,7 +61,7 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
     }
 
     /** Temporary name in the target folder, then rename: readers never see a partial result. */
-    private void upload(java.nio.file.Path local, Path target) throws IOException {
+    private static void upload(HadoopFiles files, java.nio.file.Path local, Path target) throws IOException {
         FileSystem fs = files.of(target);
         TaskContext tc = TaskContext.get();
         String attempt = tc == null ? "local" : tc.stageId() + "-" + tc.partitionId() + "-" + tc.attemptNumber();

@@ -11,8 +11,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The driver's Hadoop configuration carried to the executors (Configuration is not serialisable),
- * and file systems as the converter wants them: the local one without .crc side files, so results
+ * The driver's Hadoop configuration carried to the executors (Configuration is not serialisable;
+ * broadcast, so each executor rebuilds it once, not once per task), and file systems as the converter wants them: the local one without .crc side files, so results
  * look exactly like the local batch's.
  */
 final class HadoopFiles implements Serializable {
@@ -25,7 +25,7 @@ final class HadoopFiles implements Serializable {
         this.conf = conf;
     }
 
-    Configuration conf() {
+    synchronized Configuration conf() {
         if (conf == null) {
             Configuration c = new Configuration(false);
             settings.forEach(c::set);

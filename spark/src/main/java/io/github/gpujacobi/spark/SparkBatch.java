@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code spark-submit --class io.github.gpujacobi.spark.SparkBatch gpujacobi-spark.jar batch ...} or
@@ -58,6 +59,12 @@ public final class SparkBatch {
         else if (!conf.contains("spark.master")) conf.setMaster("local[2]");
         long t0 = System.nanoTime();
         try (JavaSparkContext sc = new JavaSparkContext(conf)) {
+            if (!batch.quiet()) {
+                err.printf(Locale.ROOT, "gpujacobi-spark: Spark %s started in %.1f s (master %s, application %s)%n",
+                        sc.version(), (System.nanoTime() - t0) * 1e-9, sc.master(), sc.sc().applicationId());
+            }
+            // like the local batch, the reported time is the conversion's, not the start-up's
+            t0 = System.nanoTime();
             SparkBatchJob job = new SparkBatchJob(sc, batch);
             SparkBatchJob.Result r = job.convert();
             return job.report(r, (System.nanoTime() - t0) * 1e-9, out, err);

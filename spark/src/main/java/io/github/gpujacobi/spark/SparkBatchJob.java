@@ -2,6 +2,7 @@ package io.github.gpujacobi.spark;
 
 import io.github.gpujacobi.cli.BatchFiles;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,12 +36,14 @@ final class SparkBatchJob {
             sc.setJobGroup(JOB_GROUP, what, false);
             sc.setJobDescription(what);
             sc.setCallSite("gpujacobi batch --op " + batch.operation() + ": convert " + plan.todo.size() + " files");
+            Broadcast<HadoopFiles> hadoop = sc.broadcast(files);
             try {
                 outcomes.addAll(sc.parallelize(plan.todo, plan.todo.size())
                         .setName("gpujacobi batch inputs")
-                        .map(new FileTask(batch.arguments(), files))
+                        .map(new FileTask(batch.arguments(), hadoop))
                         .collect());
             } finally {
+                hadoop.destroy();
                 sc.clearCallSite();
                 sc.clearJobGroup();
             }
