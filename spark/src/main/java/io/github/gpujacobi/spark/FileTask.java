@@ -24,10 +24,12 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
     private static final long serialVersionUID = 1L;
     private final List<String> batchArgs;
     private final Broadcast<HadoopFiles> hadoop;
+    private final boolean gpusScheduled;
 
-    FileTask(List<String> batchArgs, Broadcast<HadoopFiles> hadoop) {
+    FileTask(List<String> batchArgs, Broadcast<HadoopFiles> hadoop, boolean gpusScheduled) {
         this.batchArgs = List.copyOf(batchArgs);
         this.hadoop = hadoop;
+        this.gpusScheduled = gpusScheduled;
     }
 
     @Override
@@ -35,11 +37,7 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
         java.nio.file.Path stage = null;
         HadoopFiles files = hadoop.value();
         try {
-            int gpu = TaskGpu.index();
-            // the CUDA backend opens one GPU per executor process: the first task's (docs/spark.md)
-            BatchFiles.selectGpu(gpu);
-            BatchFiles converter = BatchFiles.parse(batchArgs);
-            if (gpu != TaskGpu.UNNUMBERED) converter = converter.onDevice(gpu);
+            BatchFiles converter = TaskGpu.place(BatchFiles.parse(batchArgs), gpusScheduled);
             Path in = new Path(w.input());
             Path out = new Path(w.output());
             stage = Files.createTempDirectory("gpujacobi-task");

@@ -40,7 +40,7 @@ final class SparkBatchJob {
             try {
                 outcomes.addAll(sc.parallelize(plan.todo, plan.todo.size())
                         .setName("gpujacobi batch inputs")
-                        .map(new FileTask(batch.arguments(), hadoop))
+                        .map(new FileTask(batch.arguments(), hadoop, sc.getConf().contains(TaskGpu.TASK_GPU_AMOUNT)))
                         .collect());
             } finally {
                 hadoop.destroy();
