@@ -18,18 +18,26 @@ import java.util.stream.Stream;
 /**
  * One Spark task: stage the input file to a task-local folder, convert it with the toolbox's batch
  * converter on the task's GPU (or the CPU), upload the result under a temporary name beside its
- * target and rename it into place. Whatever goes wrong becomes the file's record, never a task failure.
+ * target and rename it into place. Files on the local file system (file:, also shared mounts) are
+ * converted in place: the core's own result file is written under a temporary name and renamed. Whatever goes wrong becomes the file's record, never a task failure.
  */
 final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
     private static final long serialVersionUID = 1L;
     private final List<String> batchArgs;
     private final Broadcast<HadoopFiles> hadoop;
     private final boolean gpusScheduled;
+    private final boolean stageLocalFiles;
 
-    FileTask(List<String> batchArgs, Broadcast<HadoopFiles> hadoop, boolean gpusScheduled) {
+    /** @param stageLocalFiles copy file: inputs and results through the task's folder too (tests) */
+    FileTask(List<String> batchArgs, Broadcast<HadoopFiles> hadoop, boolean gpusScheduled, boolean stageLocalFiles) {
         this.batchArgs = List.copyOf(batchArgs);
         this.hadoop = hadoop;
         this.gpusScheduled = gpusScheduled;
+        this.stageLocalFiles = stageLocalFiles;
+    }
+
+    private static boolean isLocal(Path p) {
+        return "file".equals(p.toUri().getScheme());
     }
 
     @Override
@@ -40,6 +48,11 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
             BatchFiles converter = TaskGpu.place(BatchFiles.parse(batchArgs), gpusScheduled);
             Path in = new Path(w.input());
             Path out = new Path(w.output());
+            if (!stageLocalFiles && isLocal(in) && isLocal(out)) {
+                // local or mounted files: the core reads in place and writes temp-then-rename itself
+                return converter.convert(java.nio.file.Paths.get(in.toUri()), java.nio.file.Paths.get(out.toUri()))
+                        .renamed(w.inputName(), w.outputName());
+            }
             stage = Files.createTempDirectory("gpujacobi-task");
             // the staged copy keeps the input's file name: the result records it and messages show it
             java.nio.file.Path localIn = Files.createDirectory(stage.resolve("in")).resolve(in.getName());

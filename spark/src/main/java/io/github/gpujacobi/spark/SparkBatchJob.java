@@ -19,6 +19,8 @@ final class SparkBatchJob {
 
     private final JavaSparkContext sc;
     private final BatchFiles batch;
+    /** Copy file: inputs and results through the task's folder like remote ones (the tests cover both paths). */
+    boolean stageLocalFiles;
 
     SparkBatchJob(JavaSparkContext sc, BatchFiles batch) {
         this.sc = sc;
@@ -40,7 +42,8 @@ final class SparkBatchJob {
             try {
                 outcomes.addAll(sc.parallelize(plan.todo, plan.todo.size())
                         .setName("gpujacobi batch inputs")
-                        .map(new FileTask(batch.arguments(), hadoop, sc.getConf().contains(TaskGpu.TASK_GPU_AMOUNT)))
+                        .map(new FileTask(batch.arguments(), hadoop, sc.getConf().contains(TaskGpu.TASK_GPU_AMOUNT),
+                                stageLocalFiles))
                         .collect());
             } finally {
                 hadoop.destroy();

@@ -92,8 +92,13 @@ class SparkBatchJobTest {
     }
 
     static Run spark(String... args) throws Exception {
+        return spark(false, args);
+    }
+
+    static Run spark(boolean stage, String... args) throws Exception {
         BatchFiles batch = BatchFiles.parse(Arrays.asList(args));
         SparkBatchJob job = new SparkBatchJob(sc, batch);
+        job.stageLocalFiles = stage;
         ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
         Run r = new Run();
         SparkBatchJob.Result res = job.convert();
@@ -152,9 +157,9 @@ class SparkBatchJobTest {
 
     @Test
     @Order(3)
-    void forceRedoesEveryFile() throws Exception {
+    void forceRedoesEveryFileThroughStagedCopiesAsForRemoteFileSystems() throws Exception {
         Thread.sleep(20);
-        Run r = spark("--op", "eig", "--quiet", "--force", in.toString(), "-o", sparkOut.toString());
+        Run r = spark(true, "--op", "eig", "--quiet", "--force", in.toString(), "-o", sparkOut.toString());
         assertEquals(1, r.code);
         assertTrue(r.outcomes.stream().noneMatch(BatchFiles.Outcome::isUpToDate), r.out);
         assertTrue(r.out.contains("7 files (0 up to date, 2 failed); variables: 11 done"), r.out);
@@ -163,6 +168,12 @@ class SparkBatchJobTest {
                     g + " was not rewritten");
             assertSameResults(Mat5.readFromFile(localOut.resolve(g + "_eig.mat").toFile()),
                     Mat5.readFromFile(sparkOut.resolve(g + "_eig.mat").toFile()), g);
+        }
+        assertTrue(r.err.contains("v73.mat: is a MATLAB v7.3 (HDF5) file, which is not supported"), r.err);
+        assertFalse(r.err.contains("gpujacobi-task"), "messages name the input, not the staged copy: " + r.err);
+        try (Stream<Path> s = Files.list(sparkOut)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")
+                    || p.getFileName().toString().endsWith(".crc")), "no temporary or checksum files left");
         }
     }
 
