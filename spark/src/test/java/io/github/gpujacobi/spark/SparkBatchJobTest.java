@@ -3,6 +3,8 @@ package io.github.gpujacobi.spark;
 import io.github.gpujacobi.cli.BatchFiles;
 import io.github.gpujacobi.cli.Main;
 import org.apache.spark.SparkConf;
+import org.apache.spark.SparkJobInfo;
+import org.apache.spark.SparkStageInfo;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -138,6 +140,23 @@ class SparkBatchJobTest {
             assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part")
                     || p.getFileName().toString().endsWith(".crc")), "no temporary or checksum files left");
         }
+        assertEquals("gpujacobi batch --op eig: convert 7 files", stageName(), "the stage's name in the Spark UI");
+    }
+
+    /** The name of the last job's stage in the job group (the status store fills in asynchronously). */
+    static String stageName() throws InterruptedException {
+        for (int wait = 0; wait < 100; wait++) {
+            int[] jobs = sc.statusTracker().getJobIdsForGroup(SparkBatchJob.JOB_GROUP);
+            if (jobs.length > 0) {
+                SparkJobInfo job = sc.statusTracker().getJobInfo(Arrays.stream(jobs).max().getAsInt());
+                if (job != null && job.stageIds().length > 0) {
+                    SparkStageInfo st = sc.statusTracker().getStageInfo(job.stageIds()[0]);
+                    if (st != null) return st.name();
+                }
+            }
+            Thread.sleep(50);
+        }
+        return null;
     }
 
     @Test
