@@ -9,8 +9,10 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,6 +26,8 @@ final class BatchPlan {
     final List<FileWork> todo = new ArrayList<>();
     /** Results newer than their input, skipped. */
     final List<BatchFiles.Outcome> upToDate = new ArrayList<>();
+    /** Inputs whose result name another input already has: failed, not converted. */
+    final List<BatchFiles.Outcome> collisions = new ArrayList<>();
     /** Inputs that could not be listed. */
     final List<String> problems = new ArrayList<>();
 
@@ -49,12 +53,20 @@ final class BatchPlan {
             outs.add(t);
             targets.add(t);
         }
+        Map<Path, String> owner = new HashMap<>();
         for (int i = 0; i < inputs.size(); i++) {
             FileStatus f = inputs.get(i);
             if (targets.contains(f.getPath())) continue; // an output folder inside an input folder
             Path t = outs.get(i);
             String inName = shown.get(i);
             String outName = single ? batch.output() : new Path(batch.output(), t.getName()).toString();
+            String first = owner.putIfAbsent(t, inName);
+            if (first != null) {
+                // tasks run at once: two inputs of one name (dir1/x.mat, dir2/x.mat) must not race for x_<op>.mat
+                plan.collisions.add(BatchFiles.Outcome.fileFailed(inName, outName, inName + ": its result "
+                        + outName + " is also " + first + "'s; convert one of them to another output folder"));
+                continue;
+            }
             FileStatus result = status(outFs, t);
             if (!batch.force() && result != null && result.getModificationTime() > f.getModificationTime()) {
                 plan.upToDate.add(BatchFiles.Outcome.upToDate(inName, outName));

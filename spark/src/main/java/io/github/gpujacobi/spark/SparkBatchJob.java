@@ -27,11 +27,12 @@ final class SparkBatchJob {
         this.batch = batch;
     }
 
-    /** Converts the files; the outcomes in input order (up-to-date ones first) and listing problems. */
+    /** Converts the files; the outcomes (up-to-date and colliding files first, then input order) and listing problems. */
     Result convert() throws IOException {
         HadoopFiles files = new HadoopFiles(sc.hadoopConfiguration());
         BatchPlan plan = BatchPlan.of(batch, files);
         List<BatchFiles.Outcome> outcomes = new ArrayList<>(plan.upToDate);
+        outcomes.addAll(plan.collisions);
         if (!plan.todo.isEmpty()) {
             String what = batch.describe() + ": " + plan.todo.size() + " .mat file(s) -> " + batch.output()
                     + (plan.upToDate.isEmpty() ? "" : " (" + plan.upToDate.size() + " up to date)");

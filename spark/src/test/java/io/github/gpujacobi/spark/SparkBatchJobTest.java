@@ -198,11 +198,19 @@ class SparkBatchJobTest {
 
     @Test
     @Order(4)
-    void oneInputToOneResultFileAndUsageErrors() throws Exception {
+    void oneInputToOneResultFileCollisionsAndUsageErrors() throws Exception {
         Path target = dir.resolve("one.mat");
         Run r = spark("--op", "eig", "--quiet", in.resolve("s2.mat").toString(), "-o", target.toString());
         assertEquals(0, r.code, r.out + r.err);
         assertSameResults(Mat5.readFromFile(localOut.resolve("s2_eig.mat").toFile()), Mat5.readFromFile(target.toFile()), "s2");
+        Path other = Files.createDirectory(dir.resolve("other"));
+        Files.copy(in.resolve("s1.mat"), other.resolve("s1.mat"));
+        Run c = spark("--op", "eig", "--quiet", in.resolve("s1.mat").toString(), other.resolve("s1.mat").toString(),
+                "-o", dir.resolve("collide").toString());
+        assertEquals(1, c.code);
+        assertTrue(c.err.contains("other/s1.mat: its result " + dir.resolve("collide/s1_eig.mat") + " is also "
+                + in.resolve("s1.mat") + "'s"), c.err);
+        assertTrue(c.out.contains("2 files (0 up to date, 1 failed); variables: 2 done"), c.out);
         ByteArrayOutputStream e = new ByteArrayOutputStream();
         assertEquals(2, SparkBatch.run(new String[]{"batch", "--op", "nope", "x.mat", "-o", "y"},
                 new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(e, true)));
