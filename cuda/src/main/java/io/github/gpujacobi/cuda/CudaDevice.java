@@ -20,11 +20,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * GPU 0 through the CUDA driver API: its primary context, the kernel module (loaded once from the
- * fatbin in the jar) and checked kernel launches. Driver errors become {@link JacobiException}s.
+ * One GPU through the CUDA driver API (GPU 0, or {@code -Dgpujacobi.cuda.device=N}, which batch
+ * --device-index and the Spark job's GPU assignment set): its primary context, the kernel module (loaded
+ * once from the fatbin in the jar) and checked kernel launches. Driver errors become {@link JacobiException}s.
  */
 final class CudaDevice {
     static final String FATBIN = "/io/github/gpujacobi/cuda/gpujacobi.fatbin";
+    /** System property naming the GPU to open (default 0). */
+    static final String DEVICE_PROPERTY = "gpujacobi.cuda.device";
 
     private final CUdevice device = new CUdevice();
     private final CUcontext context = new CUcontext();
@@ -44,7 +47,12 @@ final class CudaDevice {
         int[] count = {0};
         check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
         if (count[0] == 0) throw new JacobiException(ErrorKind.NO_GPU, "the CUDA driver found no GPU");
-        check(JCudaDriver.cuDeviceGet(device, 0), "cuDeviceGet");
+        int index = Integer.getInteger(DEVICE_PROPERTY, 0);
+        if (index < 0 || index >= count[0]) {
+            throw new JacobiException(ErrorKind.NO_GPU, "-D" + DEVICE_PROPERTY + "=" + index + " but the CUDA driver found "
+                    + count[0] + " GPU(s) (0.." + (count[0] - 1) + ")");
+        }
+        check(JCudaDriver.cuDeviceGet(device, index), "cuDeviceGet");
         byte[] nm = new byte[256];
         check(JCudaDriver.cuDeviceGetName(nm, nm.length, device), "cuDeviceGetName");
         int len = 0;

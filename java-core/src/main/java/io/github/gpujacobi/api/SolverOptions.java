@@ -11,6 +11,7 @@ public final class SolverOptions {
     public static final double SYMMETRY_TOLERANCE_EPS = 64;
 
     private Device device = Device.AUTO;
+    private int deviceIndex = -1;
     private String method = "auto";
     private double tol = Double.NaN;
     private int maxSweeps = 0;
@@ -26,6 +27,7 @@ public final class SolverOptions {
     private SolverOptions copy() {
         SolverOptions o = new SolverOptions();
         o.device = device;
+        o.deviceIndex = deviceIndex;
         o.method = method;
         o.tol = tol;
         o.maxSweeps = maxSweeps;
@@ -39,6 +41,13 @@ public final class SolverOptions {
     }
 
     public Device device() { return device; }
+
+    /**
+     * Which GPU of the machine (0, 1, ...; a scheduler's assignment such as Spark's), or -1 for the
+     * backend's default. The CUDA backend does not read it per call: it opens one GPU per process
+     * ({@code -Dgpujacobi.cuda.device=N}, default 0), which batch and the Spark job set from this index.
+     */
+    public int deviceIndex() { return deviceIndex; }
 
     /** Lower-case method name; "auto" lets the backend choose. */
     public String method() { return method; }
@@ -86,6 +95,11 @@ public final class SolverOptions {
 
     public SolverOptions withDevice(String d) { return withDevice(Device.fromName(d)); }
 
+    public SolverOptions withDeviceIndex(int i) {
+        if (i < -1) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": device index must be >= 0, got " + i);
+        SolverOptions o = copy(); o.deviceIndex = i; return o;
+    }
+
     public SolverOptions withMethod(String m) {
         SolverOptions o = copy();
         o.method = m == null || m.trim().isEmpty() ? "auto" : m.trim().toLowerCase(Locale.ROOT);
@@ -124,7 +138,8 @@ public final class SolverOptions {
 
     @Override
     public String toString() {
-        return "device=" + device.name().toLowerCase(Locale.ROOT) + " method=" + method
+        return "device=" + device.name().toLowerCase(Locale.ROOT) + (deviceIndex >= 0 ? ":" + deviceIndex : "")
+                + " method=" + method
                 + (Double.isNaN(tol) ? "" : " tol=" + tol)
                 + (maxSweeps > 0 ? " maxSweeps=" + maxSweeps : "")
                 + (fixedSweeps > 0 ? " fixedSweeps=" + fixedSweeps : "")

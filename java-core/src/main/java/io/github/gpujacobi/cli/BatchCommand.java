@@ -36,6 +36,7 @@ final class BatchCommand implements Command {
                 + "sweeps, converged, residual and time. Other variables are skipped with a reason.\n\n"
                 + "options:\n"
                 + "  --device auto|cpu|gpu   where to compute (default auto)\n"
+                + "  --device-index N        which GPU to use: 0, 1, ... (default 0)\n"
                 + "  --method M              eig: parallel, cyclic, classical, ta, ma, sa, mca, blocked;\n"
                 + "                          svd: onesided, blocked (blocked: GPU);\n"
                 + "                          inv: auto, gaussjordan, cholesky\n"
@@ -59,6 +60,7 @@ final class BatchCommand implements Command {
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
         BatchOptions opt = BatchOptions.parse(args);
+        BatchFiles.selectGpu(opt.solver.deviceIndex());
         long t0 = System.nanoTime();
         List<Path> files = new ArrayList<Path>();
         List<String> problems = new ArrayList<String>();
@@ -154,7 +156,7 @@ final class BatchCommand implements Command {
         }
     }
 
-    private static String stem(Path f) {
+    static String stem(Path f) {
         String n = f.getFileName().toString();
         return n.toLowerCase(Locale.ROOT).endsWith(".mat") ? n.substring(0, n.length() - 4) : n;
     }

@@ -30,6 +30,9 @@ final class BatchOptions {
     boolean compress = true;
     final List<Path> inputs = new ArrayList<Path>();
     Path output;
+    /** INPUT and OUTPUT as typed (URIs such as hdfs://host/dir for the Spark job; Path would fold the //) */
+    final List<String> inputArgs = new ArrayList<String>();
+    String outputArg;
 
     static BatchOptions parse(List<String> args) {
         BatchOptions o = new BatchOptions();
@@ -39,6 +42,9 @@ final class BatchOptions {
                 switch (a) {
                     case "--op": o.op = op(value(args, ++i, a)); break;
                     case "--device": o.solver = o.solver.withDevice(value(args, ++i, a)); break;
+                    case "--device-index":
+                        o.solver = o.solver.withDeviceIndex((int) number(value(args, ++i, a), a));
+                        break;
                     case "--method": o.solver = o.solver.withMethod(value(args, ++i, a)); break;
                     case "--tol": o.solver = o.solver.withTol(number(value(args, ++i, a), a)); break;
                     case "--max-sweeps": o.solver = o.solver.withMaxSweeps((int) number(value(args, ++i, a), a)); break;
@@ -55,10 +61,14 @@ final class BatchOptions {
                     case "--no-compress": o.compress = false; break;
                     case "--quiet": case "-q": o.quiet = true; break;
                     case "--exact-residual": o.exactResidual = true; break;
-                    case "-o": case "--output": o.output = Paths.get(value(args, ++i, a)); break;
+                    case "-o": case "--output":
+                        o.outputArg = value(args, ++i, a);
+                        o.output = Paths.get(o.outputArg);
+                        break;
                     default:
                         if (a.startsWith("-")) throw new UsageException("unknown option " + a);
                         o.inputs.add(Paths.get(a));
+                        o.inputArgs.add(a);
                 }
             } catch (JacobiException e) {
                 throw new UsageException(e.getMessage());

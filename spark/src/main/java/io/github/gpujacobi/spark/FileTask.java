@@ -1,0 +1,100 @@
+package io.github.gpujacobi.spark;
+
+import io.github.gpujacobi.cli.BatchFiles;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.Function;
+import org.apache.spark.broadcast.Broadcast;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * One Spark task: stage the input file to a task-local folder, convert it with the toolbox's batch
+ * converter on the task's GPU (or the CPU), upload the result under a temporary name beside its
+ * target and rename it into place. Files on the local file system (file:, also shared mounts) are
+ * converted in place: the core's own result file is written under a temporary name and renamed. Whatever goes wrong becomes the file's record, never a task failure.
+ */
+final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
+    private static final long serialVersionUID = 1L;
+    private final List<String> batchArgs;
+    private final Broadcast<HadoopFiles> hadoop;
+    private final boolean gpusScheduled;
+    private final boolean stageLocalFiles;
+
+    /** @param stageLocalFiles copy file: inputs and results through the task's folder too (tests) */
+    FileTask(List<String> batchArgs, Broadcast<HadoopFiles> hadoop, boolean gpusScheduled, boolean stageLocalFiles) {
+        this.batchArgs = List.copyOf(batchArgs);
+        this.hadoop = hadoop;
+        this.gpusScheduled = gpusScheduled;
+        this.stageLocalFiles = stageLocalFiles;
+    }
+
+    private static boolean isLocal(Path p) {
+        return "file".equals(p.toUri().getScheme());
+    }
+
+    @Override
+    public BatchFiles.Outcome call(FileWork w) {
+        java.nio.file.Path stage = null;
+        HadoopFiles files = hadoop.value();
+        try {
+            BatchFiles converter = TaskGpu.place(BatchFiles.parse(batchArgs), gpusScheduled);
+            Path in = new Path(w.input());
+            Path out = new Path(w.output());
+            if (!stageLocalFiles && isLocal(in) && isLocal(out)) {
+                // local or mounted files: the core reads in place and writes temp-then-rename itself
+                return converter.convert(java.nio.file.Paths.get(in.toUri()), java.nio.file.Paths.get(out.toUri()))
+                        .renamed(w.inputName(), w.outputName());
+            }
+            stage = Files.createTempDirectory("gpujacobi-task");
+            // the staged copy keeps the input's file name: the result records it and messages show it
+            java.nio.file.Path localIn = Files.createDirectory(stage.resolve("in")).resolve(in.getName());
+            java.nio.file.Path localOut = Files.createDirectory(stage.resolve("out")).resolve(out.getName());
+            try (InputStream s = files.of(in).open(in)) {
+                Files.copy(s, localIn);
+            }
+            BatchFiles.Outcome o = converter.convert(localIn, localOut)
+                    .renamed(w.inputName(), w.outputName());
+            if (o.wroteResult()) upload(files, localOut, out);
+            return o;
+        } catch (Exception | LinkageError | OutOfMemoryError e) {
+            return BatchFiles.Outcome.fileFailed(w.inputName(), w.outputName(), w.inputName() + ": " + e);
+        } finally {
+            if (stage != null) deleteTree(stage);
+        }
+    }
+
+    /** Temporary name in the target folder, then rename: readers never see a partial result. */
+    private static void upload(HadoopFiles files, java.nio.file.Path local, Path target) throws IOException {
+        FileSystem fs = files.of(target);
+        TaskContext tc = TaskContext.get();
+        String attempt = tc == null ? "local" : tc.stageId() + "-" + tc.partitionId() + "-" + tc.attemptNumber();
+        Path temp = new Path(target.getParent(), "." + target.getName() + "." + attempt + ".part");
+        try {
+            try (OutputStream os = fs.create(temp, true)) {
+                Files.copy(local, os);
+            }
+            // HDFS does not rename over an existing file: an older result is replaced in two steps
+            if (!fs.rename(temp, target) && !(fs.delete(target, false) && fs.rename(temp, target))) {
+                throw new IOException("cannot rename " + temp + " to " + target);
+            }
+        } finally {
+            fs.delete(temp, false);
+        }
+    }
+
+    private static void deleteTree(java.nio.file.Path dir) {
+        try (Stream<java.nio.file.Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // best effort: the folder is in the executor's temporary space
+        }
+    }
+}

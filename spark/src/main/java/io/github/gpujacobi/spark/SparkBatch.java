@@ -1,0 +1,79 @@
+package io.github.gpujacobi.spark;
+
+import io.github.gpujacobi.cli.BatchFiles;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code spark-submit --class io.github.gpujacobi.spark.SparkBatch gpujacobi-spark.jar batch ...} or
+ * {@code ./gpujacobi-spark [--master URL] batch ...}: the local batch converter's arguments and
+ * report, with one Spark task per file. Exit status as the local batch: 0 all done, 1 something
+ * failed, 2 usage error.
+ */
+public final class SparkBatch {
+    static final String USAGE = "usage: gpujacobi-spark [--master URL] batch --op eig|svd|inv|hsvd [options] INPUT... -o OUTPUT";
+
+    private SparkBatch() {}
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        System.out.flush();
+        System.exit(code);
+    }
+
+    static int run(String[] argv, PrintStream out, PrintStream err) {
+        List<String> args = new ArrayList<>(Arrays.asList(argv));
+        String master = null;
+        if (args.size() >= 2 && args.get(0).equals("--master")) {
+            master = args.get(1);
+            args = args.subList(2, args.size());
+        }
+        if (args.isEmpty() || !args.get(0).equals("batch")) {
+            err.println(USAGE);
+            return 2;
+        }
+        args = new ArrayList<>(args.subList(1, args.size()));
+        if (args.contains("--help") || args.contains("-h")) {
+            out.println(USAGE + "\n\nINPUT and OUTPUT may be paths or URIs of any Hadoop file system (file:, hdfs:, s3a:).\n"
+                    + "One Spark task per file; a task given a GPU (spark.task.resource.gpu.amount) computes on it,\n"
+                    + "one without computes on the CPU. --jobs is ignored: Spark's cores set the parallelism.\n"
+                    + "The options are those of gpujacobi batch:\n\n" + BatchFiles.help());
+            return 0;
+        }
+        BatchFiles batch;
+        try {
+            batch = BatchFiles.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("gpujacobi-spark batch: " + e.getMessage());
+            err.println("try: gpujacobi-spark batch --help");
+            return 2;
+        }
+        SparkConf conf = new SparkConf().setAppName("gpujacobi " + batch.describe());
+        if (master != null) conf.setMaster(master);
+        else if (!conf.contains("spark.master")) conf.setMaster("local[2]");
+        long t0 = System.nanoTime();
+        try (JavaSparkContext sc = new JavaSparkContext(conf)) {
+            if (!batch.quiet()) {
+                err.printf(Locale.ROOT, "gpujacobi-spark: Spark %s started in %.1f s (master %s, application %s)%n",
+                        sc.version(), (System.nanoTime() - t0) * 1e-9, sc.master(), sc.sc().applicationId());
+            }
+            // like the local batch, the reported time is the conversion's, not the start-up's
+            t0 = System.nanoTime();
+            SparkBatchJob job = new SparkBatchJob(sc, batch);
+            SparkBatchJob.Result r = job.convert();
+            return job.report(r, (System.nanoTime() - t0) * 1e-9, out, err);
+        } catch (IllegalArgumentException e) {
+            err.println("gpujacobi-spark batch: " + e.getMessage());
+            return 2;
+        } catch (Exception e) {
+            err.println("gpujacobi-spark batch: " + e);
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.github.gpujacobi.spark;
+
+import io.github.gpujacobi.cli.BatchFiles;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code batch} as a Spark job: the driver plans the files (listing, resume), one task per file
+ * converts it ({@link FileTask}), the records come back to the driver and end in the local batch's
+ * summary table. Job and stage carry names that say what runs, for the Spark UI.
+ */
+final class SparkBatchJob {
+    static final String JOB_GROUP = "gpujacobi-batch";
+
+    private final JavaSparkContext sc;
+    private final BatchFiles batch;
+    /** Copy file: inputs and results through the task's folder like remote ones (the tests cover both paths). */
+    boolean stageLocalFiles;
+
+    SparkBatchJob(JavaSparkContext sc, BatchFiles batch) {
+        this.sc = sc;
+        this.batch = batch;
+    }
+
+    /** Converts the files; the outcomes (up-to-date and colliding files first, then input order) and listing problems. */
+    Result convert() throws IOException {
+        HadoopFiles files = new HadoopFiles(sc.hadoopConfiguration());
+        BatchPlan plan = BatchPlan.of(batch, files);
+        List<BatchFiles.Outcome> outcomes = new ArrayList<>(plan.upToDate);
+        outcomes.addAll(plan.collisions);
+        if (!plan.todo.isEmpty()) {
+            String what = batch.describe() + ": " + plan.todo.size() + " .mat file(s) -> " + batch.output()
+                    + (plan.upToDate.isEmpty() ? "" : " (" + plan.upToDate.size() + " up to date)");
+            sc.setJobGroup(JOB_GROUP, what, false);
+            sc.setJobDescription(what);
+            sc.setCallSite("gpujacobi batch --op " + batch.operation() + ": convert " + plan.todo.size() + " files");
+            Broadcast<HadoopFiles> hadoop = sc.broadcast(files);
+            try {
+                outcomes.addAll(sc.parallelize(plan.todo, plan.todo.size())
+                        .setName("gpujacobi batch inputs")
+                        .map(new FileTask(batch.arguments(), hadoop, sc.getConf().contains(TaskGpu.TASK_GPU_AMOUNT),
+                                stageLocalFiles))
+                        .collect());
+            } finally {
+                hadoop.destroy();
+                sc.clearCallSite();
+                sc.clearJobGroup();
+            }
+        }
+        return new Result(outcomes, plan.problems);
+    }
+
+    /** The local batch's report; returns its exit status. */
+    int report(Result r, double seconds, PrintStream out, PrintStream err) {
+        return batch.summary(r.outcomes(), r.problems(), seconds, out, err);
+    }
+
+    record Result(List<BatchFiles.Outcome> outcomes, List<String> problems) {
+    }
+}
