@@ -1,8 +1,11 @@
 package io.github.gpujacobi.cli;
 
+import io.github.gpujacobi.api.Backends;
+import io.github.gpujacobi.api.Device;
 import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.MatVariable;
+import io.github.gpujacobi.mat.ResultRecord;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,8 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -56,10 +63,12 @@ final class BatchCommand implements Command {
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
         BatchOptions opt = BatchOptions.parse(args);
+        requireDevice(opt);
         long t0 = System.nanoTime();
         List<Path> files = new ArrayList<Path>();
         List<String> problems = new ArrayList<String>();
         for (Path in : opt.inputs) discover(in, files, problems);
+        files = distinct(files);
         boolean singleTarget = opt.output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mat")
                 && !Files.isDirectory(opt.output);
         if (singleTarget && opt.inputs.size() == 1 && files.size() > 1) {
@@ -70,21 +79,37 @@ final class BatchCommand implements Command {
             throw new UsageException("-o " + opt.output + " is a .mat file, but there are several inputs; give a folder");
         }
         List<BatchFileJob> jobs = new ArrayList<BatchFileJob>();
-        List<Path> outputs = new ArrayList<Path>();
         for (Path f : files) {
             Path target = singleTarget ? opt.output : opt.output.resolve(stem(f) + "_" + opt.op.label() + ".mat");
-            outputs.add(target.toAbsolutePath().normalize());
+            if (sameFile(f, target)) {
+                throw new UsageException("-o " + opt.output + " names the input " + f + " itself; inputs are never "
+                        + "overwritten: give another file or a folder");
+            }
             jobs.add(new BatchFileJob(f, target));
         }
-        // never read this run's own results as inputs (output folder inside an input folder)
+        requireDistinctTargets(jobs);
+        // never read this run's own earlier results as inputs (output folder inside an input folder); a
+        // user's file that merely has a result's name is an input like any other (and is never overwritten)
+        Set<Path> outputs = new HashSet<Path>();
+        for (BatchFileJob j : jobs) outputs.add(key(j.output));
         List<BatchFileJob> todo = new ArrayList<BatchFileJob>();
-        for (BatchFileJob j : jobs) if (!outputs.contains(j.input.toAbsolutePath().normalize())) todo.add(j);
+        for (BatchFileJob j : jobs) {
+            boolean ownResult = outputs.contains(key(j.input))
+                    && ResultRecord.of(j.input).kind() == ResultRecord.Kind.RESULT;
+            if (!ownResult) todo.add(j);
+        }
 
         List<MatInput> opened = new ArrayList<MatInput>();
         long units = 0;
+        Map<String, String> options = opt.resultOptions();
         for (BatchFileJob j : todo) {
             MatInput in = null;
-            if (!opt.force && upToDate(j)) {
+            ResultRecord existing = ResultRecord.of(j.output);
+            if (existing.kind() == ResultRecord.Kind.FOREIGN) {
+                j.fileError = j.output + " exists and is not a gpujacobi result (" + existing.why()
+                        + "): not overwritten, even with --force; move it away or choose another -o";
+            } else if (!opt.force && existing.kind() == ResultRecord.Kind.RESULT
+                    && existing.options().equals(options) && newer(j.output, j.input)) {
                 j.upToDate = true;
             } else {
                 try {
@@ -124,10 +149,67 @@ final class BatchCommand implements Command {
         return BatchSummary.print(todo, problems, opt, (System.nanoTime() - t0) * 1e-9, out, err);
     }
 
-    private static boolean upToDate(BatchFileJob j) {
+    /** --device gpu with no usable GPU is a usage error before any work, not a failure of every variable. */
+    private static void requireDevice(BatchOptions opt) {
+        if (opt.solver.device() == Device.GPU && Backends.get().gpu() == null) {
+            throw new UsageException("--device gpu, but no usable GPU: " + Backends.get().whyNoGpu()
+                    + "; use --device auto or cpu");
+        }
+    }
+
+    /**
+     * Two inputs that map to one result (p/x.mat and q/x.mat into one folder; x.mat and X.MAT, which
+     * are one file on case-insensitive file systems) would silently replace each other: refused before any work.
+     */
+    private static void requireDistinctTargets(List<BatchFileJob> jobs) {
+        Map<String, BatchFileJob> seen = new HashMap<String, BatchFileJob>();
+        List<String> clashes = new ArrayList<String>();
+        for (BatchFileJob j : jobs) {
+            String k = key(j.output).toString().toLowerCase(Locale.ROOT);
+            BatchFileJob first = seen.get(k);
+            if (first == null) seen.put(k, j);
+            else clashes.add(first.input + " and " + j.input + " would both be written to " + first.output
+                    + (first.output.equals(j.output) ? "" : " / " + j.output));
+        }
+        if (!clashes.isEmpty()) {
+            throw new UsageException(String.join("; ", clashes) + " (result names are compared ignoring case); "
+                    + "convert them into separate folders or rename one");
+        }
+    }
+
+    /** The inputs with duplicates (one file named twice, or through a folder and by name) removed. */
+    private static List<Path> distinct(List<Path> files) {
+        Set<Path> seen = new HashSet<Path>();
+        List<Path> out = new ArrayList<Path>();
+        for (Path f : files) if (seen.add(key(f))) out.add(f);
+        return out;
+    }
+
+    private static Path key(Path p) {
         try {
-            return Files.isRegularFile(j.output)
-                    && Files.getLastModifiedTime(j.output).compareTo(Files.getLastModifiedTime(j.input)) > 0;
+            return p.toRealPath();
+        } catch (IOException e) {
+            Path abs = p.toAbsolutePath().normalize();
+            try {
+                return abs.getParent().toRealPath().resolve(abs.getFileName());
+            } catch (IOException | NullPointerException e2) {
+                return abs;
+            }
+        }
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        if (key(a).equals(key(b))) return true;
+        try {
+            return Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean newer(Path output, Path input) {
+        try {
+            return Files.getLastModifiedTime(output).compareTo(Files.getLastModifiedTime(input)) > 0;
         } catch (IOException e) {
             return false;
         }
@@ -136,8 +218,11 @@ final class BatchCommand implements Command {
     private static void discover(Path in, List<Path> files, List<String> problems) {
         if (Files.isDirectory(in)) {
             List<Path> found = new ArrayList<Path>();
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(in, "*.mat")) {
-                for (Path p : ds) if (Files.isRegularFile(p)) found.add(p);
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(in)) {
+                for (Path p : ds) {
+                    boolean mat = p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mat"); // X.MAT too
+                    if (mat && Files.isRegularFile(p)) found.add(p);
+                }
             } catch (IOException e) {
                 problems.add(in + ": cannot list folder: " + e.getMessage());
             }

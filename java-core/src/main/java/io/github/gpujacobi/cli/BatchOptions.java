@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
@@ -9,9 +10,11 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** The parsed command line of {@code batch}. */
@@ -64,7 +67,29 @@ final class BatchOptions {
         if (o.op == null) throw new UsageException("--op eig|svd|inv is required");
         if (o.inputs.isEmpty()) throw new UsageException("no INPUT .mat file or folder given");
         if (o.output == null) throw new UsageException("-o OUTPUT (a folder, or a .mat file for one input) is required");
+        try {
+            Methods.check(o.op, o.solver.method(), o.solver.withCaller("--method"));
+        } catch (JacobiException e) {
+            throw new UsageException(e.getMessage());
+        }
         return o;
+    }
+
+    /**
+     * Everything that shapes a result, as recorded in its {@code gpujacobi.options}: a result computed
+     * with other options is recomputed rather than kept as "up to date".
+     */
+    Map<String, String> resultOptions() {
+        Map<String, String> m = new LinkedHashMap<String, String>();
+        m.put("op", op.label());
+        m.put("device", solver.device().name().toLowerCase(Locale.ROOT));
+        m.put("method", solver.method());
+        m.put("tol", Double.isNaN(solver.tol()) ? "default" : Double.toString(solver.tol()));
+        m.put("max_sweeps", solver.maxSweeps() > 0 ? Integer.toString(solver.maxSweeps()) : "default");
+        m.put("econ", Boolean.toString(solver.econ()));
+        m.put("precision", precision == null ? "keep" : precision.matlabClass());
+        m.put("vars", vars == null ? "all" : String.join(",", vars));
+        return m;
     }
 
     private static String value(List<String> args, int i, String option) {

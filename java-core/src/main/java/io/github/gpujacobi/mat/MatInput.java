@@ -36,7 +36,7 @@ public final class MatInput {
 
     public static MatInput open(Path path) throws MatFileException {
         if (!Files.isRegularFile(path)) throw new MatFileException(path + ": no such file");
-        if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable");
+        if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable: permission denied");
         checkHeader(path);
         final List<MatVariable> found = new ArrayList<MatVariable>();
         read(path, new Mat5Reader.EntryFilter() {
@@ -68,7 +68,7 @@ public final class MatInput {
         }
     }
 
-    private static Mat5File read(Path path, Mat5Reader.EntryFilter filter) throws MatFileException {
+    static Mat5File read(Path path, Mat5Reader.EntryFilter filter) throws MatFileException {
         Source src = null;
         try {
             src = Sources.openFile(path.toFile());
