@@ -2,10 +2,14 @@ package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.Backends;
 import io.github.gpujacobi.api.Device;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.MatVariable;
 import io.github.gpujacobi.mat.ResultRecord;
+
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,6 +17,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,44 +30,46 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /** {@code batch}: decomposes every numeric variable of .mat files into result .mat files. */
+@CommandLine.Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        sortOptions = false,
+        headerHeading = "", header = "decompose every matrix in .mat files and write the results to .mat files",
+        description = {
+                "For each real numeric 2-D or 3-D variable X the result holds",
+                "  eig: X_V (eigenvectors), X_D (eigenvalues, ascending column; n x 1 x p for pages)",
+                "  svd: X_U, X_S (singular values, descending column), X_V",
+                "  inv: X_inv",
+                "  hsvd: X_U, X_S, X_V, X_Jsorted (J = diag(signs) from the variable X_J, else J)",
+                "and a struct gpujacobi with the operation, version, backend, the methods that ran, the options",
+                "and, per variable, sweeps, converged, residual and time. Other variables are skipped with a",
+                "reason.", ""},
+        footer = {"",
+                "Inputs are never modified, and no file is overwritten that is not a gpujacobi result (its",
+                "gpujacobi record tells). Two inputs for one result name (p/x.mat and q/x.mat; x.mat and X.MAT)",
+                "are a usage error. Each result is written to a temporary file and renamed when complete, so an",
+                "interrupted batch resumes where it stopped when run again. A result is up to date when it is",
+                "newer than its input and was computed with the same options; --force also retries variables",
+                "that failed (their reasons are kept in gpujacobi.not_done).",
+                "exit status: 0 all done, 1 some variables or files failed, 2 usage error",
+                "",
+                "example: gpujacobi batch --op eig examples/data -o out/"})
 final class BatchCommand implements Command {
-    public String name() { return "batch"; }
+    @CommandLine.Mixin
+    BatchOptions opt = new BatchOptions();
 
-    public String summary() { return "decompose every matrix in .mat files and write the results to .mat files"; }
-
-    public String help() {
-        return "usage: gpujacobi batch --op eig|svd|inv|hsvd [options] INPUT... -o OUTPUT\n\n"
-                + "INPUT are .mat files (MAT v5/v6/v7 from MATLAB, Octave or scipy) or folders of them.\n"
-                + "OUTPUT is a folder (one <input>_<op>.mat per input) or, for a single input, a .mat path.\n"
-                + "For each real numeric 2-D or 3-D variable X the result holds\n"
-                + "  eig: X_V (eigenvectors), X_D (eigenvalues, ascending column; n x 1 x p for pages)\n"
-                + "  svd: X_U, X_S (singular values, descending column), X_V\n"
-                + "  inv: X_inv\n"
-                + "  hsvd: X_U, X_S, X_V, X_Jsorted (J = diag(signs) from the variable X_J, else J)\n"
-                + "and a struct gpujacobi with the operation, version, backend, method and, per variable,\n"
-                + "sweeps, converged, residual and time. Other variables are skipped with a reason.\n\n"
-                + "options:\n"
-                + "  --device auto|cpu|gpu   where to compute (default auto)\n"
-                + "  --method M              eig: parallel, cyclic, classical, ta, ma, sa, mca; svd: onesided;\n"
-                + "                          inv: auto, gaussjordan, cholesky\n"
-                + "  --tol T                 convergence tolerance (default eps*sqrt(n) of the class)\n"
-                + "  --max-sweeps S          sweep limit\n"
-                + "  --precision keep|single|double   class of the computation and results (default keep)\n"
-                + "  --econ                  svd: economy-size U and V\n"
-                + "  --vars A,B              only these variables\n"
-                + "  --jobs N                files processed at once (default 1)\n"
-                + "  --force                 recompute results that are newer than their input\n"
-                + "  --quiet                 no progress bar\n"
-                + "  --no-compress           write results uncompressed (much faster for large results, bigger files)\n\n"
-                + "Inputs are never modified; each result is written to a temporary file and renamed when complete,\n"
-                + "so an interrupted batch resumes where it stopped when run again (--force also retries variables\n"
-                + "that failed; their reasons are kept in gpujacobi.not_done).\n"
-                + "exit status: 0 all done, 1 some variables or files failed, 2 usage error\n\n"
-                + "example: gpujacobi batch --op eig examples/data -o out/";
+    /** The methods of each operation, from {@link Methods}, so the help never falls behind the solvers. */
+    public void describe(CommandLine.Model.CommandSpec spec) {
+        List<String> lines = new ArrayList<String>();
+        lines.add("");
+        lines.add("methods (--method), per operation; auto picks the accurate default:");
+        for (Operation op : Operation.values()) {
+            lines.add(String.format(Locale.ROOT, "  %-5s %s", op.label(), String.join(", ", Methods.names(op))));
+        }
+        lines.addAll(Arrays.asList(spec.usageMessage().footer()));
+        spec.usageMessage().footer(lines.toArray(new String[0]));
     }
 
-    public int run(List<String> args, PrintStream out, PrintStream err) {
-        BatchOptions opt = BatchOptions.parse(args);
+    public int run(PrintStream out, PrintStream err) {
+        final BatchOptions opt = this.opt.finish();
         requireDevice(opt);
         long t0 = System.nanoTime();
         List<Path> files = new ArrayList<Path>();

@@ -114,6 +114,36 @@ class BatchDataSafetyTest {
     }
 
     @Test
+    void aDeeplyNestedCellIsSkippedAndTheRestIsWritten() throws Exception {
+        // 5000 cells, each holding the next, built from the inside out as uncompressed miMATRIX elements
+        java.nio.ByteBuffer leaf = java.nio.ByteBuffer.wrap(uncompressed("L", Mat5.newMatrix(1, 1)));
+        byte[] inner = Arrays.copyOfRange(leaf.array(), 128, leaf.capacity());
+        // nested elements have no name: a full tag {miINT8, 0 bytes} in place of the small element holding "L"
+        System.arraycopy(new byte[]{1, 0, 0, 0, 0, 0, 0, 0}, 0, inner, 8 + 16 + 16, 8);
+        for (int depth = 0; depth < 5000; depth++) inner = cell(depth == 4999 ? "C" : "", inner);
+        byte[] keep = uncompressed("K", Mat5.newMatrix(2, 2));
+        Files.write(dir.resolve("deep.mat"), concat(Arrays.copyOf(keep, 128), inner, Arrays.copyOfRange(keep, 128, keep.length)));
+        Run r = batch("--op", "svd", "--quiet", dir.resolve("deep.mat").toString(), "-o", dir.resolve("deep_out.mat").toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("variables: 1 done, 1 skipped, 0 failed"), r.out);
+        assertTrue(names("deep_out.mat").contains("['K_S', 'K_U', 'K_V', 'gpujacobi']"));
+    }
+
+    /** A 1x1 cell element named {@code name} around {@code child}. */
+    private static byte[] cell(String name, byte[] child) {
+        int nameLen = name.length(), namePad = (8 - nameLen % 8) % 8;
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 + 16 + 16 + 8 + nameLen + namePad + child.length)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putInt(14).putInt(16 + 16 + 8 + nameLen + namePad + child.length);
+        b.putInt(6).putInt(8).putInt(1).putInt(0);      // flags: mxCELL_CLASS
+        b.putInt(5).putInt(8).putInt(1).putInt(1);      // dims 1x1
+        b.putInt(1).putInt(nameLen).put(name.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        for (int i = 0; i < namePad; i++) b.put((byte) 0);
+        b.put(child);
+        return b.array();
+    }
+
+    @Test
     void anEmptyMatrixIsSkippedWithItsReasonAndTheRestIsWritten() throws Exception {
         save("e.mat", "{'Z': np.zeros((0, 0)), 'Y': np.zeros((3, 0)), 'B': np.eye(2)}");
         Run r = batch("--op", "svd", dir.resolve("e.mat").toString(), "-o", dir.resolve("e_out.mat").toString());
