@@ -15,37 +15,6 @@ import java.util.Map;
 public final class BenchPlot {
     private BenchPlot() {}
 
-    /** Rows read back from a CSV the bench command wrote (for re-plotting without re-running). */
-    public static List<BenchRow> readCsv(String path) throws IOException {
-        List<BenchRow> rows = new ArrayList<BenchRow>();
-        List<String> lines;
-        try {
-            lines = java.nio.file.Files.readAllLines(java.nio.file.Paths.get(path), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new IOException(path + " is not a bench CSV (not UTF-8 text)");
-        }
-        if (lines.isEmpty() || !lines.get(0).equals(BenchRow.header()))
-            throw new IOException(path + " is not a bench CSV (header " + BenchRow.header() + ")");
-        for (String line : lines.subList(1, lines.size())) {
-            if (line.trim().isEmpty()) continue;
-            int q = line.indexOf('"');
-            String[] f = (q < 0 ? line : line.substring(0, q)).split(",", -1);
-            if (f.length < 9) throw new IOException(path + ": malformed row: " + line);
-            String note = q < 0 ? "" : line.substring(q + 1, Math.max(q + 1, line.lastIndexOf('"')));
-            try {
-                BenchRow r = new BenchRow(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]), f[4],
-                        f[4].startsWith("gpujacobi"), num(f[5]), num(f[7]), num(f[8]), note);
-                r.ratio = num(f[6]);
-                rows.add(r);
-            } catch (NumberFormatException e) {
-                throw new IOException(path + ": malformed row: " + line);
-            }
-        }
-        return rows;
-    }
-
-    private static double num(String s) { return s.isEmpty() ? Double.NaN : Double.parseDouble(s); }
-
     public static void write(List<BenchRow> rows, String path) throws IOException {
         Map<String, List<BenchRow>> panels = new LinkedHashMap<String, List<BenchRow>>();
         for (BenchRow r : rows) {

@@ -1,8 +1,15 @@
 package io.github.gpujacobi.cli;
 
+import io.github.gpujacobi.api.Backends;
+import io.github.gpujacobi.api.Device;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.MatVariable;
+import io.github.gpujacobi.mat.ResultRecord;
+
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,61 +17,66 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /** {@code batch}: decomposes every numeric variable of .mat files into result .mat files. */
+@CommandLine.Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        sortOptions = false,
+        headerHeading = "", header = "decompose every matrix in .mat files and write the results to .mat files",
+        description = {
+                "For each real numeric 2-D or 3-D variable X the result holds",
+                "  eig: X_V (eigenvectors), X_D (eigenvalues, ascending column; n x 1 x p for pages)",
+                "  svd: X_U, X_S (singular values, descending column), X_V",
+                "  inv: X_inv",
+                "  hsvd: X_U, X_S, X_V, X_Jsorted (J = diag(signs) from the variable X_J, else J)",
+                "and a struct gpujacobi with the operation, version, backend, the methods that ran, the options",
+                "and, per variable, sweeps, converged, residual and time. Other variables are skipped with a",
+                "reason.", ""},
+        footer = {"",
+                "Inputs are never modified, and no file is overwritten that is not a gpujacobi result (its",
+                "gpujacobi record tells). Two inputs for one result name (p/x.mat and q/x.mat; x.mat and X.MAT)",
+                "are a usage error. Each result is written to a temporary file and renamed when complete, so an",
+                "interrupted batch resumes where it stopped when run again. A result is up to date when it is",
+                "newer than its input and was computed with the same options; --force also retries variables",
+                "that failed (their reasons are kept in gpujacobi.not_done).",
+                "exit status: 0 all done, 1 some variables or files failed, 2 usage error",
+                "",
+                "example: gpujacobi batch --op eig examples/data -o out/"})
 final class BatchCommand implements Command {
-    public String name() { return "batch"; }
+    @CommandLine.Mixin
+    BatchOptions opt = new BatchOptions();
 
-    public String summary() { return "decompose every matrix in .mat files and write the results to .mat files"; }
-
-    public String help() {
-        return "usage: gpujacobi batch --op eig|svd|inv|hsvd [options] INPUT... -o OUTPUT\n\n"
-                + "INPUT are .mat files (MAT v5/v6/v7 from MATLAB, Octave or scipy) or folders of them.\n"
-                + "OUTPUT is a folder (one <input>_<op>.mat per input) or, for a single input, a .mat path.\n"
-                + "For each real numeric 2-D or 3-D variable X the result holds\n"
-                + "  eig: X_V (eigenvectors), X_D (eigenvalues, ascending column; n x 1 x p for pages)\n"
-                + "  svd: X_U, X_S (singular values, descending column), X_V\n"
-                + "  inv: X_inv\n"
-                + "  hsvd: X_U, X_S, X_V, X_Jsorted (J = diag(signs) from the variable X_J, else J)\n"
-                + "and a struct gpujacobi with the operation, version, backend, method and, per variable,\n"
-                + "sweeps, converged, residual and time. Other variables are skipped with a reason.\n\n"
-                + "options:\n"
-                + "  --device auto|cpu|gpu   where to compute (default auto)\n"
-                + "  --device-index N        which GPU to use: 0, 1, ... (default 0)\n"
-                + "  --method M              eig: parallel, cyclic, classical, ta, ma, sa, mca, blocked;\n"
-                + "                          svd: onesided, blocked (blocked: GPU);\n"
-                + "                          inv: auto, gaussjordan, cholesky\n"
-                + "  --tol T                 convergence tolerance (default eps*sqrt(n) of the class)\n"
-                + "  --max-sweeps S          sweep limit\n"
-                + "  --precision keep|single|double   class of the computation and results (default keep)\n"
-                + "  --econ                  svd: economy-size U and V\n"
-                + "  --vars A,B              only these variables\n"
-                + "  --jobs N                files processed at once (default 1)\n"
-                + "  --force                 recompute results that are newer than their input\n"
-                + "  --quiet                 no progress bar\n"
-                + "  --exact-residual        compute each residual exactly, O(n^3); default: estimated from 4 random\n"
-                + "                          probe vectors, O(n^2) (within 10x of the exact figure but for a chance < 3e-4)\n"
-                + "  --no-compress           write results uncompressed (much faster for large results, bigger files)\n\n"
-                + "Inputs are never modified; each result is written to a temporary file and renamed when complete,\n"
-                + "so an interrupted batch resumes where it stopped when run again (--force also retries variables\n"
-                + "that failed; their reasons are kept in gpujacobi.not_done).\n"
-                + "exit status: 0 all done, 1 some variables or files failed, 2 usage error\n\n"
-                + "example: gpujacobi batch --op eig examples/data -o out/";
+    /** The methods of each operation, from {@link Methods}, so the help never falls behind the solvers. */
+    public void describe(CommandLine.Model.CommandSpec spec) {
+        List<String> lines = new ArrayList<String>();
+        lines.add("");
+        lines.add("methods (--method), per operation; auto picks the accurate default:");
+        for (Operation op : Operation.values()) {
+            lines.add(String.format(Locale.ROOT, "  %-5s %s", op.label(), String.join(", ", Methods.names(op))));
+        }
+        lines.addAll(Arrays.asList(spec.usageMessage().footer()));
+        spec.usageMessage().footer(lines.toArray(new String[0]));
     }
 
-    public int run(List<String> args, PrintStream out, PrintStream err) {
-        BatchOptions opt = BatchOptions.parse(args);
+    public int run(PrintStream out, PrintStream err) {
+        final BatchOptions opt = this.opt.finish();
         BatchFiles.selectGpu(opt.solver.deviceIndex());
+        requireDevice(opt);
         long t0 = System.nanoTime();
         List<Path> files = new ArrayList<Path>();
         List<String> problems = new ArrayList<String>();
         for (Path in : opt.inputs) discover(in, files, problems);
+        files = distinct(files);
         boolean singleTarget = opt.output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mat")
                 && !Files.isDirectory(opt.output);
         if (singleTarget && opt.inputs.size() == 1 && files.size() > 1) {
@@ -75,21 +87,37 @@ final class BatchCommand implements Command {
             throw new UsageException("-o " + opt.output + " is a .mat file, but there are several inputs; give a folder");
         }
         List<BatchFileJob> jobs = new ArrayList<BatchFileJob>();
-        List<Path> outputs = new ArrayList<Path>();
         for (Path f : files) {
             Path target = singleTarget ? opt.output : opt.output.resolve(stem(f) + "_" + opt.op.label() + ".mat");
-            outputs.add(target.toAbsolutePath().normalize());
+            if (sameFile(f, target)) {
+                throw new UsageException("-o " + opt.output + " names the input " + f + " itself; inputs are never "
+                        + "overwritten: give another file or a folder");
+            }
             jobs.add(new BatchFileJob(f, target));
         }
-        // never read this run's own results as inputs (output folder inside an input folder)
+        requireDistinctTargets(jobs);
+        // never read this run's own earlier results as inputs (output folder inside an input folder); a
+        // user's file that merely has a result's name is an input like any other (and is never overwritten)
+        Set<Path> outputs = new HashSet<Path>();
+        for (BatchFileJob j : jobs) outputs.add(key(j.output));
         List<BatchFileJob> todo = new ArrayList<BatchFileJob>();
-        for (BatchFileJob j : jobs) if (!outputs.contains(j.input.toAbsolutePath().normalize())) todo.add(j);
+        for (BatchFileJob j : jobs) {
+            boolean ownResult = outputs.contains(key(j.input))
+                    && ResultRecord.of(j.input).kind() == ResultRecord.Kind.RESULT;
+            if (!ownResult) todo.add(j);
+        }
 
         List<MatInput> opened = new ArrayList<MatInput>();
         long units = 0;
+        Map<String, String> options = opt.resultOptions();
         for (BatchFileJob j : todo) {
             MatInput in = null;
-            if (!opt.force && upToDate(j)) {
+            ResultRecord existing = ResultRecord.of(j.output);
+            if (existing.kind() == ResultRecord.Kind.FOREIGN) {
+                j.fileError = j.output + " exists and is not a gpujacobi result (" + existing.why()
+                        + "): not overwritten, even with --force; move it away or choose another -o";
+            } else if (!opt.force && existing.kind() == ResultRecord.Kind.RESULT
+                    && existing.options().equals(options) && newer(j.output, j.input)) {
                 j.upToDate = true;
             } else {
                 try {
@@ -129,10 +157,67 @@ final class BatchCommand implements Command {
         return BatchSummary.print(todo, problems, opt, (System.nanoTime() - t0) * 1e-9, out, err);
     }
 
-    private static boolean upToDate(BatchFileJob j) {
+    /** --device gpu with no usable GPU is a usage error before any work, not a failure of every variable. */
+    private static void requireDevice(BatchOptions opt) {
+        if (opt.solver.device() == Device.GPU && Backends.get().gpu() == null) {
+            throw new UsageException("--device gpu, but no usable GPU: " + Backends.get().whyNoGpu()
+                    + "; use --device auto or cpu");
+        }
+    }
+
+    /**
+     * Two inputs that map to one result (p/x.mat and q/x.mat into one folder; x.mat and X.MAT, which
+     * are one file on case-insensitive file systems) would silently replace each other: refused before any work.
+     */
+    private static void requireDistinctTargets(List<BatchFileJob> jobs) {
+        Map<String, BatchFileJob> seen = new HashMap<String, BatchFileJob>();
+        List<String> clashes = new ArrayList<String>();
+        for (BatchFileJob j : jobs) {
+            String k = key(j.output).toString().toLowerCase(Locale.ROOT);
+            BatchFileJob first = seen.get(k);
+            if (first == null) seen.put(k, j);
+            else clashes.add(first.input + " and " + j.input + " would both be written to " + first.output
+                    + (first.output.equals(j.output) ? "" : " / " + j.output));
+        }
+        if (!clashes.isEmpty()) {
+            throw new UsageException(String.join("; ", clashes) + " (result names are compared ignoring case); "
+                    + "convert them into separate folders or rename one");
+        }
+    }
+
+    /** The inputs with duplicates (one file named twice, or through a folder and by name) removed. */
+    private static List<Path> distinct(List<Path> files) {
+        Set<Path> seen = new HashSet<Path>();
+        List<Path> out = new ArrayList<Path>();
+        for (Path f : files) if (seen.add(key(f))) out.add(f);
+        return out;
+    }
+
+    private static Path key(Path p) {
         try {
-            return Files.isRegularFile(j.output)
-                    && Files.getLastModifiedTime(j.output).compareTo(Files.getLastModifiedTime(j.input)) > 0;
+            return p.toRealPath();
+        } catch (IOException e) {
+            Path abs = p.toAbsolutePath().normalize();
+            try {
+                return abs.getParent().toRealPath().resolve(abs.getFileName());
+            } catch (IOException | NullPointerException e2) {
+                return abs;
+            }
+        }
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        if (key(a).equals(key(b))) return true;
+        try {
+            return Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean newer(Path output, Path input) {
+        try {
+            return Files.getLastModifiedTime(output).compareTo(Files.getLastModifiedTime(input)) > 0;
         } catch (IOException e) {
             return false;
         }
@@ -141,8 +226,11 @@ final class BatchCommand implements Command {
     private static void discover(Path in, List<Path> files, List<String> problems) {
         if (Files.isDirectory(in)) {
             List<Path> found = new ArrayList<Path>();
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(in, "*.mat")) {
-                for (Path p : ds) if (Files.isRegularFile(p)) found.add(p);
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(in)) {
+                for (Path p : ds) {
+                    boolean mat = p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mat"); // X.MAT too
+                    if (mat && Files.isRegularFile(p)) found.add(p);
+                }
             } catch (IOException e) {
                 problems.add(in + ": cannot list folder: " + e.getMessage());
             }

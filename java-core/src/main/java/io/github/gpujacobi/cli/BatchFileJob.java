@@ -11,6 +11,7 @@ import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.MatVariable;
 import io.github.gpujacobi.mat.ResultFile;
+import io.github.gpujacobi.mat.ResultRecord;
 import io.github.gpujacobi.mat.SkippedVariable;
 import io.github.gpujacobi.api.Jacobi;
 import us.hebi.matlab.mat.format.Mat5;
@@ -43,6 +44,8 @@ final class BatchFileJob {
     /** integer and logical variables decomposed as double */
     int converted;
     final List<String> backends = new ArrayList<String>();
+    /** the methods that ran (never "auto") */
+    final List<String> methods = new ArrayList<String>();
 
     BatchFileJob(Path input, Path output) {
         this.input = input;
@@ -54,9 +57,10 @@ final class BatchFileJob {
         Struct perVariable = Mat5.newStruct();
         try {
             out = ResultFile.create(output, opt.compress);
+            ResultNames names = new ResultNames(in.variables());
             for (MatVariable v : in.variables()) {
                 if (opt.vars != null && !opt.vars.contains(v.name())) continue;
-                processVariable(opt, in, v, out, perVariable, progress);
+                processVariable(opt, in, v, names, out, perVariable, progress);
             }
             if (opt.vars != null) {
                 for (String name : opt.vars) {
@@ -65,30 +69,38 @@ final class BatchFileJob {
             }
             Struct problems = Mat5.newStruct();
             for (VariableLine l : lines) {
-                if (!l.status.equals("done") && isFieldName(l.name)) problems.set(l.name, Mat5.newString(l.status + ": " + l.detail));
+                if (!l.status.equals("done") && ResultNames.isFieldName(l.name) && !problems.getFieldNames().contains(l.name)) {
+                    problems.set(l.name, Mat5.newString(l.status + ": " + l.detail));
+                }
             }
             Struct info = Mat5.newStruct()
                     .set("operation", Mat5.newString(opt.op.label()))
                     .set("version", Mat5.newString(Jacobi.version()))
                     .set("input", Mat5.newString(input.getFileName().toString()))
                     .set("backend", Mat5.newString(String.join(",", backends)))
-                    .set("method", Mat5.newString(opt.solver.method()))
+                    .set("method", Mat5.newString(methods.isEmpty() ? "-" : String.join(",", methods)))
+                    .set(ResultRecord.OPTIONS, ResultRecord.optionsStruct(opt.resultOptions()))
                     .set("variables", perVariable)
                     .set("not_done", problems);
-            out.write("gpujacobi", info);
+            out.write(ResultRecord.NAME, info);
             out.commit();
         } catch (MatFileException e) {
             fileError = e.getMessage();
+        } catch (RuntimeException | StackOverflowError e) {
+            fileError = input + ": internal error while writing " + output + ": " + e + "; no result written";
         } finally {
             if (out != null) out.close();
         }
     }
 
-    private void processVariable(BatchOptions opt, MatInput in, MatVariable v, ResultFile out, Struct perVariable,
-                                 ProgressBar progress) throws MatFileException {
+    private void processVariable(BatchOptions opt, MatInput in, MatVariable v, ResultNames names, ResultFile out,
+                                 Struct perVariable, ProgressBar progress) throws MatFileException {
         int[] d = v.dims();
         long pages = d.length > 2 ? d[2] : 1;
+        String label = v.name().isEmpty() ? "(empty name)" : v.name();
         try {
+            String bad = names.problem(v.name());
+            if (bad != null) throw new JacobiException(ErrorKind.BAD_OPTION, bad);
             PageArray signs = null;
             if (opt.op == Operation.HSVD) {
                 String role = HsvdSigns.signRole(in, v);
@@ -100,19 +112,27 @@ final class BatchFileJob {
             if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
             SolverOptions so = opt.solver.withVariable(v.name()).withCaller("batch " + in.path().getFileName());
             BatchDecomposer.Outcome r = BatchDecomposer.run(opt.op, a, signs, so, opt.exactResidual);
+            // every output name is checked before any is written: a variable is written whole or not at all
+            List<String> outNames = new ArrayList<String>();
+            for (String suffix : r.outputs.keySet()) outNames.add(v.name() + "_" + suffix);
+            String clash = names.claim(v.name(), outNames);
+            if (clash != null) throw new JacobiException(ErrorKind.BAD_OPTION, clash);
             for (java.util.Map.Entry<String, PageArray> e : r.outputs.entrySet()) {
                 out.write(v.name() + "_" + e.getKey(), MatArrays.toMatrix(e.getValue()));
             }
             RunReport rep = r.report;
             if (!backends.contains(rep.backend())) backends.add(rep.backend());
-            perVariable.set(v.name(), Mat5.newStruct()
-                    .set("backend", Mat5.newString(rep.backend()))
-                    .set("method", Mat5.newString(rep.method()))
-                    .set("sweeps", Mat5.newScalar(rep.sweeps()))
-                    .set("converged", Mat5.newLogicalScalar(rep.converged()))
-                    .set("residual", Mat5.newScalar(r.residual))
-                    .set("time", Mat5.newScalar(rep.seconds()))
-                    .set("class", Mat5.newString(a.precision().matlabClass())));
+            if (!methods.contains(rep.method())) methods.add(rep.method());
+            if (ResultNames.isFieldName(v.name())) {
+                perVariable.set(v.name(), Mat5.newStruct()
+                        .set("backend", Mat5.newString(rep.backend()))
+                        .set("method", Mat5.newString(rep.method()))
+                        .set("sweeps", Mat5.newScalar(rep.sweeps()))
+                        .set("converged", Mat5.newLogicalScalar(rep.converged()))
+                        .set("residual", Mat5.newScalar(r.residual))
+                        .set("time", Mat5.newScalar(rep.seconds()))
+                        .set("class", Mat5.newString(a.precision().matlabClass())));
+            }
             String note = "";
             if (!v.isFloatingPoint()) {
                 converted++;
@@ -124,12 +144,16 @@ final class BatchFileJob {
                     "%s, residual %.2e, %s%.3f s%s", v.describe(), r.residual,
                     opt.op == Operation.INV ? "" : rep.sweeps() + " sweeps, ", rep.seconds(), note)));
         } catch (SkippedVariable e) {
-            lines.add(new VariableLine(v.name(), "skipped", v.name() + " " + e.getMessage()));
+            lines.add(new VariableLine(v.name(), "skipped", label + " " + e.getMessage()));
         } catch (JacobiException e) {
             lines.add(new VariableLine(v.name(), "failed", e.getMessage()));
         } catch (OutOfMemoryError e) {
-            lines.add(new VariableLine(v.name(), "failed", v.name() + " (" + v.describe()
+            lines.add(new VariableLine(v.name(), "failed", label + " (" + v.describe()
                     + ") did not fit in the Java heap; " + io.github.gpujacobi.api.HeapAdvice.TEXT));
+        } catch (RuntimeException | StackOverflowError e) {
+            // a defect met by one variable costs that variable only; the rest of the file is still written
+            lines.add(new VariableLine(v.name(), "failed", input.getFileName() + ": " + label + " (" + v.describe()
+                    + "): internal error: " + e + "; nothing written for it (please report)"));
         }
         progress.advance(pages, input.getFileName() + ":" + v.name());
     }
@@ -151,11 +175,6 @@ final class BatchFileJob {
     private static boolean has(MatInput in, String name) {
         for (MatVariable v : in.variables()) if (v.name().equals(name)) return true;
         return false;
-    }
-
-    /** --vars may name anything; a struct field must be a MATLAB identifier. */
-    private static boolean isFieldName(String s) {
-        return s.matches("[A-Za-z][A-Za-z0-9_]{0,62}");
     }
 
     int count(String status) {

@@ -53,7 +53,7 @@ public final class BatchFiles {
     }
 
     /** {@code gpujacobi batch --help}. */
-    public static String help() { return new BatchCommand().help(); }
+    public static String help() { return Main.commandLine().getSubcommands().get("batch").getUsageMessage(); }
 
     /** The arguments as given: executors parse them again rather than receive the options object. */
     public List<String> arguments() { return args; }

@@ -1,91 +1,110 @@
 package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.bench.BenchFiles;
 import io.github.gpujacobi.bench.BenchPlot;
 import io.github.gpujacobi.bench.BenchRunner;
 import io.github.gpujacobi.bench.BenchRow;
-import io.github.gpujacobi.bench.BenchRowAccess;
 import io.github.gpujacobi.bench.Table1;
+
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
 /** {@code bench}: gpujacobi side by side with EJML and cuSOLVER on the same inputs, in one process. */
+@CommandLine.Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        sortOptions = false,
+        header = "time gpujacobi against EJML and cuSOLVER on the same inputs (ratios, CSV, plot)",
+        customSynopsis = {
+                "gpujacobi bench --op eig,svd,inv [--n 256,1024] [--dtype single,double] [--pages P] [--repeat R]",
+                "                [--out results.csv|.json] [--plot results.png] [--with-transfers] [--spd]",
+                "                [--impl REGEX] [--threads T] [--cpu-max-n N]",
+                "gpujacobi bench --table1 [--n 8,16,...] [--out table1.csv]",
+                "gpujacobi bench --plot-from results.csv --plot results.png   (re-plot a CSV)"},
+        description = {
+                "Generates seeded random inputs once (symmetric part for eig, diagonally shifted for inv) and runs",
+                "every gpujacobi backend and method present (CPU; GPU TA/MA/SA/MCA ...), EJML on the CPU and",
+                "cuSOLVER (syevd, syevj, gesvd, gesvdj, getrf+getrs) when the CUDA libraries load. Each row is the",
+                "median over --repeat runs after a warm-up (a gpujacobi run over 20 s is timed once); GPU rows exclude",
+                "host-device copies unless --with-transfers. ratio = time / best peer's time (peers: EJML, cuSOLVER);",
+                "accuracy columns are ||AV-VD||/||A|| or ||A-USV'||/||A|| (or ||AX-I||/(||A|| ||X||)) and ||Q'Q-I||",
+                "(n <= 2048). --table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA,",
+                "the GPU default (parallel) and the CPU.", ""})
 final class BenchCommand implements Command {
-    public String name() { return "bench"; }
+    @CommandLine.Option(names = "--op", paramLabel = "OP", split = ",", description = "eig, svd, inv (comma-separated)")
+    List<String> ops = new ArrayList<String>();
 
-    public String summary() { return "time gpujacobi against EJML and cuSOLVER on the same inputs (ratios, CSV, plot)"; }
+    @CommandLine.Option(names = "--n", paramLabel = "N", split = ",", description = "sizes (default: 256,1024; --table1: 8..4096)")
+    List<Integer> sizes = new ArrayList<Integer>();
 
-    public String help() {
-        return "usage: gpujacobi bench --op eig,svd,inv --n 256,1024 --dtype single,double [--pages P] [--repeat R]\n"
-                + "                     [--out results.csv|.json] [--plot results.png] [--with-transfers] [--spd]\n"
-                + "                     [--impl REGEX] [--threads T] [--cpu-max-n N]\n"
-                + "       gpujacobi bench --table1 [--n 8,16,...] [--out table1.csv]\n"
-                + "       gpujacobi bench --plot-from results.csv --plot results.png   (re-plot a CSV)\n\n"
-                + "Generates seeded random inputs once (symmetric part for eig, diagonally shifted for inv) and runs\n"
-                + "every gpujacobi backend and method present (CPU; GPU TA/MA/SA/MCA ...), EJML on the CPU and\n"
-                + "cuSOLVER (syevd, syevj, gesvd, gesvdj, getrf+getrs) when the CUDA libraries load. Each row is the\n"
-                + "median over --repeat runs after a warm-up (a gpujacobi run over 20 s is timed once); GPU rows exclude host-device copies unless\n"
-                + "--with-transfers. --spd shifts the eig inputs positive definite. ratio = time / best peer's time (peers: EJML, cuSOLVER); accuracy columns are\n"
-                + "||AV-VD||/||A|| or ||A-USV'||/||A|| (or ||AX-I||/(||A|| ||X||)) and ||Q'Q-I|| (n <= 2048).\n"
-                + "--table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA, the GPU default (parallel) and the CPU.";
-    }
+    @CommandLine.Option(names = "--dtype", paramLabel = "T", split = ",", description = "single, double (default: double)")
+    List<String> dtypes = new ArrayList<String>();
 
-    public int run(List<String> args, PrintStream out, PrintStream err) {
+    @CommandLine.Option(names = "--pages", paramLabel = "P", defaultValue = "1", description = "pages per input (default: ${DEFAULT-VALUE})")
+    int pages;
+
+    @CommandLine.Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "timed runs per row (default: ${DEFAULT-VALUE})")
+    int repeats;
+
+    @CommandLine.Option(names = "--threads", paramLabel = "T", description = "CPU worker threads (default: one per core)")
+    Integer threads;
+
+    @CommandLine.Option(names = "--cpu-max-n", paramLabel = "N", defaultValue = "1024",
+            description = "largest n run on the CPU (default: ${DEFAULT-VALUE})")
+    int cpuMaxN;
+
+    @CommandLine.Option(names = "--impl", paramLabel = "REGEX", description = "only implementations whose name matches")
+    Pattern implFilter;
+
+    @CommandLine.Option(names = "--with-transfers", description = "GPU times include host-device copies")
+    boolean withTransfers;
+
+    @CommandLine.Option(names = "--spd", description = "shift the eig inputs positive definite (the blocked GPU eig's fast path)")
+    boolean spd;
+
+    @CommandLine.Option(names = "--out", paramLabel = "FILE", description = "write the rows as CSV, or JSON for a .json name")
+    String outFile;
+
+    @CommandLine.Option(names = "--plot", paramLabel = "PNG", description = "plot the rows")
+    String plot;
+
+    @CommandLine.Option(names = "--plot-from", paramLabel = "CSV", description = "re-plot a CSV written by --out")
+    String plotFrom;
+
+    @CommandLine.Option(names = "--table1", description = "seed 000's Table I")
+    boolean table1;
+
+    public int run(PrintStream out, PrintStream err) {
         BenchRunner runner = new BenchRunner();
-        String outFile = null, plot = null, plotFrom = null;
-        boolean table1 = false;
-        List<Integer> sizes = new ArrayList<Integer>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--table1": table1 = true; continue;
-                case "--with-transfers": runner.withTransfers = true; continue;
-                case "--spd": runner.spd = true; continue;
-                default: break;
-            }
-            if (i + 1 >= args.size()) throw new UsageException(a + " needs a value");
-            String v = args.get(++i);
-            switch (a) {
-                case "--op":
-                    for (String op : v.split(",")) {
-                        if (!op.matches("eig|svd|inv")) throw new UsageException("--op takes eig, svd, inv; got " + op);
-                        runner.ops.add(op);
-                    }
-                    break;
-                case "--n": for (String s : v.split(",")) sizes.add(positive(s, a)); break;
-                case "--dtype":
-                    for (String s : v.split(",")) {
-                        try {
-                            runner.dtypes.add(Precision.fromName(s));
-                        } catch (RuntimeException e) {
-                            throw new UsageException("--dtype takes single, double; got " + s);
-                        }
-                    }
-                    break;
-                case "--pages": runner.pages = positive(v, a); break;
-                case "--repeat": runner.repeats = positive(v, a); break;
-                case "--threads": runner.base = runner.base.withThreads(positive(v, a)); break;
-                case "--cpu-max-n": runner.cpuMaxN = positive(v, a); break;
-                case "--impl": runner.implFilter = Pattern.compile(v); break;
-                case "--out": outFile = v; break;
-                case "--plot": plot = v; break;
-                case "--plot-from": plotFrom = v; break;
-                default: throw new UsageException("unknown option " + a);
+        for (String op : ops) {
+            if (!op.matches("eig|svd|inv")) throw new UsageException("--op takes eig, svd, inv; got " + op);
+            runner.ops.add(op);
+        }
+        for (int n : sizes) positive(n, "--n");
+        for (String s : dtypes) {
+            try {
+                runner.dtypes.add(Precision.fromName(s));
+            } catch (RuntimeException e) {
+                throw new UsageException("--dtype takes single, double; got " + s);
             }
         }
+        runner.pages = positive(pages, "--pages");
+        runner.repeats = positive(repeats, "--repeat");
+        if (threads != null) runner.base = runner.base.withThreads(positive(threads, "--threads"));
+        runner.cpuMaxN = positive(cpuMaxN, "--cpu-max-n");
+        runner.implFilter = implFilter;
+        runner.withTransfers = withTransfers;
+        runner.spd = spd;
         List<BenchRow> rows;
         if (plotFrom != null) {
             if (plot == null) throw new UsageException("--plot-from needs --plot file.png");
             try {
-                BenchPlot.write(BenchPlot.readCsv(plotFrom), plot);
+                BenchPlot.write(BenchFiles.readCsv(plotFrom), plot);
             } catch (IOException e) {
                 err.println("bench: cannot plot: " + e.getMessage());
                 return PARTIAL;
@@ -103,7 +122,7 @@ final class BenchCommand implements Command {
         }
         printTable(rows, out);
         try {
-            if (outFile != null) write(rows, outFile);
+            if (outFile != null) BenchFiles.write(rows, outFile);
             if (plot != null) BenchPlot.write(rows, plot);
         } catch (IOException e) {
             err.println("bench: cannot write results: " + e.getMessage());
@@ -126,29 +145,9 @@ final class BenchCommand implements Command {
         return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, f, x);
     }
 
-    private static void write(List<BenchRow> rows, String file) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        if (file.endsWith(".json")) {
-            sb.append("[\n");
-            for (int i = 0; i < rows.size(); i++) sb.append("  ").append(rowJson(rows.get(i))).append(i + 1 < rows.size() ? ",\n" : "\n");
-            sb.append("]\n");
-        } else {
-            sb.append(BenchRowAccess.header()).append('\n');
-            for (BenchRow r : rows) sb.append(BenchRowAccess.csv(r)).append('\n');
-        }
-        Files.write(Paths.get(file), sb.toString().getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String rowJson(BenchRow r) { return BenchRowAccess.json(r); }
-
-    private static int positive(String s, String opt) {
-        try {
-            int v = Integer.parseInt(s.trim());
-            if (v <= 0) throw new NumberFormatException();
-            return v;
-        } catch (NumberFormatException e) {
-            throw new UsageException(opt + " takes positive integers, got '" + s + "'");
-        }
+    private static int positive(int v, String opt) {
+        if (v <= 0) throw new UsageException(opt + " takes positive integers, got " + v);
+        return v;
     }
 
     private static int[] toInts(List<Integer> l) {

@@ -1,9 +1,13 @@
 package io.github.gpujacobi.cli;
 
-import java.io.PrintStream;
-import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** One sub-command of {@code java -jar gpujacobi.jar <command>}. */
+import java.io.PrintStream;
+
+/**
+ * One sub-command of {@code java -jar gpujacobi.jar <command>}: a picocli {@code @Command} whose
+ * options picocli sets (typed, with generated help) before {@link #run} is called.
+ */
 public interface Command {
     /** Exit status: everything succeeded. */
     int OK = 0;
@@ -12,13 +16,9 @@ public interface Command {
     /** Exit status: usage error. */
     int USAGE = 2;
 
-    String name();
+    /** Runs with the parsed options. */
+    int run(PrintStream out, PrintStream err);
 
-    /** One line for the command list. */
-    String summary();
-
-    /** Full help text for {@code <command> --help}. */
-    String help();
-
-    int run(List<String> args, PrintStream out, PrintStream err);
+    /** Adds help text known only at run time (e.g. the method names of {@code api.Methods}). */
+    default void describe(CommandSpec spec) {}
 }

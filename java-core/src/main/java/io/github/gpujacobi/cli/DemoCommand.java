@@ -5,19 +5,17 @@ import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.SolverOptions;
 
+import picocli.CommandLine;
+
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Locale;
 
 /** {@code demo}: decomposes a small built-in symmetric matrix and prints it with its residual. */
+@CommandLine.Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        header = "eigendecomposition of a small built-in matrix, with its residual",
+        description = "Decomposes the 5x5 Pascal matrix and prints eigenvalues and ||AV-VD||/||A||.")
 final class DemoCommand implements Command {
-    public String name() { return "demo"; }
-
-    public String summary() { return "eigendecomposition of a small built-in matrix, with its residual"; }
-
-    public String help() { return "usage: gpujacobi demo\n\nDecomposes the 5x5 Pascal matrix and prints eigenvalues and ||AV-VD||/||A||."; }
-
-    public int run(List<String> args, PrintStream out, PrintStream err) {
+    public int run(PrintStream out, PrintStream err) {
         int n = 5;
         double[] a = new double[n * n];
         for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) a[i + j * n] = binom(i + j, i);

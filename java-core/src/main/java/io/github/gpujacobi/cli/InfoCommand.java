@@ -2,24 +2,18 @@ package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.Jacobi;
+import picocli.CommandLine;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.Map;
 
 /** {@code info}: version, Java, and every backend with its devices or the reason it is missing. */
+@CommandLine.Command(name = "info", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        header = "toolbox version, Java version, backends and devices found",
+        description = {"Prints the toolbox version, the Java runtime, and each backend: CPU threads;",
+                "GPUs with name, memory, compute capability and driver; or why a backend is missing."})
 final class InfoCommand implements Command {
-    public String name() { return "info"; }
-
-    public String summary() { return "toolbox version, Java version, backends and devices found"; }
-
-    public String help() {
-        return "usage: gpujacobi info\n\nPrints the toolbox version, the Java runtime, and each backend: CPU threads;\n"
-                + "GPUs with name, memory, compute capability and driver; or why a backend is missing.";
-    }
-
-    public int run(List<String> args, PrintStream out, PrintStream err) {
-        if (!args.isEmpty()) throw new UsageException("info takes no arguments, got " + args);
+    public int run(PrintStream out, PrintStream err) {
         out.println("gpujacobi " + Jacobi.version());
         out.println("java      " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor")
                 + "), max heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MB");

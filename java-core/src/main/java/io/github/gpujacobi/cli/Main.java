@@ -1,24 +1,49 @@
 package io.github.gpujacobi.cli;
 
+import io.github.gpujacobi.api.HeapAdvice;
+import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.JacobiException;
+import picocli.CommandLine;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
 
-/** {@code java -jar gpujacobi.jar <command> [options]}. Errors and usage go to stderr. */
+/**
+ * {@code java -jar gpujacobi.jar <command> [options]}, parsed by picocli: {@code --op=eig} and
+ * {@code --op eig}, typed values, {@code --} ends the options, {@code --version}, generated help.
+ * Errors and usage go to stderr; exit status 0 ok, 1 some items failed, 2 usage error.
+ */
 public final class Main {
     private Main() {}
 
-    /** The commands, in the order {@code --help} lists them. */
-    static List<Command> commands() {
-        return new ArrayList<Command>(Arrays.<Command>asList(
-                new BatchCommand(),
-                new BenchCommand(),
-                new InfoCommand(),
-                new VerifyCommand(),
-                new DemoCommand()));
+    @CommandLine.Command(name = "gpujacobi", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            synopsisSubcommandLabel = "<command>",
+            description = "Jacobi eigen/singular value decompositions and inverses on the GPU and CPU; "
+                    + "run gpujacobi <command> --help for a command's options.",
+            footer = "%nexit status: 0 all done, 1 some variables or files failed, 2 usage error")
+    static final class Top {}
+
+    /** --version: the toolbox version from the build. */
+    static final class Version implements IVersionProvider {
+        public String[] getVersion() { return new String[]{"gpujacobi " + Jacobi.version()}; }
+    }
+
+    /** The command line with every command, in the order help lists them. */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Top());
+        for (Command c : new Command[]{new BatchCommand(), new BenchCommand(), new InfoCommand(), new VerifyCommand(),
+                new DemoCommand()}) {
+            CommandLine sub = new CommandLine(c);
+            c.describe(sub.getCommandSpec());
+            cl.addSubcommand(sub);
+        }
+        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        cl.setUsageHelpWidth(100);
+        return cl;
     }
 
     public static void main(String[] args) {
@@ -28,38 +53,46 @@ public final class Main {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        List<Command> cmds = commands();
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
-            PrintStream to = args.length == 0 ? err : out;
-            to.println("usage: gpujacobi <command> [options]   (gpujacobi <command> --help for details)");
-            to.println("commands:");
-            for (Command c : cmds) to.printf("  %-8s %s%n", c.name(), c.summary());
-            return args.length == 0 ? Command.USAGE : Command.OK;
-        }
-        for (Command c : cmds) {
-            if (c.name().equals(args[0])) {
-                List<String> rest = new ArrayList<String>(Arrays.asList(args).subList(1, args.length));
-                if (rest.contains("--help") || rest.contains("-h")) {
-                    out.println(c.help());
-                    return Command.OK;
-                }
-                try {
-                    return c.run(rest, out, err);
-                } catch (UsageException e) {
-                    err.println("gpujacobi " + c.name() + ": " + e.getMessage());
-                    err.println("try: gpujacobi " + c.name() + " --help");
-                    return Command.USAGE;
-                } catch (JacobiException e) {
-                    err.println("gpujacobi " + c.name() + ": " + e.getMessage());
-                    return Command.PARTIAL;
-                } catch (OutOfMemoryError e) {
-                    err.println("gpujacobi " + c.name() + ": out of Java heap; "
-                            + io.github.gpujacobi.api.HeapAdvice.TEXT);
-                    return Command.PARTIAL;
-                }
+        CommandLine cl = commandLine();
+        cl.setOut(new PrintWriter(new java.io.OutputStreamWriter(out, Charset.defaultCharset()), true));
+        cl.setErr(new PrintWriter(new java.io.OutputStreamWriter(err, Charset.defaultCharset()), true));
+        ParseResult parsed;
+        try {
+            parsed = cl.parseArgs(args);
+        } catch (ParameterException e) {
+            CommandLine where = e.getCommandLine();
+            String name = where == cl ? "gpujacobi" : "gpujacobi " + where.getCommandName();
+            if (where == cl && args.length > 0 && !args[0].startsWith("-")) {
+                err.println("gpujacobi: unknown command '" + args[0] + "'; run gpujacobi --help");
+            } else {
+                err.println(name + ": " + e.getMessage());
+                err.println("try: " + name + " --help");
             }
+            return Command.USAGE;
         }
-        err.println("gpujacobi: unknown command '" + args[0] + "'; run gpujacobi --help");
-        return Command.USAGE;
+        if (CommandLine.printHelpIfRequested(parsed)) {
+            cl.getOut().flush();
+            return Command.OK;
+        }
+        if (!parsed.hasSubcommand()) {
+            cl.usage(err);
+            return Command.USAGE;
+        }
+        CommandLine sub = parsed.subcommand().commandSpec().commandLine();
+        Command c = (Command) sub.getCommand();
+        String name = sub.getCommandName();
+        try {
+            return c.run(out, err);
+        } catch (UsageException e) {
+            err.println("gpujacobi " + name + ": " + e.getMessage());
+            err.println("try: gpujacobi " + name + " --help");
+            return Command.USAGE;
+        } catch (JacobiException e) {
+            err.println("gpujacobi " + name + ": " + e.getMessage());
+            return Command.PARTIAL;
+        } catch (OutOfMemoryError e) {
+            err.println("gpujacobi " + name + ": out of Java heap; " + HeapAdvice.TEXT);
+            return Command.PARTIAL;
+        }
     }
 }

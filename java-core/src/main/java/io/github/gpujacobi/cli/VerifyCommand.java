@@ -12,6 +12,8 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.Residuals;
 
+import picocli.CommandLine;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,41 +25,30 @@ import java.util.Random;
  * device (the GPU machine's script runs it with --device gpu): residual, orthogonality, agreement
  * with the CPU backend, relative accuracy on graded matrices, odd sizes, both classes, pages.
  */
+@CommandLine.Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        header = "check a backend's results (residual, orthogonality, CPU agreement, graded accuracy)",
+        description = {"Runs eig (every method given; classical up to n=100), svd, hsvd, inv (Gauss-Jordan, and Cholesky on",
+                "SPD input) on random, odd-sized, paged and graded inputs in both classes on the device, compares with",
+                "the CPU backend and prints one line per check and a closing 'N passed, N failed' line.",
+                "Exit status 1 when a check fails."})
 final class VerifyCommand implements Command {
-    public String name() { return "verify"; }
+    @CommandLine.Option(names = "--device", paramLabel = "DEVICE", defaultValue = "gpu",
+            description = "gpu, cpu or auto (default: ${DEFAULT-VALUE})")
+    String device;
 
-    public String summary() { return "check a backend's results (residual, orthogonality, CPU agreement, graded accuracy)"; }
+    @CommandLine.Option(names = "--methods", paramLabel = "M", split = ",",
+            defaultValue = "parallel,ta,ma,sa,mca,classical,hyperbolic", description = "eig methods (default: ${DEFAULT-VALUE})")
+    String[] methods;
 
-    public String help() {
-        return "usage: gpujacobi verify [--device gpu|cpu|auto] [--methods parallel,ta,ma,sa,mca,classical,hyperbolic] [--sizes 1,2,3,...]\n\n"
-                + "Runs eig (every method given; classical up to n=100), svd, hsvd, inv (Gauss-Jordan, and Cholesky on SPD input) on random, odd-sized, paged and graded inputs in both\n"
-                + "classes on the device, compares with the CPU backend and prints one line per check and a closing\n"
-                + "'N passed, N failed' line. Exit status 1 when a check fails.";
-    }
+    @CommandLine.Option(names = "--sizes", paramLabel = "N", split = ",", defaultValue = "1,2,3,7,32,33,100,257",
+            description = "matrix sizes (default: ${DEFAULT-VALUE})")
+    int[] sizes;
 
     private int passed, failed;
     private PrintStream out;
 
-    public int run(List<String> args, PrintStream out, PrintStream err) {
+    public int run(PrintStream out, PrintStream err) {
         this.out = out;
-        String device = "gpu";
-        String[] methods = {"parallel", "ta", "ma", "sa", "mca", "classical", "hyperbolic"};
-        int[] sizes = {1, 2, 3, 7, 32, 33, 100, 257};
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (i + 1 >= args.size()) throw new UsageException(a + " needs a value");
-            switch (a) {
-                case "--device": device = args.get(++i); break;
-                case "--methods": methods = args.get(++i).split(","); break;
-                case "--sizes": {
-                    String[] s = args.get(++i).split(",");
-                    sizes = new int[s.length];
-                    for (int k = 0; k < s.length; k++) sizes[k] = Integer.parseInt(s[k].trim());
-                    break;
-                }
-                default: throw new UsageException("unknown option " + a);
-            }
-        }
         if (device.equals("gpu") && Backends.get().gpu() == null) {
             err.println("verify: no GPU backend: " + Backends.get().whyNoGpu());
             return PARTIAL;

@@ -1,5 +1,7 @@
 package io.github.gpujacobi.mat;
 
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
 import us.hebi.matlab.mat.format.Mat5;
 import us.hebi.matlab.mat.format.Mat5File;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One input .mat file (MAT v5/v6/v7 as MATLAB, Octave and scipy write them), read one variable at
@@ -28,16 +31,19 @@ import java.util.List;
 public final class MatInput {
     private final Path path;
     private final List<MatVariable> variables;
+    private final Map<String, MatElements.Element> elements;
 
-    private MatInput(Path path, List<MatVariable> variables) {
+    private MatInput(Path path, List<MatVariable> variables, Map<String, MatElements.Element> elements) {
         this.path = path;
         this.variables = variables;
+        this.elements = elements;
     }
 
     public static MatInput open(Path path) throws MatFileException {
         if (!Files.isRegularFile(path)) throw new MatFileException(path + ": no such file");
-        if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable");
+        if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable: permission denied");
         checkHeader(path);
+        Map<String, MatElements.Element> elements = MatElements.scan(path); // before MFL allocates by declared sizes
         final List<MatVariable> found = new ArrayList<MatVariable>();
         read(path, new Mat5Reader.EntryFilter() {
             public boolean isAccepted(Mat5Reader.EntryHeader h) {
@@ -45,7 +51,7 @@ public final class MatInput {
                 return false;
             }
         });
-        return new MatInput(path, Collections.unmodifiableList(found));
+        return new MatInput(path, Collections.unmodifiableList(found), elements);
     }
 
     public Path path() { return path; }
@@ -56,6 +62,14 @@ public final class MatInput {
     public PageArray read(final MatVariable v) throws MatFileException, SkippedVariable {
         String reason = v.skipReason();
         if (reason != null) throw new SkippedVariable(reason);
+        MatElements.Element e = elements.get(v.name());
+        if (e != null) {
+            MatElements.verifyInflation(path, e);
+            if (e.problem != null) {
+                throw new JacobiException(ErrorKind.IO, path.getFileName() + ": " + v.name() + " cannot be read: "
+                        + e.problem + "; nothing was allocated for it");
+            }
+        }
         Mat5File f = read(path, new Mat5Reader.EntryFilter() {
             public boolean isAccepted(Mat5Reader.EntryHeader h) { return h.getName().equals(v.name()); }
         });
@@ -68,7 +82,7 @@ public final class MatInput {
         }
     }
 
-    private static Mat5File read(Path path, Mat5Reader.EntryFilter filter) throws MatFileException {
+    static Mat5File read(Path path, Mat5Reader.EntryFilter filter) throws MatFileException {
         Source src = null;
         try {
             src = Sources.openFile(path.toFile());

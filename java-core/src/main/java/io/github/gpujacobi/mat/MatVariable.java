@@ -59,6 +59,7 @@ public final class MatVariable {
         if (!isNumeric()) return "is a " + matlabClass() + ", not a numeric array";
         if (complex) return "is complex; complex matrices are not supported yet";
         if (dims.length > 3) return "has " + dims.length + " dimensions; only 2-D matrices and 3-D page arrays are supported";
+        for (int d : dims) if (d == 0) return "is empty (" + describe() + "); there is nothing to decompose";
         return null;
     }
 

@@ -8,6 +8,7 @@ import us.hebi.matlab.mat.types.Sinks;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,40 +53,67 @@ public final class ResultFile implements Closeable {
             if (temp != null) {
                 try { Files.deleteIfExists(temp); } catch (IOException ignored) { /* best effort */ }
             }
-            throw new MatFileException("cannot write " + target + ": " + e.getMessage(), e);
+            throw new MatFileException("cannot write " + target + ": " + reason(e), e);
         }
+    }
+
+    private static String reason(Exception e) {
+        return e instanceof IOException ? IoErrors.describe((IOException) e) : String.valueOf(e.getMessage());
     }
 
     public Path target() { return target; }
 
-    /** Temporary files a killed run left for this target. */
-    private static void removeStaleParts(Path dir, String name) throws IOException {
-        try (java.nio.file.DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "." + name + "*.part")) {
+    /**
+     * Temporary files a killed run left for this target: exactly "." + name + digits + ".part", as
+     * {@link Files#createTempFile} names them. Matched literally, never as a glob: a name such as
+     * {@code star*.mat} or {@code a{b.mat} must not match (or break on) another target's files.
+     */
+    private static void removeStaleParts(Path dir, final String name) throws IOException {
+        DirectoryStream.Filter<Path> mine = new DirectoryStream.Filter<Path>() {
+            public boolean accept(Path p) { return isPartOf(p.getFileName().toString(), name); }
+        };
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, mine)) {
             for (Path p : ds) Files.deleteIfExists(p);
         }
+    }
+
+    static boolean isPartOf(String file, String target) {
+        String head = "." + target, tail = ".part";
+        if (!file.startsWith(head) || !file.endsWith(tail) || file.length() <= head.length() + tail.length()) return false;
+        for (int i = head.length(); i < file.length() - tail.length(); i++) {
+            if (!Character.isDigit(file.charAt(i))) return false;
+        }
+        return true;
     }
 
     public void write(String name, Array value) throws MatFileException {
         try {
             writer.writeArray(name, value);
         } catch (IOException | RuntimeException e) {
-            throw new MatFileException("cannot write " + name + " to " + temp + ": " + e.getMessage(), e);
+            throw new MatFileException("cannot write " + name + " to " + temp + ": " + reason(e), e);
         }
     }
 
     /** Flushes, closes and renames the temporary file to the target. */
     public void commit() throws MatFileException {
         try {
-            writer.flush();
-            sink.close();
             try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+                writer.flush();
+                sink.close();
+            } catch (IOException e) {
+                throw new MatFileException("cannot write " + temp + ": " + IoErrors.describe(e), e);
+            }
+            try {
+                try {
+                    Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } catch (IOException e) {
+                throw new MatFileException("cannot finish " + target + ": renaming the temporary file "
+                        + temp.getFileName() + " to it failed: " + IoErrors.describe(e), e);
             }
             done = true;
-        } catch (IOException e) {
-            throw new MatFileException("cannot finish " + target + ": " + e.getMessage(), e);
         } finally {
             close();
         }

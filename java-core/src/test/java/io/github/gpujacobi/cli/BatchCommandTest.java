@@ -226,7 +226,8 @@ class BatchCommandTest {
                 "-o", dir.resolve("out").toString());
         assertEquals(1, r.code);
         assertUnchanged(before);
-        assertTrue(r.err.contains("cannot finish " + dir.resolve("out/a_eig.mat")), r.err);
+        assertTrue(r.err.contains(dir.resolve("out/a_eig.mat") + " exists and is not a gpujacobi result (it is not a regular file): "
+                + "not overwritten"), r.err);
         assertTrue(Files.isRegularFile(dir.resolve("out/b_eig.mat")), "the other file was processed");
         try (Stream<Path> s = Files.list(dir.resolve("out"))) {
             assertTrue(s.noneMatch(f -> f.getFileName().toString().endsWith(".part")), "no temporary files left");

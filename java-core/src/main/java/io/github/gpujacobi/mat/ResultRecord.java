@@ -1,0 +1,97 @@
+package io.github.gpujacobi.mat;
+
+import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.format.Mat5File;
+import us.hebi.matlab.mat.format.Mat5Reader;
+import us.hebi.matlab.mat.types.Array;
+import us.hebi.matlab.mat.types.Char;
+import us.hebi.matlab.mat.types.Struct;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The {@code gpujacobi} record of a result file: what tells a gpujacobi result from any other file of
+ * the same name (which the batch never overwrites), and the options it was computed with (a re-run
+ * with other options recomputes it). The options are stored as a struct of strings.
+ */
+public final class ResultRecord {
+    /** The variable holding the record. */
+    public static final String NAME = "gpujacobi";
+    /** Its field holding the options. */
+    public static final String OPTIONS = "options";
+
+    public enum Kind {
+        /** no file of that name */
+        MISSING,
+        /** a file that is not a gpujacobi result: never overwritten */
+        FOREIGN,
+        /** a gpujacobi result */
+        RESULT
+    }
+
+    private final Kind kind;
+    private final String why;
+    private final Map<String, String> options;
+
+    private ResultRecord(Kind kind, String why, Map<String, String> options) {
+        this.kind = kind;
+        this.why = why;
+        this.options = options;
+    }
+
+    public Kind kind() { return kind; }
+
+    /** Why a FOREIGN file is not a result. */
+    public String why() { return why; }
+
+    /** The options a RESULT was computed with (empty for results of versions that did not record them). */
+    public Map<String, String> options() { return options; }
+
+    /** Reads what the file at {@code p} is; reads only its {@code gpujacobi} variable. */
+    public static ResultRecord of(Path p) {
+        if (!Files.exists(p)) return new ResultRecord(Kind.MISSING, null, null);
+        if (!Files.isRegularFile(p)) return foreign("it is not a regular file");
+        Mat5File f = null;
+        try {
+            boolean has = false;
+            for (MatVariable v : MatInput.open(p).variables()) has |= v.name().equals(NAME) && v.matlabClass().equals("struct");
+            if (!has) return foreign("it has no " + NAME + " record");
+            f = MatInput.read(p, new Mat5Reader.EntryFilter() {
+                public boolean isAccepted(Mat5Reader.EntryHeader h) { return h.getName().equals(NAME); }
+            });
+            Array a = f.getArray(NAME);
+            if (!(a instanceof Struct)) return foreign("it has no " + NAME + " record");
+            Struct s = (Struct) a;
+            if (!s.getFieldNames().contains("operation") || !s.getFieldNames().contains("version")) {
+                return foreign("its " + NAME + " variable is not a gpujacobi record");
+            }
+            Map<String, String> opts = new LinkedHashMap<String, String>();
+            if (s.getFieldNames().contains(OPTIONS) && s.get(OPTIONS) instanceof Struct) {
+                Struct o = (Struct) s.get(OPTIONS);
+                for (String k : o.getFieldNames()) {
+                    Array v = o.get(k);
+                    opts.put(k, v instanceof Char ? ((Char) v).getString() : String.valueOf(v));
+                }
+            }
+            return new ResultRecord(Kind.RESULT, null, opts);
+        } catch (MatFileException e) {
+            return foreign("it is not a readable MAT file");
+        } catch (RuntimeException e) {
+            return foreign("it has no readable " + NAME + " record");
+        } finally {
+            if (f != null) MatInput.closeQuietly(f);
+        }
+    }
+
+    private static ResultRecord foreign(String why) { return new ResultRecord(Kind.FOREIGN, why, null); }
+
+    /** The options as the record's struct of strings. */
+    public static Struct optionsStruct(Map<String, String> options) {
+        Struct s = Mat5.newStruct();
+        for (Map.Entry<String, String> e : options.entrySet()) s.set(e.getKey(), Mat5.newString(e.getValue()));
+        return s;
+    }
+}

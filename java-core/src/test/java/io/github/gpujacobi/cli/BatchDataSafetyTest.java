@@ -1,0 +1,248 @@
+package io.github.gpujacobi.cli;
+
+import io.github.gpujacobi.api.Backends;
+import io.github.gpujacobi.cli.BatchCommandTest.Run;
+import io.github.gpujacobi.testing.External;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.types.Matrix;
+import us.hebi.matlab.mat.types.Sink;
+import us.hebi.matlab.mat.types.Sinks;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import static io.github.gpujacobi.cli.BatchCommandTest.batch;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 22's data-loss cases: the batch never overwrites what is not its own, never loses an output silently. */
+class BatchDataSafetyTest {
+    @TempDir
+    Path dir;
+
+    private void save(String file, String dict) {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('" + file + "', " + dict + ")");
+    }
+
+    private String names(String file) {
+        return External.python(dir, "import scipy.io as sio; print(sorted(k for k in sio.loadmat('" + file
+                + "') if not k.startswith('__')))");
+    }
+
+    @Test
+    void aUsersFileWithAResultsNameIsNeitherUpToDateNorOverwritten() throws Exception {
+        save("a.mat", "{'A': np.eye(3)}");
+        save("a_eig.mat", "{'Mine': 2 * np.eye(2)}");
+        byte[] mine = Files.readAllBytes(dir.resolve("a_eig.mat"));
+        for (String force : new String[]{"--quiet", "--force"}) {
+            Run r = batch("--op", "eig", force, dir.toString(), "-o", dir.toString());
+            assertEquals(1, r.code, r.out + r.err);
+            assertTrue(r.err.contains(dir.resolve("a_eig.mat") + " exists and is not a gpujacobi result (it has no gpujacobi record): "
+                    + "not overwritten"), r.err);
+            assertFalse(r.out.contains(": up to date"), r.out);
+            assertArrayEquals(mine, Files.readAllBytes(dir.resolve("a_eig.mat")), force);
+        }
+        // the user's file is an input like any other
+        assertTrue(names("a_eig_eig.mat").contains("['Mine_D', 'Mine_V', 'gpujacobi']"));
+    }
+
+    @Test
+    void twoInputsForOneResultAreAUsageErrorBeforeAnyWork() throws Exception {
+        Files.createDirectories(dir.resolve("p"));
+        Files.createDirectories(dir.resolve("q"));
+        save("p/x.mat", "{'A': np.eye(2)}");
+        save("q/x.mat", "{'A': 3 * np.eye(2)}");
+        Run r = batch("--op", "eig", dir.resolve("p/x.mat").toString(), dir.resolve("q").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(2, r.code, r.out + r.err);
+        assertTrue(r.err.contains(dir.resolve("p/x.mat") + " and " + dir.resolve("q/x.mat") + " would both be written to "
+                + dir.resolve("out/x_eig.mat")), r.err);
+        assertFalse(Files.exists(dir.resolve("out")), "nothing was done");
+        save("p/X.MAT", "{'A': 5 * np.eye(2)}");
+        Run c = batch("--op", "eig", dir.resolve("p").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(2, c.code, c.out + c.err);
+        assertTrue(c.err.contains("X.MAT") && c.err.contains("ignoring case"), c.err);
+        // the same file named twice is one input, not a clash
+        Run twice = batch("--op", "eig", "--quiet", dir.resolve("q").toString(), dir.resolve("q/x.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(0, twice.code, twice.out + twice.err);
+        assertTrue(twice.out.contains("1 files"), twice.out);
+    }
+
+    @Test
+    void resultNamesOverMatlabsLimitFailThatVariableOnly() throws Exception {
+        String n61 = repeat('b', 61), n62 = repeat('a', 62);
+        save("long.mat", "{'" + n62 + "': np.eye(2), '" + n61 + "': np.eye(3), 'B': 2 * np.eye(2)}");
+        Run r = batch("--op", "eig", "--quiet", dir.resolve("long.mat").toString(), "-o", dir.resolve("o.mat").toString());
+        assertEquals(1, r.code, r.out + r.err);
+        assertTrue(r.err.contains(n62 + ": its result " + n62 + "_V would have 64 characters, over MATLAB's limit of 63"), r.err);
+        assertTrue(r.out.contains("variables: 2 done, 0 skipped, 1 failed"), r.out);
+        String got = names("o.mat");
+        assertTrue(got.contains("'B_D', 'B_V'") && got.contains(n61 + "_D") && !got.contains(n62), got);
+    }
+
+    @Test
+    void aDuplicatedOrEmptyVariableNameFailsThatVariableAndTheRestIsWritten() throws Exception {
+        Matrix a = Mat5.newMatrix(2, 2), b = Mat5.newMatrix(2, 2);
+        a.setDouble(0, 0, 1); a.setDouble(1, 1, 2);
+        b.setDouble(0, 0, 3); b.setDouble(1, 1, 4);
+        byte[] first = uncompressed("Q", a), second = uncompressed("Q", b), keep = uncompressed("K", b);
+        // name tag of a 2-D element: 128 header + 8 tag + 16 flags + 16 dims; small element {miINT8, 1 byte, 'Q'}
+        assertEquals('Q', first[172]);
+        byte[] dup = concat(first, Arrays.copyOfRange(second, 128, second.length), Arrays.copyOfRange(keep, 128, keep.length));
+        Files.write(dir.resolve("dup.mat"), dup);
+        Run r = batch("--op", "eig", "--quiet", dir.resolve("dup.mat").toString(), "-o", dir.resolve("d.mat").toString());
+        assertEquals(1, r.code, r.out + r.err);
+        assertTrue(r.err.contains("Q appears 2 times in the file"), r.err);
+        assertTrue(r.out.contains("variables: 1 done, 0 skipped, 2 failed"), r.out);
+        assertTrue(names("d.mat").contains("['K_D', 'K_V', 'gpujacobi']"));
+
+        byte[] empty = first.clone();
+        byte[] emptyName = {1, 0, 0, 0, 0, 0, 0, 0}; // a full tag {miINT8, 0 bytes} in place of the small element
+        System.arraycopy(emptyName, 0, empty, 168, 8);
+        Files.write(dir.resolve("noname.mat"), concat(empty, Arrays.copyOfRange(keep, 128, keep.length)));
+        Run e = batch("--op", "svd", "--quiet", dir.resolve("noname.mat").toString(), "-o", dir.resolve("n.mat").toString());
+        assertEquals(1, e.code, e.out + e.err);
+        assertTrue(e.err.contains("a variable has an empty name"), e.err);
+        assertTrue(e.out.contains("1 files (0 up to date, 0 failed); variables: 1 done, 0 skipped, 1 failed"), e.out);
+        assertTrue(names("n.mat").contains("['K_S', 'K_U', 'K_V', 'gpujacobi']"));
+    }
+
+    @Test
+    void aDeeplyNestedCellIsSkippedAndTheRestIsWritten() throws Exception {
+        // 5000 cells, each holding the next, built from the inside out as uncompressed miMATRIX elements
+        java.nio.ByteBuffer leaf = java.nio.ByteBuffer.wrap(uncompressed("L", Mat5.newMatrix(1, 1)));
+        byte[] inner = Arrays.copyOfRange(leaf.array(), 128, leaf.capacity());
+        // nested elements have no name: a full tag {miINT8, 0 bytes} in place of the small element holding "L"
+        System.arraycopy(new byte[]{1, 0, 0, 0, 0, 0, 0, 0}, 0, inner, 8 + 16 + 16, 8);
+        for (int depth = 0; depth < 5000; depth++) inner = cell(depth == 4999 ? "C" : "", inner);
+        byte[] keep = uncompressed("K", Mat5.newMatrix(2, 2));
+        Files.write(dir.resolve("deep.mat"), concat(Arrays.copyOf(keep, 128), inner, Arrays.copyOfRange(keep, 128, keep.length)));
+        Run r = batch("--op", "svd", "--quiet", dir.resolve("deep.mat").toString(), "-o", dir.resolve("deep_out.mat").toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("variables: 1 done, 1 skipped, 0 failed"), r.out);
+        assertTrue(names("deep_out.mat").contains("['K_S', 'K_U', 'K_V', 'gpujacobi']"));
+    }
+
+    /** A 1x1 cell element named {@code name} around {@code child}. */
+    private static byte[] cell(String name, byte[] child) {
+        int nameLen = name.length(), namePad = (8 - nameLen % 8) % 8;
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(8 + 16 + 16 + 8 + nameLen + namePad + child.length)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putInt(14).putInt(16 + 16 + 8 + nameLen + namePad + child.length);
+        b.putInt(6).putInt(8).putInt(1).putInt(0);      // flags: mxCELL_CLASS
+        b.putInt(5).putInt(8).putInt(1).putInt(1);      // dims 1x1
+        b.putInt(1).putInt(nameLen).put(name.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        for (int i = 0; i < namePad; i++) b.put((byte) 0);
+        b.put(child);
+        return b.array();
+    }
+
+    @Test
+    void anEmptyMatrixIsSkippedWithItsReasonAndTheRestIsWritten() throws Exception {
+        save("e.mat", "{'Z': np.zeros((0, 0)), 'Y': np.zeros((3, 0)), 'B': np.eye(2)}");
+        Run r = batch("--op", "svd", dir.resolve("e.mat").toString(), "-o", dir.resolve("e_out.mat").toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("skipped: Z is empty (0x0 double); there is nothing to decompose"), r.out);
+        assertTrue(r.out.contains("skipped: Y is empty (3x0 double)"), r.out);
+        assertTrue(r.out.contains("variables: 1 done, 2 skipped, 0 failed"), r.out);
+        assertTrue(names("e_out.mat").contains("['B_S', 'B_U', 'B_V', 'gpujacobi']"));
+    }
+
+    @Test
+    void staleTemporaryFilesAreMatchedLiterallyNotAsGlobs() throws Exception {
+        save("star*.mat", "{'A': np.eye(2)}");
+        save("a{b.mat", "{'A': np.eye(2)}");
+        Files.createDirectories(dir.resolve("out"));
+        Path othersPart = dir.resolve("out/.star!_eig.mat123.part");
+        Path stale = dir.resolve("out/.star*_eig.mat456.part");
+        Files.write(othersPart, new byte[]{1});
+        Files.write(stale, new byte[]{1});
+        Run r = batch("--op", "eig", "--quiet", dir.resolve("star*.mat").toString(), dir.resolve("a{b.mat").toString(),
+                "-o", dir.resolve("out").toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(Files.exists(othersPart), "another target's temporary file is left alone");
+        assertFalse(Files.exists(stale), "this target's stale temporary file is removed");
+        assertTrue(Files.isRegularFile(dir.resolve("out/a{b_eig.mat")));
+    }
+
+    @Test
+    void aRerunWithOtherOptionsRecomputesAndTheOptionsAreRecorded() throws Exception {
+        save("s.mat", "{'G': np.arange(12.0).reshape(4, 3) + np.eye(4, 3)}");
+        String in = dir.resolve("s.mat").toString(), out = dir.resolve("o").toString();
+        assertEquals(0, batch("--op", "svd", "--quiet", in, "-o", out).code);
+        Run same = batch("--op", "svd", "--quiet", in, "-o", out);
+        assertTrue(same.out.contains("1 files (1 up to date"), same.out);
+        Run econ = batch("--op", "svd", "--quiet", "--econ", in, "-o", out);
+        assertTrue(econ.out.contains("1 files (0 up to date"), econ.out);
+        Run single = batch("--op", "svd", "--quiet", "--econ", "--precision", "single", in, "-o", out);
+        assertTrue(single.out.contains("1 files (0 up to date"), single.out);
+        String check = External.python(dir, String.join("\n",
+                "import numpy as np, scipy.io as sio",
+                "r = sio.loadmat('o/s_svd.mat'); g = r['gpujacobi'][0, 0]; o = g['options'][0, 0]",
+                "assert r['G_U'].shape == (4, 3) and r['G_U'].dtype == np.float32",
+                "assert o['op'][0] == 'svd' and o['econ'][0] == 'true' and o['precision'][0] == 'single'",
+                "assert g['method'][0] == 'onesided', g['method']",
+                "print('ok')"));
+        assertTrue(check.contains("ok"), check);
+    }
+
+    @Test
+    void outputNamingTheInputItselfIsAUsageError() throws Exception {
+        save("a.mat", "{'A': np.eye(2)}");
+        byte[] before = Files.readAllBytes(dir.resolve("a.mat"));
+        Run r = batch("--op", "eig", dir.resolve("a.mat").toString(), "-o", dir.resolve("a.mat").toString());
+        assertEquals(2, r.code, r.out + r.err);
+        assertTrue(r.err.contains("names the input " + dir.resolve("a.mat") + " itself"), r.err);
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("a.mat")));
+    }
+
+    @Test
+    void anUnknownMethodIsAUsageErrorListingTheMethods() throws Exception {
+        save("a.mat", "{'A': np.eye(2)}");
+        Run r = batch("--op", "eig", "--method", "nope", dir.resolve("a.mat").toString(), "-o", dir.resolve("o").toString());
+        assertEquals(2, r.code, r.out + r.err);
+        assertTrue(r.err.contains("unknown Method 'nope' for eig; valid: auto, parallel, cyclic"), r.err);
+        assertFalse(Files.exists(dir.resolve("o")));
+        assertEquals(2, batch("--op", "svd", "--method", "cyclic", "a.mat", "-o", "o").code);
+    }
+
+    @Test
+    void deviceGpuWithoutAGpuStopsBeforeAnyWork() throws Exception {
+        Assumptions.assumeTrue(Backends.get().gpu() == null, "a GPU is present");
+        save("a.mat", "{'A': np.eye(2)}");
+        Run r = batch("--op", "eig", "--device", "gpu", dir.resolve("a.mat").toString(), "-o", dir.resolve("o").toString());
+        assertEquals(2, r.code, r.out + r.err);
+        assertTrue(r.err.contains("--device gpu, but no usable GPU: "), r.err);
+        assertFalse(Files.exists(dir.resolve("o")));
+    }
+
+    static byte[] uncompressed(String name, Matrix m) throws Exception {
+        Path f = Files.createTempFile("gpujacobi-test", ".mat");
+        try {
+            Sink sink = Sinks.newStreamingFile(f.toFile());
+            Mat5.newWriter(sink).setDeflateLevel(0).writeMat(Mat5.newMatFile().addArray(name, m));
+            sink.close();
+            return Files.readAllBytes(f);
+        } finally {
+            Files.delete(f);
+        }
+    }
+
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        for (byte[] p : parts) o.write(p, 0, p.length);
+        return o.toByteArray();
+    }
+
+    private static String repeat(char c, int n) {
+        char[] a = new char[n];
+        Arrays.fill(a, c);
+        return new String(a);
+    }
+}

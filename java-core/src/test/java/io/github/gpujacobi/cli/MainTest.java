@@ -1,0 +1,77 @@
+package io.github.gpujacobi.cli;
+
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.cli.BatchCommandTest.Run;
+import io.github.gpujacobi.testing.External;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.github.gpujacobi.cli.BatchCommandTest.batch;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line by the conventions (picocli): option=value, typed values, --, --version, generated help. */
+class MainTest {
+    @TempDir
+    Path dir;
+
+    private static Run main(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        Run r = new Run();
+        r.code = Main.run(args, new PrintStream(o, true), new PrintStream(e, true));
+        r.out = new String(o.toByteArray(), StandardCharsets.UTF_8);
+        r.err = new String(e.toByteArray(), StandardCharsets.UTF_8);
+        return r;
+    }
+
+    @Test
+    void optionEqualsValueAndDoubleDashWork() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('-a.mat', {'A': np.eye(2)})");
+        Run r = batch("--op=eig", "--quiet", "--jobs=1", "-o", dir.resolve("o").toString(), "--", dir.resolve("-a.mat").toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(Files.isRegularFile(dir.resolve("o/-a_eig.mat")));
+    }
+
+    @Test
+    void valuesAreTyped() {
+        Run r = batch("--op", "eig", "--jobs", "1.5", "x.mat", "-o", "y");
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("'1.5' is not an int"), r.err);
+        Run t = batch("--op", "eig", "--tol", "small", "x.mat", "-o", "y");
+        assertEquals(2, t.code);
+        assertTrue(t.err.contains("--tol"), t.err);
+        Run u = batch("--op", "eig", "--bogus", "x.mat", "-o", "y");
+        assertEquals(2, u.code);
+        assertTrue(u.err.contains("Unknown option: '--bogus'") && u.err.contains("try: gpujacobi batch --help"), u.err);
+    }
+
+    @Test
+    void versionAndHelp() {
+        Run v = main("--version");
+        assertEquals(0, v.code);
+        assertEquals("gpujacobi " + Jacobi.version(), v.out.trim());
+        assertEquals(0, main("batch", "--version").code);
+        Run h = main("batch", "--help");
+        assertEquals(0, h.code, h.err);
+        for (Operation op : Operation.values()) {
+            assertTrue(h.out.contains(String.join(", ", Methods.names(op))), op + " methods listed: " + h.out);
+        }
+        assertTrue(h.out.contains("(default: auto)") && h.out.contains("(default: keep)") && h.out.contains("(default: 1)"), h.out);
+        Run top = main("--help");
+        assertEquals(0, top.code);
+        for (String c : new String[]{"batch", "bench", "info", "verify", "demo"}) assertTrue(top.out.contains(c), top.out);
+        assertEquals(2, main().code);
+        Run unknown = main("frobnicate");
+        assertEquals(2, unknown.code);
+        assertTrue(unknown.err.contains("unknown command 'frobnicate'"), unknown.err);
+        assertEquals(0, main("help", "verify").code);
+    }
+}
