@@ -14,7 +14,9 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.HsvdAssembly;
+import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageStats;
@@ -96,7 +98,7 @@ public final class CpuBackend implements Backend {
             PageAssembly.symmetrize(w, n);
             double[] d = new double[n];
             double[] v = o.vectors() ? new double[n * n] : null;
-            IndefiniteEig solver = new IndefiniteEig();
+            HyperbolicEig solver = new HyperbolicEig();
             try {
                 solver.run(w, n, d, v, prec.eps(), tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
                         innerThreads(o, pages));

@@ -1,6 +1,4 @@
-package io.github.gpujacobi.cpu;
-
-import io.github.gpujacobi.core.JacobiRotation;
+package io.github.gpujacobi.core;
 
 import java.util.stream.IntStream;
 
