@@ -11,15 +11,13 @@ import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.BunchParlett;
-import io.github.gpujacobi.core.HsvdAssembly;
 import io.github.gpujacobi.core.IndefiniteEig;
-import io.github.gpujacobi.core.InverseCheck;
-import io.github.gpujacobi.core.PageAssembly;
-import io.github.gpujacobi.core.PageStats;
+import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.PageDriver;
+import io.github.gpujacobi.core.PageOutcome;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -32,8 +30,6 @@ import java.util.List;
  * other on the same device buffers. Calls are serialised: one GPU, one context.
  */
 public final class CudaBackend implements Backend {
-    static final int DEFAULT_MAX_SWEEPS = 60;
-
     private final CudaDevice dev;
     private final DeviceBuffers buffers = new DeviceBuffers();
 
@@ -93,44 +89,37 @@ public final class CudaBackend implements Backend {
                 Collections.singletonList(dev.describe()));
     }
 
-    public synchronized EigResult eig(PageArray a, SolverOptions o) {
+    /** Pages in turn on the one device; reports carry the summed kernel time. */
+    private PageDriver driver() {
+        return new PageDriver("cuda", 1, true, notes());
+    }
+
+    public synchronized EigResult eig(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
-        int n = a.rows(), pages = a.pages();
-        Precision p = a.precision();
-        // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024
-        String method = Methods.PARALLEL.equals(o.method()) || Methods.AUTO.equals(o.method()) ? CudaEig.FUSED_MCA : o.method();
-        PageArray values = PageArray.zeros(p, n, 1, pages);
-        PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
-        if (batched(o.method(), n, pages, p, o.vectors())) {
-            try {
-                CudaBatchedEig solver = new CudaBatchedEig();
-                solver.run(dev, buffers, a, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
-                        values, vectors, stats.sweeps, stats.rotations, stats.converged);
-                stats.addComputeNanos(solver.computeNanos);
-            } catch (JacobiException e) {
-                throw afterFailure(e);
-            }
-            return new EigResult(values, vectors,
-                    stats.deviceReport("cuda", "batched", p, notes()));
-        }
         try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = a.pageAsDouble(k);
-                PageAssembly.symmetrize(w, n);
-                double[] v = o.vectors() ? new double[n * n] : null;
-                CudaEig solver = new CudaEig();
-                double[] d = solver.run(dev, buffers, w, v, n, p, method, o.tolFor(p, n),
-                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                PageAssembly.eig(d, v, n, values, vectors, k);
+            if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
+            final int n = a.rows(), pages = a.pages();
+            final Precision p = a.precision();
+            final double tol = o.tolFor(p, n);
+            if (batched(o.method(), n, pages, p, o.vectors())) {
+                return driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
+                    CudaBatchedEig solver = new CudaBatchedEig();
+                    solver.run(dev, buffers, a, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
+                            values, vectors, stats.sweeps, stats.rotations, stats.converged);
+                    stats.addComputeNanos(solver.computeNanos);
+                });
             }
+            // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024
+            final String method = Methods.PARALLEL.equals(o.method()) || Methods.AUTO.equals(o.method())
+                    ? CudaEig.FUSED_MCA : o.method();
+            return driver().eig(a, o, method, (k, w, v) -> {
+                CudaEig solver = new CudaEig();
+                double[] d = solver.run(dev, buffers, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+            });
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
-        return new EigResult(values, vectors,
-                stats.deviceReport("cuda", method, p, notes()));
     }
 
     /**
@@ -145,171 +134,86 @@ public final class CudaBackend implements Backend {
 
     private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
 
-    public synchronized SvdResult svd(PageArray a, SolverOptions o) {
+    public synchronized SvdResult svd(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
-        int m = a.rows(), n = a.cols(), pages = a.pages(), kmin = Math.min(m, n);
-        Precision p = a.precision();
-        boolean tall = m >= n, vec = o.vectors();
-        int mm = tall ? m : n, nn = tall ? n : m;
-        PageArray s = PageArray.zeros(p, kmin, 1, pages);
-        PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? kmin : m, pages) : null;
-        PageArray v = vec ? PageArray.zeros(p, n, o.econ() ? kmin : n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        if (!BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, vec)) {
-            try {
-                new CudaBatchedSvd().run(dev, buffers, a, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                        o.fixedSweeps(), s, u, v, stats);
-            } catch (JacobiException e) {
-                throw afterFailure(e);
-            }
-            return new SvdResult(u, s, v, stats.deviceReport("cuda", "batched", p, notes()));
-        }
+        final int m = a.rows(), n = a.cols(), pages = a.pages(), nn = Math.min(m, n);
+        final Precision p = a.precision();
+        final double tol = o.tolFor(p, nn);
         try {
-            for (int k = 0; k < pages; k++) {
-                double[] page = a.pageAsDouble(k);
-                double[] w = tall ? page : PageAssembly.transpose(page, m, n);
-                double[] vw = vec ? new double[nn * nn] : null;
-                CudaSvd solver = new CudaSvd();
-                double[] sig = solver.run(dev, buffers, w, vw, mm, nn, p, o.tolFor(p, nn),
-                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(), null);
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                PageAssembly.svd(w, sig, true, vw, mm, nn, tall, s, u, v, k);
+            if (!BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, o.vectors())) {
+                return driver().svdBatched(a, o, "batched", (s, u, v, stats) ->
+                        new CudaBatchedSvd().run(dev, buffers, a, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
             }
+            return driver().svd(a, o, Methods.ONE_SIDED, (k, w, vw, mm, nnn) -> {
+                CudaSvd solver = new CudaSvd();
+                double[] sig = solver.run(dev, buffers, w, vw, mm, nnn, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, sig);
+            });
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
-        return new SvdResult(u, s, v, stats.deviceReport("cuda", Methods.ONE_SIDED, p, notes()));
     }
 
-    /**
-     * Like the CPU backend: 'cholesky' (and 'auto' for exactly symmetric input) tries the SPD path
-     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails.
-     */
+    /** The shared policy (core/InversionPolicy) over this device's Cholesky and Gauss-Jordan. */
     public synchronized InverseResult inv(PageArray a, SolverOptions o) {
         dev.makeCurrent();
-        int n = a.rows(), pages = a.pages();
-        Precision p = a.precision();
-        PageArray x = PageArray.zeros(p, n, n, pages);
-        double[] rcond = new double[pages];
-        boolean[] singular = new boolean[pages];
-        String[] used = new String[pages];
-        long compute = 0;
+        final Precision p = a.precision();
         try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = a.pageAsDouble(k);
-                double norm = InverseCheck.norm1(w, n);
-                boolean ok = false;
-                used[k] = Methods.GAUSS_JORDAN;
-                if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
-                    double[] c = w.clone();
-                    ok = CudaCholesky.invert(dev, buffers, c, n, p);
-                    if (ok) {
-                        w = c;
-                        used[k] = Methods.CHOLESKY;
-                        compute += CudaCholesky.lastComputeNanos;
-                    }
-                }
-                if (!ok && Methods.CHOLESKY.equals(o.method())) {
-                    throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
-                            + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
-                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
-                }
-                if (!ok) {
-                    ok = CudaGaussJordan.invert(dev, buffers, w, n, p);
-                    compute += CudaGaussJordan.lastComputeNanos;
-                }
-                rcond[k] = InverseCheck.finish(norm, w, n, ok);
-                singular[k] = rcond[k] == 0;
-                x.writePage(k, w);
-            }
+            return InversionPolicy.invert(a, o, driver(), new InversionPolicy.Inverter() {
+                public PageOutcome cholesky(double[] w, int n) { return CudaCholesky.invert(dev, buffers, w, n, p); }
+
+                public PageOutcome gaussJordan(double[] w, int n) { return CudaGaussJordan.invert(dev, buffers, w, n, p); }
+            });
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
-        String method = pages > 0 ? used[0] : o.method();
-        for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
-        return new InverseResult(x, rcond, singular,
-                RunReport.direct("cuda", method, p, pages, 0, notes()).withComputeNanos(compute));
-    }
-
-    private static boolean exactlySymmetric(double[] w, int n) {
-        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) if (w[i + j * n] != w[j + i * n]) return false;
-        return true;
     }
 
     /**
      * Method 'hyperbolic': M = G J G' by Bunch-Parlett on the host (O(n^3) once), then the hyperbolic
      * sweeps on the GPU; eigenvalues ||(G W)_c||^2 j_c, eigenvectors the normalised columns of G W.
      */
-    private EigResult indefiniteEig(PageArray a, SolverOptions o) {
-        int n = a.rows(), pages = a.pages();
-        Precision p = a.precision();
-        PageArray values = PageArray.zeros(p, n, 1, pages);
-        PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = a.pageAsDouble(k);
-                PageAssembly.symmetrize(w, n);
-                BunchParlett.Factor f;
-                try {
-                    f = BunchParlett.factor(w, n);
-                } catch (BunchParlett.Singular e) {
-                    throw IndefiniteEig.singular(o, pages, k, e.getMessage());
-                }
-                CudaSvd solver = new CudaSvd();
-                solver.run(dev, buffers, f.g, null, n, n, p, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                        o.fixedSweeps(), f.j);
-                double[] d = new double[n];
-                double[] v = o.vectors() ? new double[n * n] : null;
-                if (solver.rankDeficient || !IndefiniteEig.eigenpairs(f.g, f.j, n, d, v)) {
-                    throw IndefiniteEig.singular(o, pages, k, "numerically: a hyperbolic pair had no real angle");
-                }
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                PageAssembly.eig(d, v, n, values, vectors, k);
+    private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
+        final int n = a.rows(), pages = a.pages();
+        final Precision p = a.precision();
+        final double tol = o.tolFor(p, n);
+        return driver().eig(a, o, Methods.HYPERBOLIC, (k, w, v) -> {
+            BunchParlett.Factor f;
+            try {
+                f = BunchParlett.factor(w, n);
+            } catch (BunchParlett.Singular e) {
+                throw IndefiniteEig.singular(o, pages, k, e.getMessage());
             }
-        } catch (JacobiException e) {
-            throw afterFailure(e);
-        }
-        return new EigResult(values, vectors,
-                stats.deviceReport("cuda", Methods.HYPERBOLIC, p, notes()));
+            CudaSvd solver = new CudaSvd();
+            solver.run(dev, buffers, f.g, null, n, n, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), f.j);
+            double[] d = new double[n];
+            if (solver.rankDeficient || !IndefiniteEig.eigenpairs(f.g, f.j, n, d, v)) {
+                throw IndefiniteEig.singular(o, pages, k, "numerically: a hyperbolic pair had no real angle");
+            }
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+        });
     }
 
     /** Seed 003's one-sided hyperbolic Jacobi: the SVD sweep kernel with J's signs, pages in turn. */
-    public synchronized HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+    public synchronized HsvdResult hsvd(PageArray g, PageArray signs, final SolverOptions o) {
         dev.makeCurrent();
-        int m = g.rows(), n = g.cols(), pages = g.pages();
-        Precision p = g.precision();
-        boolean vec = o.vectors();
-        PageArray s = PageArray.zeros(p, n, 1, pages), js = PageArray.zeros(p, n, 1, pages);
-        PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? n : m, pages) : null;
-        PageArray v = vec ? PageArray.zeros(p, n, n, pages) : null;
-        PageStats stats = new PageStats(pages);
+        final int m = g.rows(), n = g.cols(), pages = g.pages();
+        final Precision p = g.precision();
+        final double tol = o.tolFor(p, n);
         try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = g.pageAsDouble(k);
-                double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
+            return driver().hsvd(g, signs, o, Methods.HYPERBOLIC, (k, w, ww, j) -> {
                 double[] norm0 = columnNorms(w, m, n);
-                double[] ww = vec ? new double[n * n] : null;
                 CudaSvd solver = new CudaSvd();
-                solver.run(dev, buffers, w, ww, m, n, p, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                        o.fixedSweeps(), j);
+                solver.run(dev, buffers, w, ww, m, n, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
                 double[] norm = columnNorms(w, m, n);
-                for (int c = 0; c < n && !solver.rankDeficient; c++) {
-                    solver.rankDeficient = !(norm[c] > n * p.eps() * norm0[c]);
-                }
-                if (solver.rankDeficient) {
-                    throw new JacobiException(ErrorKind.RANK_DEFICIENT, o.where() + " is not of full column rank"
-                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": a column pair became numerically "
-                            + "dependent; the hyperbolic SVD needs linearly independent columns");
-                }
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                HsvdAssembly.page(w, ww, m, n, j, s, u, v, js, k);
-            }
+                boolean deficient = solver.rankDeficient;
+                for (int c = 0; c < n && !deficient; c++) deficient = !(norm[c] > n * p.eps() * norm0[c]);
+                if (deficient) throw PageDriver.rankDeficient(o, pages, k, "a column pair became numerically dependent");
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
+            });
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
-        return new HsvdResult(u, s, v, js,
-                stats.deviceReport("cuda", Methods.HYPERBOLIC, p, notes()));
     }
 
     private static double[] columnNorms(double[] w, int m, int n) {

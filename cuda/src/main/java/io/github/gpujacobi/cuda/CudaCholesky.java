@@ -6,6 +6,7 @@ import com.sun.jna.ptr.PointerByReference;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.cuda.jna.CuBlas;
 import io.github.gpujacobi.cuda.jna.CuSolver;
 import jcuda.Pointer;
@@ -20,9 +21,6 @@ final class CudaCholesky {
     private static CuSolver solver;
     private static CuBlas blas;
     private static com.sun.jna.Pointer solverHandle, blasHandle;
-
-    /** Kernel time of the last call, transfers excluded. */
-    static long lastComputeNanos;
 
     private CudaCholesky() {}
 
@@ -44,8 +42,11 @@ final class CudaCholesky {
         }
     }
 
-    /** Inverts w (n x n, exactly symmetric) in place; false, w unchanged, when A is not positive definite. */
-    static boolean invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
+    /**
+     * Inverts w (n x n, exactly symmetric) in place; the outcome is a failure, w unchanged, when A is
+     * not positive definite; its time is the library calls' (transfers excluded).
+     */
+    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
         load();
         boolean dbl = p == Precision.DOUBLE;
         long e = p.bytes();
@@ -64,16 +65,16 @@ final class CudaCholesky {
                 : solver.cusolverDnSpotrf(solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potrf");
         int[] st = {0};
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
-        if (st[0] != 0) return false; // a leading minor is not positive definite
+        if (st[0] != 0) return PageOutcome.direct(false, System.nanoTime() - t0); // a leading minor is not positive definite
         Memory one = scalar(1, dbl), zero = scalar(0, dbl);
         status(dbl ? blas.cublasDtrsm_v2(blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n)
                 : blas.cublasStrsm_v2(blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n), "trsm");
         status(dbl ? blas.cublasDgemm_v2(blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n)
                 : blas.cublasSgemm_v2(blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n), "gemm");
         dev.synchronize();
-        lastComputeNanos = System.nanoTime() - t0;
+        long nanos = System.nanoTime() - t0;
         System.arraycopy(DeviceBuffers.download(a, n * n, p), 0, w, 0, n * n);
-        return true;
+        return PageOutcome.direct(true, nanos);
     }
 
     private static Memory scalar(double v, boolean dbl) {

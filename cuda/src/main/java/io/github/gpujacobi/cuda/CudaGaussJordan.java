@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cuda;
 
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.PageOutcome;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -10,11 +11,11 @@ final class CudaGaussJordan {
 
     private CudaGaussJordan() {}
 
-    /** Inverts w (n x n) in place; returns false when a pivot was exactly zero. */
-    /** Kernel time of the last call, transfers excluded. */
-    static long lastComputeNanos;
-
-    static boolean invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
+    /**
+     * Inverts w (n x n) in place; the outcome says whether every pivot was nonzero and the kernel
+     * time (transfers excluded).
+     */
+    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
         long e = p.bytes();
         CUdeviceptr a = buf.get("A", (long) n * n * e), piv = buf.get("piv", (long) n * 4);
         CUdeviceptr col = buf.get("col", n * e), row = buf.get("row", n * e), sing = buf.get("singular", 4);
@@ -27,10 +28,10 @@ final class CudaGaussJordan {
         dev.launchCooperative(kernel, grid, BLOCK, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}), Pointer.to(piv),
                 Pointer.to(col), Pointer.to(row), Pointer.to(sing)));
         dev.synchronize();
-        lastComputeNanos = System.nanoTime() - t0;
+        long nanos = System.nanoTime() - t0;
         int[] s = {0};
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(s), sing, 4), "cuMemcpyDtoH");
         System.arraycopy(DeviceBuffers.download(a, n * n, p), 0, w, 0, n * n);
-        return s[0] == 0;
+        return PageOutcome.direct(s[0] == 0, nanos);
     }
 }
