@@ -7,6 +7,7 @@ import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Method;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
@@ -21,7 +22,9 @@ import io.github.gpujacobi.core.PageOutcome;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The CUDA backend: seed 000's two-sided Jacobi (TA/MA/SA/MCA), seed 002's classical Jacobi, seed
@@ -41,16 +44,14 @@ public final class CudaBackend implements Backend {
 
     public boolean isGpu() { return true; }
 
+    /** The methods this backend runs (cyclic is CPU-only); a new one is one more entry here. */
+    private static final Set<Method> METHODS = EnumSet.of(Method.AUTO, Method.PARALLEL, Method.CLASSICAL,
+            Method.HYPERBOLIC, Method.TA, Method.MA, Method.SA, Method.MCA, Method.ONE_SIDED, Method.GAUSS_JORDAN,
+            Method.CHOLESKY);
+
     public boolean supports(Operation op, String method) {
-        switch (op) {
-            case EIG: return Methods.MEMORY_ACCESS.contains(method) || Methods.PARALLEL.equals(method)
-                    || Methods.CLASSICAL.equals(method) || Methods.HYPERBOLIC.equals(method) || Methods.AUTO.equals(method);
-            case SVD: return Methods.ONE_SIDED.equals(method) || Methods.AUTO.equals(method);
-            case INV: return Methods.GAUSS_JORDAN.equals(method) || Methods.CHOLESKY.equals(method)
-                    || Methods.AUTO.equals(method);
-            case HSVD: return Methods.HYPERBOLIC.equals(method) || Methods.AUTO.equals(method);
-            default: return false;
-        }
+        Method m = Method.of(method);
+        return m != null && m.appliesTo(op) && METHODS.contains(m);
     }
 
     public String defaultMethod(Operation op) {

@@ -52,7 +52,7 @@ final class CudaCholesky {
         long e = p.bytes();
         DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e), info = buf.get("info", 4);
         DeviceBuffers.upload(a, w, p);
-        dev.launch("identity" + CudaDevice.suffix(p), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+        dev.launch(Kernel.IDENTITY.name(p), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
                 Pointer.to(Pointer.to(x), Pointer.to(new int[]{n})));
         IntByReference lw = new IntByReference();
         status(dbl ? solver.cusolverDnDpotrf_bufferSize(solverHandle, 0, n, a.jna(), n, lw)

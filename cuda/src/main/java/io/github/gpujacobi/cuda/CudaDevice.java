@@ -130,11 +130,6 @@ final class CudaDevice {
         return g;
     }
 
-    /** "_d" or "_f": the kernels' precision suffix. */
-    static String suffix(io.github.gpujacobi.api.Precision p) {
-        return p == io.github.gpujacobi.api.Precision.DOUBLE ? "_d" : "_f";
-    }
-
     /** A cooperative launch (grid-wide syncs inside) on the default stream. */
     void launchCooperative(String kernel, int grid, int block, Pointer params) {
         check(JCudaDriver.cuLaunchCooperativeKernel(function(kernel), grid, 1, 1, block, 1, 1, 0, null, params),

@@ -21,7 +21,7 @@ final class CudaGaussJordan {
         CUdeviceptr col = buf.get("col", n * e), row = buf.get("row", n * e), sing = buf.get("singular", 4);
         DeviceBuffers.upload(a, w, p);
         DeviceBuffers.zero(sing, 4);
-        String kernel = "gj_invert" + (p == Precision.DOUBLE ? "_d" : "_f");
+        String kernel = Kernel.GJ_INVERT.name(p);
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (int) (((long) n * n + BLOCK - 1) / BLOCK)));
         dev.synchronize();
         long t0 = System.nanoTime();

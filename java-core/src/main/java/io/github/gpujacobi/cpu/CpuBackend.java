@@ -5,6 +5,7 @@ import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.Method;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
@@ -33,7 +34,9 @@ public final class CpuBackend implements Backend {
     public boolean isGpu() { return false; }
 
     public boolean supports(Operation op, String method) {
-        return Methods.names(op).contains(method);
+        Method m = Method.of(method);
+        return m != null && m.appliesTo(op); // every method: the GPU's memory access ones run 'parallel'
+
     }
 
     public String defaultMethod(Operation op) {
