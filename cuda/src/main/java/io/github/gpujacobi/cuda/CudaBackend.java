@@ -120,6 +120,8 @@ public final class CudaBackend implements Backend {
             });
         } catch (JacobiException e) {
             throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
     }
 
@@ -152,6 +154,8 @@ public final class CudaBackend implements Backend {
             });
         } catch (JacobiException e) {
             throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
     }
 
@@ -167,6 +171,8 @@ public final class CudaBackend implements Backend {
             });
         } catch (JacobiException e) {
             throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
     }
 
@@ -214,6 +220,8 @@ public final class CudaBackend implements Backend {
             });
         } catch (JacobiException e) {
             throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
     }
 
@@ -225,6 +233,20 @@ public final class CudaBackend implements Backend {
             norm[c] = Math.sqrt(ss);
         }
         return norm;
+    }
+
+    /**
+     * Device memory kept for the next call (-Dgpujacobi.cuda.cacheMB, default 512): beyond it a call
+     * gives its buffers back when it ends, so one large problem does not pin its memory.
+     */
+    static final long CACHE_BYTES = Long.getLong("gpujacobi.cuda.cacheMB", 512L) << 20;
+
+    /** Frees the device buffers, the cuSOLVER/cuBLAS handles and the context (Jacobi.release()). */
+    public synchronized String release() {
+        long freed = buffers.release();
+        CudaCholesky.release();
+        dev.release();
+        return "released " + (freed >> 20) + " MB of device buffers, the library handles and the CUDA context";
     }
 
     /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */

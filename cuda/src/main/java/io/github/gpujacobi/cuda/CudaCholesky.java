@@ -24,6 +24,15 @@ final class CudaCholesky {
 
     private CudaCholesky() {}
 
+    /** Destroys the cuSOLVER and cuBLAS handles (before the context goes); the next call creates them again. */
+    static synchronized void release() {
+        if (blasHandle == null) return;
+        solver.cusolverDnDestroy(solverHandle);
+        blas.cublasDestroy_v2(blasHandle);
+        solverHandle = null;
+        blasHandle = null;
+    }
+
     private static synchronized void load() {
         if (blasHandle != null) return;
         try {

@@ -356,6 +356,22 @@ public abstract class BackendConformance {
         assertEquals(ErrorKind.SINGULAR, x.kind());
     }
 
+    /** Jacobi.release() gives resources back; the next call acquires them again and computes correctly. */
+    @ParameterizedTest(name = "release then solve again {0}")
+    @EnumSource(Precision.class)
+    void releaseThenSolveAgain(Precision p) {
+        int n = 33;
+        PageArray a = Matrices.page(Matrices.symmetric(new Random(5), n), n, n, p);
+        Jacobi.eig(a, opts());
+        List<String> released = Jacobi.release();
+        assertEquals(backend().isGpu(), !released.isEmpty(), "what was released: " + released);
+        EigResult e = Jacobi.eig(a, opts());
+        double res = Matrices.eigResidual(a, e.vectors(), e.values(), 0);
+        assertTrue(res <= bound(p, n), "residual after release " + res);
+        assertTrue(Jacobi.inv(Matrices.page(Matrices.spd(new Random(6), n), n, n, p), opts()).report().method()
+                .equals("cholesky"), "Cholesky (library handles) after release");
+    }
+
     static double[] ejmlEigenvalues(double[] a, int n) {
         DMatrixRMaj m = new DMatrixRMaj(n, n);
         for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);

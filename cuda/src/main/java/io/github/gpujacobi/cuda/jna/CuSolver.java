@@ -13,6 +13,12 @@ import com.sun.jna.ptr.PointerByReference;
 public interface CuSolver extends Library {
     int cusolverDnCreate(PointerByReference handle);
 
+    int cusolverDnDestroy(Pointer handle);
+
+    int cusolverDnDestroySyevjInfo(Pointer info);
+
+    int cusolverDnDestroyGesvdjInfo(Pointer info);
+
     int cusolverDnSsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
 
     int cusolverDnDsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
