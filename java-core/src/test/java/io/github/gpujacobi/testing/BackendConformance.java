@@ -285,17 +285,21 @@ public abstract class BackendConformance {
         return out.stream();
     }
 
-    /** The one-sided twin: columns of norms 1e-15 and 1e5 (Gram theta ~ 1e20) in single and double. */
+    /**
+     * The one-sided twin: columns of norms 1e-15 and 1e5 at 60 degrees (Gram a = 1e-30, b = 1e10,
+     * g = 5e-11, so theta = 1e20); unrotated, the small singular value would come back as 1e-15
+     * instead of |det| / sigma_1 = 8.66e-16.
+     */
     @ParameterizedTest(name = "svd graded 2x2 theta^2 overflow {0}")
     @EnumSource(Precision.class)
     void extremeTangentOneSided(Precision p) {
-        // A = [[1e-15, 0], [5e-26, 1e5]] column-major: a_1 = (1e-15, 5e-26), a_2 = (0, 1e5)
-        double[] a = {1e-15, 5e-26, 0, 1e5};
+        double[] a = {1e-15, 0, 0.5e5, Math.sqrt(0.75) * 1e5};
         PageArray pa = Matrices.page(a, 2, 2, p);
         SvdResult s = Jacobi.svd(pa, opts());
-        // sigma_1 sigma_2 = |det| = 1e-10; sigma_1 = 1e5 to first order
-        assertEquals(1e5, s.s().get(0, 0), 8 * p.eps() * 1e5);
-        assertEquals(1e-10 / s.s().get(0, 0), s.s().get(1, 0), 8 * p.eps() * 1e-15, "small singular value");
+        double det = Math.abs(pa.get(0, 0) * pa.get(1, 1) - pa.get(0, 1) * pa.get(1, 0));
+        double s1 = Math.hypot(pa.get(0, 1), pa.get(1, 1)); // = ||a_2|| to relative 1e-40
+        assertEquals(s1, s.s().get(0, 0), 8 * p.eps() * s1);
+        assertEquals(det / s1, s.s().get(1, 0), 8 * p.eps() * det / s1, "small singular value");
     }
 
     /** Scaling by 2^k is exact: the results must scale with it, at the ends of the exponent range. */
