@@ -36,7 +36,6 @@ public final class CpuBackend implements Backend {
     public boolean supports(Operation op, String method) {
         Method m = Method.of(method);
         return m != null && m.appliesTo(op); // every method: the GPU's memory access ones run 'parallel'
-
     }
 
     public String defaultMethod(Operation op) {
