@@ -2,9 +2,13 @@
 # The one entry point for GPU verification, run from the repository root on the GPU machine with a
 # Java runtime in .jre (shared/device/make-jre.sh) and the all-in-one jar (dist/gpujacobi.jar, or
 # JAR=...). Each stage fits one 10-minute device command; 'all' runs them in order.
-#   verify  device info and the correctness checks on the GPU (verify --device gpu: residual,
-#           orthogonality, agreement with the CPU backend, graded matrices, odd sizes, both
-#           precisions, pages, Gauss-Jordan and Cholesky inverses, classical Jacobi)
+#   verify  device info, then the JUnit backend conformance suite on the GPU (CudaConformanceTest:
+#           the abstract testing.BackendConformance of gpujacobi-core's test-jar, one result per check:
+#           residual, orthogonality, ordering, EJML agreement, special and extreme-scale matrices,
+#           graded relative accuracy, bad input, pages, both precisions) from
+#           dist/gpujacobi-conformance.jar (built by mvn package next to dist/gpujacobi.jar; CONFORMANCE=...),
+#           per-check results to conformance.txt (tree) and conformance/*.xml (JUnit XML); then the
+#           product's own quick check (gpujacobi verify --device gpu), kept as the users' smoke test.
 #   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
 #   tune    MCA at N = 1024 under the register/grid variants (-Dgpujacobi.cuda.eigVariant, blocksPerSm)
 #   bench   eig, svd, inv against cuSOLVER and EJML, n = 256 and 1024, both precisions (CPU rows to 256)
@@ -37,6 +41,12 @@ stage_verify() {
   { echo "# gpujacobi GPU verification, $(date -u '+%Y-%m-%d %H:%M UTC')"
     nvidia-smi --query-gpu=name,memory.total,driver_version,compute_cap,clocks.max.sm --format=csv 2>&1
     run info; } > "$out/info.txt" 2>&1
+  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
+  step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
+      --select-class io.github.gpujacobi.cuda.CudaConformanceTest --details=tree --disable-banner --disable-ansi-colors \
+      --reports-dir "$out/conformance"
+  # every check skipped (no GPU) must not read as a pass
+  if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
   step verify run verify --device gpu
 }
 stage_table1() {

@@ -88,7 +88,7 @@ __device__ void classical_run(T* __restrict__ A, T* __restrict__ V, T* __restric
         if (k < 0 || apq == T(0) || negligible(apq, app, aqq, tol)) break;  // uniform over the grid
         const int p = (int)(k % n), q = (int)(k / n);
         const T t = jacobi_tangent(app, aqq, apq);
-        const T c = T(1) / sqrt(T(1) + t * t), sn = t * c;
+        const T c = jacobi_cosine(t), sn = t * c;
         for (long i = tid; i < n; i += nth) {
             if (i == p) {
                 A[(size_t)p * n + p] = d[p] = app - t * apq;

@@ -36,7 +36,7 @@ __device__ void eig_batched(T* __restrict__ A, T* __restrict__ V, const int* __r
                     T apq = a[p + q * n], app = a[p + p * n], aqq = a[q + q * n];
                     if (fixedSweeps ? apq != T(0) : !negligible(apq, app, aqq, tol)) {
                         T t = jacobi_tangent(app, aqq, apq);
-                        cc = T(1) / sqrt(T(1) + t * t);
+                        cc = jacobi_cosine(t);
                         ss = t * cc;
                         atomicAdd(sweepRotations, 1);
                     }

@@ -33,7 +33,7 @@ __device__ __forceinline__ void pair_rotation(const T* A, int n, int p, int q, T
     T app = A[(size_t)p * n + p], aqq = A[(size_t)q * n + q], apq = A[(size_t)p * n + q];
     if (apq != T(0) && (fixedSweeps || !negligible(apq, app, aqq, tol))) {
         t = jacobi_tangent(app, aqq, apq);
-        c = T(1) / sqrt(T(1) + t * t);
+        c = jacobi_cosine(t);
         sn = t * c;
     }
 }

@@ -52,22 +52,6 @@ __device__ void gj_gather_columns(const T* __restrict__ a, T* __restrict__ x, in
 extern "C" __global__ void gj_gather_columns_f(const float* a, float* x, int n, const int* q) { gj_gather_columns(a, x, n, q); }
 extern "C" __global__ void gj_gather_columns_d(const double* a, double* x, int n, const int* q) { gj_gather_columns(a, x, n, q); }
 
-// *norm := max(*norm, max_j sum_i |a_ij|) (start it at 0): one block per column (grid-stride),
-// sums in double; non-negative doubles order like their bit patterns, so atomicMax on them works.
-// A NaN sum stays NaN (its bits are larger than +Inf's), which the host reads as not finite.
-template <typename T>
-__device__ void gj_norm1(const T* __restrict__ a, int n, unsigned long long* norm) {
-    __shared__ double scratch[32];
-    for (int j = blockIdx.x; j < n; j += gridDim.x) {
-        double s = 0;
-        for (int i = threadIdx.x; i < n; i += blockDim.x) s += fabs((double)a[(long)j * n + i]);
-        s = block_sum(s, scratch);
-        if (threadIdx.x == 0) atomicMax(norm, (unsigned long long)__double_as_longlong(s));
-    }
-}
-extern "C" __global__ void gj_norm1_f(const float* a, int n, unsigned long long* norm) { gj_norm1(a, n, norm); }
-extern "C" __global__ void gj_norm1_d(const double* a, int n, unsigned long long* norm) { gj_norm1(a, n, norm); }
-
 // The upper triangle := the lower one (cuSOLVER potri leaves the symmetric inverse in the lower).
 template <typename T>
 __device__ void copy_lower_to_upper(T* a, int n) {

@@ -1,6 +1,8 @@
-// Shared device helpers: the rotation formulas match io.github.gpujacobi.core.JacobiRotation.
+// Shared device helpers: the one copy of the rotation formulas (every kernel uses these), matching
+// io.github.gpujacobi.core.JacobiRotation.
 #pragma once
 #include <cooperative_groups.h>
+#include <cfloat>
 namespace cg = cooperative_groups;
 
 // Relative negligibility |a_pq| <= tol sqrt(|a_pp|) sqrt(|a_qq|): what keeps small eigenvalues accurate.
@@ -9,14 +11,40 @@ __device__ __forceinline__ bool negligible(T apq, T app, T aqq, T tol) {
     return apq == T(0) || fabs(apq) <= tol * sqrt(fabs(app)) * sqrt(fabs(aqq));
 }
 
-// tan of the annihilating angle (|angle| <= pi/4) for columns p' = c p - s q, q' = s p + c q.
+// Unit roundoff of each precision (the guards below and the hyperbolic rank test use it).
+template <typename T> __device__ __forceinline__ T unit_roundoff();
+template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }
+template <> __device__ __forceinline__ double unit_roundoff<double>() { return DBL_EPSILON; }
+
+// The symmetric Jacobi tangent [6, 8]: tan of the annihilating angle (|angle| <= pi/4) of
+// [[app, apq], [apq, aqq]] for columns p' = c p - s q, q' = s p + c q. Also the trigonometric
+// one-sided (Hestenes) tangent: there app, aqq, apq are the Gram entries ||a_p||^2, ||a_q||^2, a_p.a_q.
+// Guard: once |theta| > 1/eps, sqrt(1 + theta^2) rounds to |theta| anyway, so t = 1/(2 theta) is the
+// same number; taking it there keeps theta^2 from overflowing (float: past 1.8e19, which made t = 0
+// and left graded pairs such as [[1e-30, 5e-11], [5e-11, 1e10]] unrotated but counted as converged).
+// Twin: io.github.gpujacobi.core.JacobiRotation.tangent.
 template <typename T>
 __device__ __forceinline__ T jacobi_tangent(T app, T aqq, T apq) {
     T theta = (aqq - app) / (T(2) * apq);
     if (theta == T(0)) return T(1);
     T at = fabs(theta);
-    T t = T(1) / (at + sqrt(T(1) + theta * theta));
+    T t = at > T(1) / unit_roundoff<T>() ? T(0.5) / at : T(1) / (at + sqrt(T(1) + theta * theta));
     return theta < T(0) ? -t : t;
+}
+
+// cos from tan (|t| <= 1, so 1 + t^2 cannot overflow). Twin: JacobiRotation.cosine.
+template <typename T>
+__device__ __forceinline__ T jacobi_cosine(T t) { return T(1) / sqrt(T(1) + t * t); }
+
+// The one-sided hyperbolic tangent [4, eq. 2.5]: t = tanh(phi) for a pair of columns with opposite
+// signs, from sum = a_pp + a_qq, two = 2|a_pq| and gap = sum - two (> 0: a real angle exists; the
+// caller recomputes it from the columns when it cancels). |zeta| = sum / two, |zeta| - 1 = gap / two,
+// t = 1 / (|zeta| + sqrt((|zeta| - 1)(|zeta| + 1))), no zeta^2 formed. Twin: JacobiRotation.hyperbolicTangent.
+template <typename T>
+__device__ __forceinline__ T hyperbolic_tangent(T sum, T apq, T gap) {
+    const T two = T(2) * fabs(apq), az = sum / two, azm1 = gap / two;
+    const T ta = T(1) / (az + sqrt(azm1 * (az + T(1))));
+    return apq > T(0) ? -ta : ta;
 }
 
 // Sum over a block; every thread gets the result. Needs blockDim.x a multiple of 32, <= 1024.

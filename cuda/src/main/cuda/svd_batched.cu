@@ -49,9 +49,8 @@ __device__ void svd_batched(T* __restrict__ U, T* __restrict__ V, const int* __r
                 b = warp_sum(b);
                 g = warp_sum(g);
                 if (g == T(0) || !(fixedSweeps || fabs(g) > tol * sqrt(a) * sqrt(b))) continue;
-                T zeta = (b - a) / (T(2) * g);
-                T t = zeta == T(0) ? T(1) : (zeta < 0 ? T(-1) : T(1)) / (fabs(zeta) + sqrt(T(1) + zeta * zeta));
-                T c = T(1) / sqrt(T(1) + t * t), s = t * c;  // x' = c x - s y, y' = s x + c y
+                T t = jacobi_tangent(a, b, g);
+                T c = jacobi_cosine(t), s = t * c;  // x' = c x - s y, y' = s x + c y
                 for (int i = lane; i < m; i += 32) {
                     T x = up[i], y = uq[i];
                     up[i] = c * x - s * y;

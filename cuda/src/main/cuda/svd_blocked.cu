@@ -156,14 +156,14 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
 }
 
 // Shared memory: (2 Q (Q + 1) + Q) doubles + (Q - 1) Q ints (CudaBlockedSvd.pairBytes).
-#define BLOCKED_PAIR(Q, T)                                                                                     \
-    extern "C" __global__ void __launch_bounds__(T) blocked_pair_##Q(const double* gram, double* qout,          \
+#define BLOCKED_PAIR(NAME, Q, T)                                                                               \
+    extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout,                      \
             const int* pairs, double tol, unsigned long long* rotations) {                                      \
         blocked_pair<Q, T>(gram, qout, pairs, tol, rotations);                                                  \
     }
-BLOCKED_PAIR(64, 1024)
-BLOCKED_PAIR(32, 256)
-BLOCKED_PAIR(16, 128)
-BLOCKED_PAIR(8, 64)
-BLOCKED_PAIR(4, 32)
-BLOCKED_PAIR(2, 32)
+BLOCKED_PAIR(blocked_pair_64, 64, 1024)
+BLOCKED_PAIR(blocked_pair_32, 32, 256)
+BLOCKED_PAIR(blocked_pair_16, 16, 128)
+BLOCKED_PAIR(blocked_pair_8, 8, 64)
+BLOCKED_PAIR(blocked_pair_4, 4, 32)
+BLOCKED_PAIR(blocked_pair_2, 2, 32)

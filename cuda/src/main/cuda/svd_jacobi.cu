@@ -14,11 +14,6 @@
 // natural parallel ordering, and the host sorts the result as the seed does. A pair without a real
 // hyperbolic angle (numerically dependent columns) sets counter[1], read with the rotation count.
 #include "jacobi_common.cuh"
-#include <cfloat>
-
-template <typename T> __device__ __forceinline__ T unit_roundoff();
-template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }
-template <> __device__ __forceinline__ double unit_roundoff<double>() { return DBL_EPSILON; }
 
 template <typename T>
 __device__ void svd_sweep(T* __restrict__ U, T* __restrict__ V, const int* __restrict__ pairs, int m, int n,
@@ -59,18 +54,15 @@ __device__ void svd_sweep(T* __restrict__ U, T* __restrict__ V, const int* __res
                 T c = 1, s1 = 0, s2 = 0;  // x' = c x + s1 y, y' = s2 x + c y
                 if (g != T(0) && (fixedSweeps || fabs(g) > tol * sqrt(a) * sqrt(b))) {
                     if (!hyperbolic) {
-                        T zeta = (b - a) / (T(2) * g);
-                        T t = zeta == T(0) ? T(1) : (zeta < 0 ? T(-1) : T(1)) / (fabs(zeta) + sqrt(T(1) + zeta * zeta));
-                        c = T(1) / sqrt(T(1) + t * t);
+                        T t = jacobi_tangent(a, b, g);
+                        c = jacobi_cosine(t);
                         s1 = -t * c;
                         s2 = t * c;
                         ++rotated;
                     } else if (!(gap > unit_roundoff<T>() * unit_roundoff<T>() * (a + b))) {
                         atomicExch(counter + 1, 1ull);  // no real angle: G is not of full column rank
                     } else {
-                        T two = T(2) * fabs(g), az = (a + b) / two, azm1 = gap / two;
-                        T ta = T(1) / (az + sqrt(azm1 * (az + T(1))));
-                        T t = g > T(0) ? -ta : ta;
+                        T t = hyperbolic_tangent(a + b, g, gap);
                         c = T(1) / sqrt((T(1) - t) * (T(1) + t));
                         s1 = t * c;
                         s2 = t * c;

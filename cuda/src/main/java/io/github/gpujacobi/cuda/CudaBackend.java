@@ -7,6 +7,7 @@ import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Method;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
@@ -14,28 +15,29 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
-import io.github.gpujacobi.core.ColumnScaledJacobi;
-import io.github.gpujacobi.core.HsvdAssembly;
-import io.github.gpujacobi.cpu.BunchParlett;
-import io.github.gpujacobi.cpu.IndefiniteEig;
-import io.github.gpujacobi.core.InverseCheck;
-import io.github.gpujacobi.core.PageAssembly;
-import io.github.gpujacobi.core.PageStats;
+import io.github.gpujacobi.core.BunchParlett;
+import io.github.gpujacobi.core.IndefiniteEig;
+import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.PageDriver;
+import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.SvdScaling;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The CUDA backend: seed 000's two-sided Jacobi (TA/MA/SA/MCA), seed 002's classical Jacobi, seed
- * 001's one-sided SVD (one cooperative kernel launch per sweep each), seed 004's Gauss-Jordan
- * inversion (blocked, and batched for small pages) and its Cholesky path for SPD matrices. Pages run one after the
- * other on the same device buffers. Calls are serialised: one GPU, one context.
+ * The CUDA backend: [1]'s two-sided Jacobi (TA/MA/SA/MCA), [3]'s classical Jacobi, [2]'s one-sided
+ * SVD (one cooperative kernel launch per sweep each), the blocked one-sided Jacobi [11] for large
+ * SVD and positive definite eig, batched kernels for pages of small matrices, [5]'s Gauss-Jordan
+ * inversion (blocked [14], batched [15]) and its Cholesky path for SPD matrices. The page loop and
+ * the inversion policy are core's (PageDriver, InversionPolicy); this class supplies the solvers.
+ * Pages run one after the other on the same device buffers. Calls are serialised: one GPU, one context.
  */
 public final class CudaBackend implements Backend {
-    static final int DEFAULT_MAX_SWEEPS = 60;
-
     private final CudaDevice dev;
     private final DeviceBuffers buffers = new DeviceBuffers();
 
@@ -47,17 +49,14 @@ public final class CudaBackend implements Backend {
 
     public boolean isGpu() { return true; }
 
+    /** The methods this backend runs (cyclic is CPU-only); a new one is one more entry here. */
+    private static final Set<Method> METHODS = EnumSet.of(Method.AUTO, Method.PARALLEL, Method.CLASSICAL,
+            Method.HYPERBOLIC, Method.TA, Method.MA, Method.SA, Method.MCA, Method.ONE_SIDED, Method.BLOCKED,
+            Method.GAUSS_JORDAN, Method.CHOLESKY);
+
     public boolean supports(Operation op, String method) {
-        switch (op) {
-            case EIG: return Methods.MEMORY_ACCESS.contains(method) || Methods.PARALLEL.equals(method)
-                    || Methods.CLASSICAL.equals(method) || Methods.HYPERBOLIC.equals(method) || Methods.AUTO.equals(method)
-                    || Methods.BLOCKED.equals(method);
-            case SVD: return Methods.ONE_SIDED.equals(method) || Methods.AUTO.equals(method) || Methods.BLOCKED.equals(method);
-            case INV: return Methods.GAUSS_JORDAN.equals(method) || Methods.CHOLESKY.equals(method)
-                    || Methods.AUTO.equals(method);
-            case HSVD: return Methods.HYPERBOLIC.equals(method) || Methods.AUTO.equals(method);
-            default: return false;
-        }
+        Method m = Method.of(method);
+        return m != null && m.appliesTo(op) && METHODS.contains(m);
     }
 
     public String defaultMethod(Operation op) {
@@ -112,48 +111,72 @@ public final class CudaBackend implements Backend {
         return p == Precision.SINGLE || n >= BLOCKED_FROM;
     }
 
-    public synchronized EigResult eig(PageArray a, SolverOptions o) {
+    /** Pages in turn on the one device; reports carry the summed kernel time. */
+    private PageDriver driver() {
+        return new PageDriver("cuda", 1, true, notes());
+    }
+
+    public synchronized EigResult eig(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
-        int n = a.rows(), pages = a.pages();
-        Precision p = a.precision();
-        // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024
-        String method = Methods.PARALLEL.equals(o.method()) || Methods.AUTO.equals(o.method()) ? CudaEig.FUSED_MCA : o.method();
-        PageArray values = PageArray.zeros(p, n, 1, pages);
-        PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
-        boolean auto = Methods.AUTO.equals(o.method());
-        if (Methods.BLOCKED.equals(o.method()) || (auto && blockedByDefault(n, p) && !batched(o.method(), n, pages, p, o.vectors()))) {
-            return blockedEig(a, o);
-        }
-        if (batched(o.method(), n, pages, p, o.vectors())) {
-            try {
-                CudaBatchedEig solver = new CudaBatchedEig();
-                solver.run(dev, buffers, a, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
-                        values, vectors, stats.sweeps, stats.rotations, stats.converged);
-                stats.addComputeNanos(solver.computeNanos);
-            } catch (JacobiException e) {
-                throw afterFailure(e);
-            }
-            return new EigResult(values, vectors,
-                    stats.deviceReport("cuda", "batched", p, notes()));
-        }
         try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = a.pageAsDouble(k);
-                PageAssembly.symmetrize(w, n);
-                double[] v = o.vectors() ? new double[n * n] : null;
-                CudaEig solver = new CudaEig();
-                double[] d = solver.run(dev, buffers, w, v, n, p, method, o.tolFor(p, n),
-                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                PageAssembly.eig(d, v, n, values, vectors, k);
+            if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
+            final int n = a.rows(), pages = a.pages();
+            final Precision p = a.precision();
+            final double tol = o.tolFor(p, n);
+            boolean batched = batched(o.method(), n, pages, p, o.vectors());
+            if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(n, p) && !batched)) {
+                return blockedEig(a, o);
             }
+            if (batched) {
+                return driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
+                    CudaBatchedEig solver = new CudaBatchedEig();
+                    solver.run(dev, buffers, a, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
+                            values, vectors, stats.sweeps, stats.rotations, stats.converged);
+                    stats.addComputeNanos(solver.computeNanos);
+                });
+            }
+            // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024
+            final String method = Methods.PARALLEL.equals(o.method()) || Methods.AUTO.equals(o.method())
+                    ? CudaEig.FUSED_MCA : o.method();
+            return driver().eig(a, o, method, (k, w, v) -> {
+                CudaEig solver = new CudaEig();
+                double[] d = solver.run(dev, buffers, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+            });
         } catch (JacobiException e) {
             throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
-        return new EigResult(values, vectors,
-                stats.deviceReport("cuda", method, p, notes()));
+    }
+
+    /**
+     * Blocked one-sided Jacobi on the Cholesky factor of every positive definite page [7]; a page
+     * whose factorisation fails (indefinite or singular) runs the fused MCA kernel instead, in double
+     * for single input, and the report says so.
+     */
+    private EigResult blockedEig(PageArray a, final SolverOptions o) {
+        final int n = a.rows(), pages = a.pages();
+        final double tol = o.tolFor(a.precision(), n);
+        final AtomicInteger fallback = new AtomicInteger();
+        EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> {
+            CudaBlockedSvd solver = new CudaBlockedSvd();
+            double[] d = solver.eig(dev, buffers, w, n, v != null, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+            if (d != null) {
+                if (v != null) System.arraycopy(solver.v, 0, v, 0, n * n);
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+            }
+            fallback.incrementAndGet();
+            CudaEig two = new CudaEig();
+            d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+            return new PageOutcome(two.sweeps, two.rotations, two.converged, two.computeNanos, d);
+        });
+        int f = fallback.get();
+        if (f == 0) return r;
+        RunReport report = r.report().withMethod(f == pages ? CudaEig.FUSED_MCA : "mixed")
+                .withNote((pages > 1 ? f + " of " + pages + " pages" : "the matrix")
+                        + " not positive definite (Cholesky failed): two-sided Jacobi (fused MCA, in double) instead of blocked");
+        return new EigResult(r.values(), r.vectors(), report);
     }
 
     /**
@@ -168,289 +191,131 @@ public final class CudaBackend implements Backend {
 
     private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
 
-    public synchronized SvdResult svd(PageArray a, SolverOptions o) {
+    public synchronized SvdResult svd(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
-        int m = a.rows(), n = a.cols(), pages = a.pages(), kmin = Math.min(m, n);
-        Precision p = a.precision();
-        boolean tall = m >= n, vec = o.vectors();
-        int mm = tall ? m : n, nn = tall ? n : m;
-        PageArray s = PageArray.zeros(p, kmin, 1, pages);
-        PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? kmin : m, pages) : null;
-        PageArray v = vec ? PageArray.zeros(p, n, o.econ() ? kmin : n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, vec);
-        boolean blocked = Methods.BLOCKED.equals(o.method())
-                || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits);
-        // 1e-200 / 1e200 pages scaled by 2^e (exact) for the kernels; wider column spans to the CPU [8]
-        // (the blocked path computes in double whatever the input precision)
-        double span = p == Precision.DOUBLE || blocked ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
-        SvdScaling scaling = SvdScaling.of(a, span);
-        PageArray in = scaling.scaled(a);
-        if (blocked) {
-            blockedSvd(in, scaling, o, s, u, v, stats);
-            List<String> notes = unscaled(a, scaling, span, o, s, u, v, stats);
-            return new SvdResult(u, s, v, stats.deviceReport("cuda", Methods.BLOCKED, p, notes));
-        }
-        if (batchedFits) {
-            try {
-                new CudaBatchedSvd().run(dev, buffers, in, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                        o.fixedSweeps(), s, u, v, stats);
-            } catch (JacobiException e) {
-                throw afterFailure(e);
-            }
-            List<String> notes = unscaled(a, scaling, span, o, s, u, v, stats);
-            return new SvdResult(u, s, v, stats.deviceReport("cuda", "batched", p, notes));
-        }
+        final int m = a.rows(), n = a.cols(), pages = a.pages(), nn = Math.min(m, n);
+        final Precision p = a.precision();
+        final double tol = o.tolFor(p, nn);
         try {
-            for (int k = 0; k < pages; k++) {
-                if (!scaling.fits(k)) continue;
-                double[] page = in.pageAsDouble(k);
-                double[] w = tall ? page : PageAssembly.transpose(page, m, n);
-                double[] vw = vec ? new double[nn * nn] : null;
+            boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, o.vectors());
+            if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
+                // computes in double whatever the input class: the double kernels' safe span [8]
+                return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {
+                    CudaBlockedSvd solver = new CudaBlockedSvd();
+                    solver.svd(dev, buffers, w, mm, nnn, vw != null, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                    if (solver.u != null) System.arraycopy(solver.u, 0, w, 0, mm * nnn);
+                    if (vw != null) System.arraycopy(solver.v, 0, vw, 0, nnn * nnn);
+                    return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, solver.sigma);
+                });
+            }
+            // 1e-200 / 1e200 pages scaled by 2^e (exact) for the kernels; wider column spans to the CPU [8]
+            final double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
+            if (batchedFits) {
+                final SvdScaling scaling = SvdScaling.of(a, span);
+                final PageArray in = scaling.scaled(a);
+                return driver().svdBatched(a, o, "batched", scaling, span, (s, u, v, stats) ->
+                        new CudaBatchedSvd().run(dev, buffers, in, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
+            }
+            return driver().svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nnn) -> {
                 CudaSvd solver = new CudaSvd();
-                double[] sig = solver.run(dev, buffers, w, vw, mm, nn, p, o.tolFor(p, nn),
-                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(), null);
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                PageAssembly.svd(w, sig, true, vw, mm, nn, tall, s, u, v, k);
-            }
+                double[] sig = solver.run(dev, buffers, w, vw, mm, nnn, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, sig);
+            });
         } catch (JacobiException e) {
             throw afterFailure(e);
-        }
-        List<String> notes = unscaled(a, scaling, span, o, s, u, v, stats);
-        return new SvdResult(u, s, v, stats.deviceReport("cuda", Methods.ONE_SIDED, p, notes));
-    }
-
-    /** Singular values scaled back; pages beyond the kernels' safe span solved on the CPU, with a note each. */
-    private List<String> unscaled(PageArray a, SvdScaling scaling, double span, SolverOptions o, PageArray s,
-                                  PageArray u, PageArray v, PageStats stats) {
-        List<String> notes = notes();
-        int nn = Math.min(a.rows(), a.cols());
-        for (int k = 0; k < a.pages(); k++) {
-            if (scaling.fits(k)) continue;
-            ColumnScaledJacobi.page(a, k, o.tolFor(a.precision(), nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                    o.fixedSweeps(), s, u, v, stats);
-            notes.add(scaling.note(k, a.pages(), "GPU", span));
-        }
-        scaling.unscale(s);
-        return notes;
-    }
-
-    /** Blocked one-sided Jacobi on every page that fits the scaled range (in double, whatever the input precision). */
-    private void blockedSvd(PageArray in, SvdScaling scaling, SolverOptions o, PageArray s, PageArray u, PageArray v,
-                            PageStats stats) {
-        int m = in.rows(), n = in.cols(), pages = in.pages();
-        Precision p = in.precision();
-        boolean tall = m >= n, vec = o.vectors();
-        int mm = tall ? m : n, nn = tall ? n : m;
-        try {
-            for (int k = 0; k < pages; k++) {
-                if (!scaling.fits(k)) continue;
-                double[] page = in.pageAsDouble(k);
-                double[] w = tall ? page : PageAssembly.transpose(page, m, n);
-                CudaBlockedSvd solver = new CudaBlockedSvd();
-                solver.svd(dev, buffers, w, mm, nn, vec, o.tolFor(p, nn), o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                PageAssembly.svd(solver.u, solver.sigma, true, solver.v, mm, nn, tall, s, u, v, k);
-            }
-        } catch (JacobiException e) {
-            throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
     }
 
     /**
-     * Blocked one-sided Jacobi on the Cholesky factor of every positive definite page [7]; a page
-     * whose factorisation fails (indefinite or singular) runs the fused MCA kernel instead, in double
-     * for single input, and the report says so.
+     * The shared policy (core/InversionPolicy) over this device's Cholesky and Gauss-Jordan: pages of
+     * orders up to {@link CudaBatchedInverse#MAX_N} are all inverted at once by the batched kernels
+     * first (unless Method 'cholesky'), larger ones page by page on the blocked path.
      */
-    private EigResult blockedEig(PageArray a, SolverOptions o) {
-        int n = a.rows(), pages = a.pages();
-        Precision p = a.precision();
-        PageArray values = PageArray.zeros(p, n, 1, pages);
-        PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        int fallback = 0;
-        try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = a.pageAsDouble(k);
-                PageAssembly.symmetrize(w, n);
-                CudaBlockedSvd solver = new CudaBlockedSvd();
-                double[] d = solver.eig(dev, buffers, w, n, o.vectors(), o.tolFor(p, n),
-                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-                if (d != null) {
-                    stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                    PageAssembly.eig(d, solver.v, n, values, vectors, k);
-                    continue;
-                }
-                fallback++;
-                double[] v = o.vectors() ? new double[n * n] : null;
-                CudaEig two = new CudaEig();
-                d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, o.tolFor(p, n),
-                        o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-                stats.record(k, two.sweeps, two.rotations, two.converged, two.computeNanos);
-                PageAssembly.eig(d, v, n, values, vectors, k);
-            }
-        } catch (JacobiException e) {
-            throw afterFailure(e);
-        }
-        List<String> notes = notes();
-        String method = fallback == 0 ? Methods.BLOCKED : fallback == pages ? CudaEig.FUSED_MCA : "mixed";
-        if (fallback > 0) notes.add((pages > 1 ? fallback + " of " + pages + " pages" : "the matrix")
-                + " not positive definite (Cholesky failed): two-sided Jacobi (fused MCA, in double) instead of blocked");
-        return new EigResult(values, vectors, stats.deviceReport("cuda", method, p, notes));
-    }
-
-    /**
-     * Like the CPU backend: 'cholesky' (and 'auto' for exactly symmetric input) tries the SPD path
-     * first; 'auto' falls back to Gauss-Jordan when the Cholesky factorisation fails. Gauss-Jordan
-     * runs on every page at once in the batched kernels for orders up to
-     * {@link CudaBatchedInverse#MAX_N}, else page by page on the blocked path.
-     */
-    public synchronized InverseResult inv(PageArray a, SolverOptions o) {
+    public synchronized InverseResult inv(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
-        int n = a.rows(), pages = a.pages();
-        Precision p = a.precision();
-        PageArray x = PageArray.zeros(p, n, n, pages);
-        double[] rcond = new double[pages];
-        boolean[] singular = new boolean[pages];
-        String[] used = new String[pages];
-        long compute = 0;
+        final Precision p = a.precision();
+        final int n = a.rows(), pages = a.pages();
         try {
-            InverseOutcome[] batched = null; // Gauss-Jordan of every page, already in x
+            final PageArray all;
+            final boolean[] eliminated;
+            final long batchNanos;
             if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n) && pages > 0) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
-                batched = batch.run(dev, buffers, a, x);
-                compute = batch.computeNanos;
+                all = PageArray.zeros(p, n, n, pages);
+                eliminated = batch.run(dev, buffers, a, all);
+                batchNanos = batch.computeNanos;
+            } else {
+                all = null;
+                eliminated = null;
+                batchNanos = 0;
             }
-            for (int k = 0; k < pages; k++) {
-                double[] w = batched != null && Methods.GAUSS_JORDAN.equals(o.method()) ? null : a.pageAsDouble(k);
-                InverseOutcome r = null;
-                used[k] = Methods.GAUSS_JORDAN;
-                if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
-                    double[] c = w.clone();
-                    r = CudaCholesky.invert(dev, buffers, c, n, p);
-                    if (r != null) {
-                        x.writePage(k, c);
-                        used[k] = Methods.CHOLESKY;
-                        compute += CudaCholesky.lastComputeNanos;
-                    }
+            InverseResult r = InversionPolicy.invert(a, o, driver(), new InversionPolicy.Inverter() {
+                public PageOutcome cholesky(double[] w, int n) { return CudaCholesky.invert(dev, buffers, w, n, p); }
+
+                public PageOutcome gaussJordan(double[] w, int n, int page) {
+                    if (all == null) return CudaGaussJordan.invert(dev, buffers, w, n, p);
+                    all.readPage(page, w);
+                    return PageOutcome.direct(eliminated[page], 0);
                 }
-                if (r == null && Methods.CHOLESKY.equals(o.method())) {
-                    throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
-                            + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
-                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
-                }
-                if (r == null && batched != null) {
-                    r = batched[k];
-                } else if (r == null) {
-                    r = CudaGaussJordan.invert(dev, buffers, w, n, p);
-                    compute += CudaGaussJordan.lastComputeNanos;
-                    x.writePage(k, w);
-                }
-                record(r, x, k, n, rcond, singular);
-            }
+            });
+            return batchNanos == 0 ? r : r.withReport(r.report().withComputeNanos(r.report().computeNanos() + batchNanos));
         } catch (JacobiException e) {
             throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
-        String method = pages > 0 ? used[0] : o.method();
-        for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
-        return new InverseResult(x, rcond, singular,
-                RunReport.direct("cuda", method, p, pages, 0, notes()).withComputeNanos(compute));
-    }
-
-    /** RCOND and the singular flag of page k from the device's norms; a singular page becomes Inf, as MATLAB's inv. */
-    private static void record(InverseOutcome r, PageArray x, int k, int n, double[] rcond, boolean[] singular) {
-        singular[k] = r.singular();
-        rcond[k] = r.rcond();
-        if (singular[k]) {
-            double[] inf = new double[n * n];
-            InverseCheck.finish(0, inf, n, false);
-            x.writePage(k, inf);
-        }
-    }
-
-    private static boolean exactlySymmetric(double[] w, int n) {
-        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) if (w[i + j * n] != w[j + i * n]) return false;
-        return true;
     }
 
     /**
      * Method 'hyperbolic': M = G J G' by Bunch-Parlett on the host (O(n^3) once), then the hyperbolic
      * sweeps on the GPU; eigenvalues ||(G W)_c||^2 j_c, eigenvectors the normalised columns of G W.
      */
-    private EigResult indefiniteEig(PageArray a, SolverOptions o) {
-        int n = a.rows(), pages = a.pages();
-        Precision p = a.precision();
-        PageArray values = PageArray.zeros(p, n, 1, pages);
-        PageArray vectors = o.vectors() ? PageArray.zeros(p, n, n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = a.pageAsDouble(k);
-                PageAssembly.symmetrize(w, n);
-                BunchParlett.Factor f;
-                try {
-                    f = BunchParlett.factor(w, n);
-                } catch (BunchParlett.Singular e) {
-                    throw IndefiniteEig.singular(o, pages, k, e.getMessage());
-                }
-                CudaSvd solver = new CudaSvd();
-                solver.run(dev, buffers, f.g, null, n, n, p, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                        o.fixedSweeps(), f.j);
-                double[] d = new double[n];
-                double[] v = o.vectors() ? new double[n * n] : null;
-                if (solver.rankDeficient || !IndefiniteEig.eigenpairs(f.g, f.j, n, d, v)) {
-                    throw IndefiniteEig.singular(o, pages, k, "numerically: a hyperbolic pair had no real angle");
-                }
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                PageAssembly.eig(d, v, n, values, vectors, k);
+    private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
+        final int n = a.rows(), pages = a.pages();
+        final Precision p = a.precision();
+        final double tol = o.tolFor(p, n);
+        return driver().eig(a, o, Methods.HYPERBOLIC, (k, w, v) -> {
+            BunchParlett.Factor f;
+            try {
+                f = BunchParlett.factor(w, n);
+            } catch (BunchParlett.Singular e) {
+                throw IndefiniteEig.singular(o, pages, k, e.getMessage());
             }
-        } catch (JacobiException e) {
-            throw afterFailure(e);
-        }
-        return new EigResult(values, vectors,
-                stats.deviceReport("cuda", Methods.HYPERBOLIC, p, notes()));
+            CudaSvd solver = new CudaSvd();
+            solver.run(dev, buffers, f.g, null, n, n, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), f.j);
+            double[] d = new double[n];
+            if (solver.rankDeficient || !IndefiniteEig.eigenpairs(f.g, f.j, n, d, v)) {
+                throw IndefiniteEig.singular(o, pages, k, "numerically: a hyperbolic pair had no real angle");
+            }
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+        });
     }
 
     /** Seed 003's one-sided hyperbolic Jacobi: the SVD sweep kernel with J's signs, pages in turn. */
-    public synchronized HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+    public synchronized HsvdResult hsvd(PageArray g, PageArray signs, final SolverOptions o) {
         dev.makeCurrent();
-        int m = g.rows(), n = g.cols(), pages = g.pages();
-        Precision p = g.precision();
-        boolean vec = o.vectors();
-        PageArray s = PageArray.zeros(p, n, 1, pages), js = PageArray.zeros(p, n, 1, pages);
-        PageArray u = vec ? PageArray.zeros(p, m, o.econ() ? n : m, pages) : null;
-        PageArray v = vec ? PageArray.zeros(p, n, n, pages) : null;
-        PageStats stats = new PageStats(pages);
-        SvdScaling scaling = SvdScaling.hsvd(g, p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN
-                : SvdScaling.GPU_SINGLE_SPAN, o);
+        final int m = g.rows(), n = g.cols(), pages = g.pages();
+        final Precision p = g.precision();
+        final double tol = o.tolFor(p, n);
         try {
-            for (int k = 0; k < pages; k++) {
-                double[] w = g.pageAsDouble(k);
-                scaling.scale(w, k);
-                double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
+            double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
+            return driver().hsvd(g, signs, o, Methods.HYPERBOLIC, span, (k, w, ww, j) -> {
                 double[] norm0 = columnNorms(w, m, n);
-                double[] ww = vec ? new double[n * n] : null;
                 CudaSvd solver = new CudaSvd();
-                solver.run(dev, buffers, w, ww, m, n, p, o.tolFor(p, n), o.maxSweepsOr(DEFAULT_MAX_SWEEPS),
-                        o.fixedSweeps(), j);
+                solver.run(dev, buffers, w, ww, m, n, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
                 double[] norm = columnNorms(w, m, n);
-                for (int c = 0; c < n && !solver.rankDeficient; c++) {
-                    solver.rankDeficient = !(norm[c] > n * p.eps() * norm0[c]);
-                }
-                if (solver.rankDeficient) {
-                    throw new JacobiException(ErrorKind.RANK_DEFICIENT, o.where() + " is not of full column rank"
-                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": a column pair became numerically "
-                            + "dependent; the hyperbolic SVD needs linearly independent columns");
-                }
-                stats.record(k, solver.sweeps, solver.rotations, solver.converged, solver.computeNanos);
-                HsvdAssembly.page(w, ww, m, n, j, s, u, v, js, k);
-            }
+                boolean deficient = solver.rankDeficient;
+                for (int c = 0; c < n && !deficient; c++) deficient = !(norm[c] > n * p.eps() * norm0[c]);
+                if (deficient) throw PageDriver.rankDeficient(o, pages, k, "a column pair became numerically dependent");
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
+            });
         } catch (JacobiException e) {
             throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
         }
-        scaling.unscale(s);
-        return new HsvdResult(u, s, v, js,
-                stats.deviceReport("cuda", Methods.HYPERBOLIC, p, notes()));
     }
 
     private static double[] columnNorms(double[] w, int m, int n) {
@@ -461,6 +326,20 @@ public final class CudaBackend implements Backend {
             norm[c] = Math.sqrt(ss);
         }
         return norm;
+    }
+
+    /**
+     * Device memory kept for the next call (-Dgpujacobi.cuda.cacheMB, default 512): beyond it a call
+     * gives its buffers back when it ends, so one large problem does not pin its memory.
+     */
+    static final long CACHE_BYTES = Long.getLong("gpujacobi.cuda.cacheMB", 512L) << 20;
+
+    /** Frees the device buffers, the cuSOLVER/cuBLAS handles and the context (Jacobi.release()). */
+    public synchronized String release() {
+        long freed = buffers.release();
+        CudaLibraries.release();
+        dev.release();
+        return "released " + (freed >> 20) + " MB of device buffers, the library handles and the CUDA context";
     }
 
     /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */

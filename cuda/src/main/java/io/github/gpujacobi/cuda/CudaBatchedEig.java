@@ -45,7 +45,7 @@ final class CudaBatchedEig {
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         int shared = (int) sharedBytes(n, p, wantV);
-        String kernel = "eig_batched" + CudaDevice.suffix(p);
+        String kernel = Kernel.EIG_BATCHED.name(p);
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             double[] host = new double[count * nn];

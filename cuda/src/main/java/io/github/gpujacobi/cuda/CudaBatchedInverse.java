@@ -33,8 +33,8 @@ final class CudaBatchedInverse {
         return n >= 1 && n <= MAX_N && !Boolean.getBoolean("gpujacobi.cuda.noBatchedInv");
     }
 
-    /** Inverts every page of a into x (same shape); one outcome per page. */
-    InverseOutcome[] run(CudaDevice dev, DeviceBuffers buf, PageArray a, PageArray x) {
+    /** Inverts every page of a into x (same shape); per page whether the elimination met no zero pivot. */
+    boolean[] run(CudaDevice dev, DeviceBuffers buf, PageArray a, PageArray x) {
         int n = a.rows(), pages = a.pages();
         Precision p = a.precision();
         long e = p.bytes(), bytes = (long) a.length() * e;
@@ -46,24 +46,22 @@ final class CudaBatchedInverse {
         long t0 = System.nanoTime();
         if (n <= WARP_MAX_N) { // one warp per page, WARPS pages a block
             int shared = (int) (WARPS * ((long) n * n + 2L * n) * e);
-            dev.launchShared("inv_warp" + CudaDevice.suffix(p), (pages + WARPS - 1) / WARPS, 32 * WARPS, shared,
+            dev.launchShared(Kernel.INV_WARP.name(p), (pages + WARPS - 1) / WARPS, 32 * WARPS, shared,
                     Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(new int[]{pages}), Pointer.to(norms),
                             Pointer.to(sing)));
         } else {
             int shared = (int) ((long) n * n * e + 3L * n * e + 4L * n);
-            dev.launchShared("inv_batched" + CudaDevice.suffix(p), pages, threads(n), shared,
+            dev.launchShared(Kernel.INV_BATCHED.name(p), pages, threads(n), shared,
                     Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(norms), Pointer.to(sing)));
         }
         dev.synchronize();
         computeNanos = System.nanoTime() - t0;
         Pointer out = p == Precision.DOUBLE ? Pointer.to(x.doubleData()) : Pointer.to(x.floatData());
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(out, data, bytes), "cuMemcpyDtoH pages");
-        double[] nm = new double[2 * pages];
         int[] s = new int[pages];
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(nm), norms, 16L * pages), "cuMemcpyDtoH norms");
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(s), sing, 4L * pages), "cuMemcpyDtoH singular");
-        InverseOutcome[] r = new InverseOutcome[pages];
-        for (int k = 0; k < pages; k++) r[k] = new InverseOutcome(s[k] == 0, nm[2 * k], nm[2 * k + 1]);
-        return r;
+        boolean[] eliminated = new boolean[pages];
+        for (int k = 0; k < pages; k++) eliminated[k] = s[k] == 0;
+        return eliminated;
     }
 }

@@ -39,7 +39,7 @@ final class CudaBatchedSvd {
         CUdeviceptr ud = buf.get("U", (long) chunk * size * e), vd = buf.get("V", (long) chunk * nn * nn * e);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + nn, ct::flat);
-        String kernel = "svd_batched" + CudaDevice.suffix(p);
+        String kernel = Kernel.SVD_BATCHED.name(p);
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             double[] host = new double[count * size];

@@ -49,6 +49,8 @@ final class CudaBlockedSvd {
     long computeNanos;
     /** Results of the last call: U (m x n, unit columns), V (n x n, when wanted), the column norms. */
     double[] u, v, sigma;
+    /** cuSOLVER and cuBLAS, shared with the inversion paths. */
+    private CudaLibraries lib;
 
     private long gramNanos, innerNanos, applyNanos;
 
@@ -72,7 +74,7 @@ final class CudaBlockedSvd {
             converged = true;
             return;
         }
-        Libraries.load();
+        lib = CudaLibraries.get("Method 'blocked'");
         DevicePointer g = buf.get("blockedIn", (long) m * n * 8);
         DeviceBuffers.upload(g, w, Precision.DOUBLE);
         dev.synchronize();
@@ -83,27 +85,27 @@ final class CudaBlockedSvd {
             download(buf, m, n, wantV);
             return;
         }
-        CuSolver cs = Libraries.solver;
-        com.sun.jna.Pointer h = Libraries.solverHandle;
+        CuSolver cs = lib.solver;
+        com.sun.jna.Pointer h = lib.solverHandle;
         DevicePointer tau = buf.get("blockedTau", 8L * n), info = buf.get("info", 4);
         IntByReference lw = new IntByReference();
-        Libraries.status(cs.cusolverDnDgeqrf_bufferSize(h, m, n, g.jna(), m, lw), "geqrf_bufferSize");
+        CudaLibraries.status(cs.cusolverDnDgeqrf_bufferSize(h, m, n, g.jna(), m, lw), "geqrf_bufferSize");
         int lwork = Math.max(1, lw.getValue());
         DevicePointer work = buf.get("qrWork", lwork * 8L);
-        Libraries.status(cs.cusolverDnDgeqrf(h, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna()), "geqrf");
+        CudaLibraries.status(cs.cusolverDnDgeqrf(h, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna()), "geqrf");
         solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
         DevicePointer ux = buf.get("blockedU", (long) n * n * 8), wv = buf.get("blockedV", (long) n * n * 8);
         double[] vA = wantV ? DeviceBuffers.download(ux, n * n, Precision.DOUBLE) : null;
         if (wantV) {
             DevicePointer c = buf.get("blockedU2", (long) m * n * 8);
-            dev.launch("blocked_embed", (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
+            dev.launch(Kernel.BLOCKED_EMBED.kernelName(), (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
                     Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
-            Libraries.status(cs.cusolverDnDormqr_bufferSize(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, lw),
+            CudaLibraries.status(cs.cusolverDnDormqr_bufferSize(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, lw),
                     "ormqr_bufferSize");
             lwork = Math.max(1, lw.getValue());
             work = buf.get("qrWork", lwork * 8L);
-            Libraries.status(cs.cusolverDnDormqr(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork,
+            CudaLibraries.status(cs.cusolverDnDormqr(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork,
                     info.jna()), "ormqr");
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
@@ -125,17 +127,17 @@ final class CudaBlockedSvd {
      */
     double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, boolean wantV, double tol, int maxSweeps,
                  int fixedSweeps) {
-        Libraries.load();
+        lib = CudaLibraries.get("Method 'blocked'");
         DevicePointer g = buf.get("blockedIn", (long) n * n * 8), info = buf.get("info", 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);
         IntByReference lw = new IntByReference();
-        Libraries.status(Libraries.solver.cusolverDnDpotrf_bufferSize(Libraries.solverHandle, 1, n, g.jna(), n, lw),
+        CudaLibraries.status(lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, 1, n, g.jna(), n, lw),
                 "potrf_bufferSize");
         int lwork = Math.max(1, lw.getValue());
         DevicePointer work = buf.get("cholWork", lwork * 8L);
         dev.synchronize();
         long t0 = System.nanoTime();
-        Libraries.status(Libraries.solver.cusolverDnDpotrf(Libraries.solverHandle, 1, n, g.jna(), n, work.jna(), lwork,
+        CudaLibraries.status(lib.solver.cusolverDnDpotrf(lib.solverHandle, 1, n, g.jna(), n, work.jna(), lwork,
                 info.jna()), "potrf");
         int[] st = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
@@ -178,17 +180,17 @@ final class CudaBlockedSvd {
         uploadLongs(ptrs, pointerArrays(ct, slot, w0, w1, q, nb, b, ld, q2));
 
         long total = (long) ld * cols;
-        dev.launch("blocked_pack", (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launch(Kernel.BLOCKED_PACK.kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
                 Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(w0), Pointer.to(slot0),
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
 
         int shared = pairBytes(q2);
-        String pairKernel = "blocked_pair_" + q2;
+        String pairKernel = Kernel.blockedPair(q2).kernelName();
         int pairThreads = q2 == 64 ? 1024 : Math.max(32, 8 * q2); // as svd_blocked.cu instantiates blocked_pair
         Memory one = ONE, zero = ZERO;
-        CuBlas blas = Libraries.blas;
-        com.sun.jna.Pointer h = Libraries.blasHandle;
+        CuBlas blas = lib.blas;
+        com.sun.jna.Pointer h = lib.blasHandle;
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         long t = 0;
@@ -201,7 +203,7 @@ final class CudaBlockedSvd {
                 int par = (int) (t & 1);
                 DevicePointer cur = par == 0 ? w0 : w1;
                 long p0 = PROFILE ? sync(dev) : 0;
-                Libraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, m, one, cur.jna(), ld, (long) q2 * ld,
+                CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, m, one, cur.jna(), ld, (long) q2 * ld,
                         cur.jna(), ld, (long) q2 * ld, zero, gram.jna(), q2, (long) q2 * q2, half), "gemmStridedBatched");
                 long p1 = PROFILE ? sync(dev) : 0;
                 dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
@@ -210,7 +212,7 @@ final class CudaBlockedSvd {
                 long p2 = PROFILE ? sync(dev) : 0;
                 long base = 8L * ((long) (par * steps + s) * 3 * nb);
                 com.sun.jna.Pointer arr = ptrs.jna();
-                Libraries.status(blas.cublasDgemmBatched(h, 0, 0, ld, b, q2, one, arr.share(base), ld,
+                CudaLibraries.status(blas.cublasDgemmBatched(h, 0, 0, ld, b, q2, one, arr.share(base), ld,
                         arr.share(base + 8L * nb), q2, zero, arr.share(base + 16L * nb), ld, nb), "gemmBatched");
                 if (PROFILE) {
                     long p3 = sync(dev);
@@ -230,7 +232,7 @@ final class CudaBlockedSvd {
         DevicePointer fin = (t & 1) == 0 ? w0 : w1;
         DevicePointer vOut = buf.get("blockedV", wantV ? (long) n * n * 8 : 8), sig = buf.get("blockedSigma", 8L * n);
         DevicePointer uOut = buf.get("blockedU", (long) m * n * 8);
-        if (n > 0) dev.launch("blocked_unpack_d", n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
+        if (n > 0) dev.launch(Kernel.BLOCKED_UNPACK.kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
                 Pointer.to(sig), Pointer.to(slot0), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
                 Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{wantV ? 1 : 0})));
         dev.synchronize();
@@ -305,31 +307,4 @@ final class CudaBlockedSvd {
     }
 
     /** cuBLAS and cuSOLVER through JNA, loaded on first use (one handle each, default stream). */
-    private static final class Libraries {
-        static CuBlas blas;
-        static CuSolver solver;
-        static com.sun.jna.Pointer blasHandle, solverHandle;
-
-        static synchronized void load() {
-            if (blasHandle != null) return;
-            try {
-                CuSolver s = CuSolver.load();
-                CuBlas b = CuBlas.load();
-                PointerByReference hs = new PointerByReference(), hb = new PointerByReference();
-                status(s.cusolverDnCreate(hs), "cusolverDnCreate");
-                status(b.cublasCreate_v2(hb), "cublasCreate");
-                solver = s;
-                blas = b;
-                solverHandle = hs.getValue();
-                blasHandle = hb.getValue();
-            } catch (UnsatisfiedLinkError e) {
-                throw new JacobiException(ErrorKind.GPU_FAILURE, "Method 'blocked' on the GPU needs cuBLAS and cuSOLVER, "
-                        + "which did not load: " + e.getMessage(), e);
-            }
-        }
-
-        static void status(int s, String what) {
-            if (s != 0) throw new JacobiException(ErrorKind.GPU_FAILURE, "cuBLAS/cuSOLVER " + what + " failed (status " + s + ")");
-        }
-    }
 }

@@ -3,6 +3,7 @@ package io.github.gpujacobi.cuda;
 import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.PageOutcome;
 import jcuda.Pointer;
 
 /**
@@ -13,23 +14,17 @@ import jcuda.Pointer;
  * {@code -Dgpujacobi.cuda.cholPotri=true} selects (its lower triangle mirrored by a kernel).
  */
 final class CudaCholesky {
-    /** Kernel time of the last call, transfers excluded. */
-    static long lastComputeNanos;
-
     private static final boolean POTRI = Boolean.getBoolean("gpujacobi.cuda.cholPotri");
 
     private CudaCholesky() {}
 
-    /** Inverts w (n x n, exactly symmetric) in place; null, w unchanged, when A is not positive definite. */
-    static InverseOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
+    /** Inverts w (n x n, exactly symmetric) in place; a failed outcome, w unchanged, when A is not positive definite. */
+    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
         CudaLibraries lib = CudaLibraries.get("Method 'cholesky'");
         boolean dbl = p == Precision.DOUBLE;
-        String sfx = CudaDevice.suffix(p);
         long e = p.bytes();
         DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e), info = buf.get("info", 4);
-        DevicePointer norms = buf.get("gjNorms", 16);
         DeviceBuffers.upload(a, w, p);
-        DeviceBuffers.zero(norms, 16);
         IntByReference lw = new IntByReference(), lw2 = new IntByReference();
         CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw)
                 : lib.solver.cusolverDnSpotrf_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw), "potrf_bufferSize");
@@ -41,21 +36,20 @@ final class CudaCholesky {
         DevicePointer work = buf.get("cholWork", lwork * e);
         dev.synchronize();
         long t0 = System.nanoTime();
-        CudaGaussJordan.norm1(dev, a, n, norms, sfx);
         CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotrf(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
                 : lib.solver.cusolverDnSpotrf(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potrf");
         int[] st = {0};
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
-        if (st[0] != 0) return null; // a leading minor is not positive definite
+        if (st[0] != 0) return PageOutcome.direct(false, System.nanoTime() - t0); // a leading minor is not positive definite
         DevicePointer result;
         if (POTRI) {
             CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotri(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
                     : lib.solver.cusolverDnSpotri(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potri");
-            dev.launch("copy_lower_to_upper" + sfx, (int) (((long) n * n + 255) / 256), 256,
+            dev.launch(Kernel.COPY_LOWER_TO_UPPER.name(p), (int) (((long) n * n + 255) / 256), 256,
                     Pointer.to(Pointer.to(a), Pointer.to(new int[]{n})));
             result = a;
         } else {
-            dev.launch("identity" + sfx, (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+            dev.launch(Kernel.IDENTITY.name(p), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
                     Pointer.to(Pointer.to(x), Pointer.to(new int[]{n})));
             Memory one = CudaLibraries.scalar(1, dbl), zero = CudaLibraries.scalar(0, dbl);
             CudaLibraries.status(dbl ? lib.blas.cublasDtrsm_v2(lib.blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n)
@@ -64,12 +58,9 @@ final class CudaCholesky {
                     : lib.blas.cublasSgemm_v2(lib.blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n), "gemm");
             result = a;
         }
-        CudaGaussJordan.norm1(dev, result, n, norms.withByteOffset(8), sfx);
         dev.synchronize();
-        lastComputeNanos = System.nanoTime() - t0;
-        double[] nm = new double[2];
-        CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(nm), norms, 16), "cuMemcpyDtoH norms");
+        long nanos = System.nanoTime() - t0;
         System.arraycopy(DeviceBuffers.download(result, n * n, p), 0, w, 0, n * n);
-        return new InverseOutcome(true, nm[0], nm[1]);
+        return PageOutcome.direct(true, nanos);
     }
 }

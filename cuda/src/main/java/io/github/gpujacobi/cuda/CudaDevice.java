@@ -75,9 +75,33 @@ final class CudaDevice {
         int[] dv = {0};
         check(JCudaDriver.cuDriverGetVersion(dv), "cuDriverGetVersion");
         driverVersion = dv[0];
+        acquire();
+    }
+
+    /** Whether the context and the module are held (false after {@link #release}, until the next call). */
+    private boolean held;
+
+    private void acquire() {
         check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain");
-        makeCurrent();
+        check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
         check(JCudaDriver.cuModuleLoadData(module, fatbin()), "cuModuleLoadData (gpujacobi.fatbin)");
+        held = true;
+    }
+
+    /**
+     * Unloads the kernel module and releases this process's hold on the primary context (the driver
+     * frees it when no one else holds it); the next {@link #makeCurrent} acquires both again.
+     * Device buffers and library handles must be given back first.
+     */
+    void release() {
+        if (!held) return;
+        check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+        JCudaDriver.cuModuleUnload(module);
+        functions.clear();
+        coopBlocks.clear();
+        sharedOptIn.clear();
+        held = false;
+        check(JCudaDriver.cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");
     }
 
     static CudaDevice open() {
@@ -104,6 +128,10 @@ final class CudaDevice {
 
     /** Binds the context to the calling thread (JCuda calls may come from any Java thread). */
     void makeCurrent() {
+        if (!held) {
+            acquire();
+            return;
+        }
         check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
     }
 
@@ -136,11 +164,6 @@ final class CudaDevice {
             coopBlocks.put(key, g);
         }
         return g;
-    }
-
-    /** "_d" or "_f": the kernels' precision suffix. */
-    static String suffix(io.github.gpujacobi.api.Precision p) {
-        return p == io.github.gpujacobi.api.Precision.DOUBLE ? "_d" : "_f";
     }
 
     /** A cooperative launch (grid-wide syncs inside) on the default stream. */

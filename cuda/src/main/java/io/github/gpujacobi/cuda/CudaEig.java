@@ -35,8 +35,7 @@ final class CudaEig {
         CUdeviceptr counter = buf.get("counter", 8);
         DeviceBuffers.upload(a, w, p);
         boolean wantV = v != null;
-        String sfx = CudaDevice.suffix(p);
-        if (wantV) dev.launch("identity" + sfx, (int) Math.min(4096, (nn + 255) / 256), 256,
+        if (wantV) dev.launch(Kernel.IDENTITY.name(p), (int) Math.min(4096, (nn + 255) / 256), 256,
                 Pointer.to(Pointer.to(vd), Pointer.to(new int[]{n})));
         Sweep sweep = Methods.CLASSICAL.equals(method)
                 ? classical(dev, buf, a, vd, diag, counter, n, p, fixedSweeps > 0 ? 0 : tol, wantV)
@@ -55,7 +54,7 @@ final class CudaEig {
         }
         if (fixedSweeps > 0) converged = false;
         computeNanos = System.nanoTime() - t0;
-        dev.launch("diag" + sfx, (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
+        dev.launch(Kernel.DIAG.name(p), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         double[] d = DeviceBuffers.download(diag, n, p);
         if (wantV) {
             double[] vv = DeviceBuffers.download(vd, (int) nn, p);
@@ -86,8 +85,7 @@ final class CudaEig {
         String variant = System.getProperty("gpujacobi.cuda.eigVariant", "");
         boolean fused = method.equals(FUSED_MCA);
         if (fused) method = "mca";
-        final String kernel = "eig_sweep_" + method + CudaDevice.suffix(p) + (fused ? "_fused" : "")
-                + (variant.isEmpty() ? "" : "_" + variant);
+        final String kernel = Kernel.eigSweep(method, fused).name(p, variant);
         // only MCA reads row i's pair; the others get any valid pointer
         CUdeviceptr rowPair = method.equals("mca") ? buf.constant("rowPair", "rows:" + n, ct::rowPairs) : pairs;
         // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp); 1024 was
@@ -107,14 +105,14 @@ final class CudaEig {
 
     private static Sweep classical(final CudaDevice dev, DeviceBuffers buf, CUdeviceptr a, CUdeviceptr vd,
                                    CUdeviceptr diag, CUdeviceptr counter, int n, Precision p, double tol, boolean wantV) {
-        final String kernel = "classical" + CudaDevice.suffix(p);
+        final String kernel = Kernel.CLASSICAL.name(p);
         final int block = 256;
         // enough blocks that each scans a few columns: the max search is O(n^2) per rotation
         final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), n / 4));
         final long budget = (long) n * (n - 1) / 2;
         CUdeviceptr partW = buf.get("partW", grid * p.bytes()), partK = buf.get("partK", grid * 8L);
         CUdeviceptr partA = buf.get("partA", 3L * grid * p.bytes());
-        dev.launch("diag" + CudaDevice.suffix(p), (n + 255) / 256, 256,
+        dev.launch(Kernel.DIAG.name(p), (n + 255) / 256, 256,
                 Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(vd), Pointer.to(diag), Pointer.to(new int[]{n}),
                 Pointer.to(new long[]{budget}), DeviceBuffers.scalar(tol, p), Pointer.to(partW), Pointer.to(partK),

@@ -3,6 +3,8 @@ package io.github.gpujacobi.cuda;
 import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.PageOutcome;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.JCudaDriver;
@@ -29,16 +31,13 @@ import jcuda.driver.JCudaDriver;
 final class CudaGaussJordan {
     private CudaGaussJordan() {}
 
-    /** Kernel time of the last call, transfers excluded. */
-    static long lastComputeNanos;
-
     /**
      * With {@code -Dgpujacobi.cuda.gjProfile=true} every phase is synchronised and its time added to
      * {@link #PHASE_NANOS} (norms, panel getrf, row swaps, trsm, update: block rows + gemm, gather):
      * where the time goes, for docs/benchmarks (the syncs slow the whole a little).
      */
     static final boolean PROFILE = Boolean.getBoolean("gpujacobi.cuda.gjProfile");
-    static final String[] PHASES = {"norms", "getrf", "swap", "trsm", "update", "gather"};
+    static final String[] PHASES = {"setup", "getrf", "swap", "trsm", "update", "gather"};
     static final long[] PHASE_NANOS = new long[PHASES.length];
     private static long mark;
 
@@ -62,21 +61,22 @@ final class CudaGaussJordan {
         return Math.max(1, Math.min(n, n >= 1024 ? 256 : 64));
     }
 
-    /** Inverts w (n x n) in place (with the row interchanges undone). */
-    static InverseOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
+    /**
+     * Inverts w (n x n) in place (with the row interchanges undone); the outcome fails on an exactly
+     * zero pivot (RCOND and the singular rule are the shared policy's, core/InversionPolicy).
+     */
+    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
         CudaLibraries lib = CudaLibraries.get("Gauss-Jordan inversion");
         boolean dbl = p == Precision.DOUBLE;
-        String sfx = CudaDevice.suffix(p);
         long e = p.bytes();
         int b = blockSize(n), panels = (n + b - 1) / b;
         DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e);
         DevicePointer wb = buf.get("gjW", (long) b * n * e), t = buf.get("gjT", (long) b * b * e);
         DevicePointer linv = buf.get("gjLinv", (long) b * b * e), pb = buf.get("gjP", (long) n * b * e);
         DevicePointer ipiv = buf.get("piv", 4L * n), q = buf.get("gjPerm", 4L * n);
-        DevicePointer info = buf.get("gjInfo", 4L * panels), norms = buf.get("gjNorms", 16);
+        DevicePointer info = buf.get("gjInfo", 4L * panels);
         DeviceBuffers.upload(a, w, p);
         DeviceBuffers.zero(info, 4L * panels);
-        DeviceBuffers.zero(norms, 16);
         IntByReference lw = new IntByReference();
         CudaLibraries.status(dbl ? lib.solver.cusolverDnDgetrf_bufferSize(lib.solverHandle, n, b, a.jna(), n, lw)
                 : lib.solver.cusolverDnSgetrf_bufferSize(lib.solverHandle, n, b, a.jna(), n, lw), "getrf_bufferSize");
@@ -86,8 +86,6 @@ final class CudaGaussJordan {
         dev.synchronize();
         long t0 = System.nanoTime();
         phase(dev, -1);
-        norm1(dev, a, n, norms, sfx);
-        phase(dev, 0);
         // look-ahead: panel k+1 is factorised on its own stream while the default stream finishes
         // step k's update of the other columns (the panel factorisation is latency-bound)
         PanelStream ps = LOOKAHEAD && n >= LOOKAHEAD_MIN_N && n > b ? panelStream() : null;
@@ -100,12 +98,12 @@ final class CudaGaussJordan {
                 if (ps != null) ps.defaultAwaitsPanel();
                 phase(dev, 1);
                 if (n > bb) {
-                    dev.launch("gj_swap_rows" + sfx, (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
+                    dev.launch(Kernel.GJ_SWAP_ROWS.name(p), (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
                             Pointer.to(new int[]{k}), Pointer.to(new int[]{end}), Pointer.to(ipiv.withByteOffset(4L * k))));
                 }
                 phase(dev, 2);
                 // Linv = inv(L11), T = inv(U) Linv = inv(A11) (b x b triangular solves)
-                dev.launch("identity" + sfx, (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
+                dev.launch(Kernel.IDENTITY.name(p), (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
                 trsm(lib, dbl, 0, 0, 1, bb, bb, one, a11, n, linv.jna(), bb);
                 CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(t, linv, (long) bb * bb * e, null), "cuMemcpyDtoDAsync");
                 trsm(lib, dbl, 0, 1, 0, bb, bb, one, a11, n, t.jna(), bb);
@@ -115,7 +113,7 @@ final class CudaGaussJordan {
                 if (k > 0) gemm(lib, dbl, k, bb, bb, minusOne, panelCols, n, t.jna(), bb, zero, pb.jna(), n);
                 if (end < n) gemm(lib, dbl, n - end, bb, bb, minusOne, aj.share(((long) k * n + end) * e), n, linv.jna(), bb,
                         zero, pb.jna().share((long) end * e), n);
-                dev.launch("gj_block_rows" + sfx, (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
+                dev.launch(Kernel.GJ_BLOCK_ROWS.name(p), (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{k}), Pointer.to(new int[]{bb}), Pointer.to(wb), Pointer.to(pb)));
                 int nextEnd = Math.min(n, end + b);
                 if (ps != null) {
@@ -139,20 +137,17 @@ final class CudaGaussJordan {
         int[] piv = new int[n];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(piv), ipiv, 4L * n), "cuMemcpyDtoH pivots");
         DeviceBuffers.upload(q, columnOrder(piv, n, b));
-        dev.launch("gj_gather_columns" + sfx, (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(a), Pointer.to(x),
+        dev.launch(Kernel.GJ_GATHER_COLUMNS.name(p), (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(a), Pointer.to(x),
                 Pointer.to(new int[]{n}), Pointer.to(q)));
-        norm1(dev, x, n, norms.withByteOffset(8), sfx);
         phase(dev, 5);
         dev.synchronize();
-        lastComputeNanos = System.nanoTime() - t0;
+        long nanos = System.nanoTime() - t0;
         int[] st = new int[panels];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4L * panels), "cuMemcpyDtoH devInfo");
         boolean eliminated = true;
         for (int s : st) eliminated &= s == 0;
-        double[] nm = new double[2];
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(nm), norms, 16), "cuMemcpyDtoH norms");
         System.arraycopy(DeviceBuffers.download(x, n * n, p), 0, w, 0, n * n);
-        return new InverseOutcome(eliminated, nm[0], nm[1]);
+        return PageOutcome.direct(eliminated, nanos);
     }
 
     /**
@@ -206,12 +201,6 @@ final class CudaGaussJordan {
         com.sun.jna.Pointer w = wb.jna().share((long) c0 * bb * e);
         gemm(lib, dbl, n, c1 - c0, bb, one, pb.jna(), n, w, bb, one, aj.share((long) c0 * n * e), n);
         gemm(lib, dbl, bb, c1 - c0, bb, one, t.jna(), bb, w, bb, zero, aj.share(((long) c0 * n + k) * e), n);
-    }
-
-    /** *norm = max(*norm, ||a||_1) on the device (*norm zeroed before). */
-    static void norm1(CudaDevice dev, CUdeviceptr a, int n, CUdeviceptr norm, String sfx) {
-        dev.launch("gj_norm1" + sfx, Math.max(1, Math.min(n, 4096)), 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
-                Pointer.to(norm)));
     }
 
     private static void trsm(CudaLibraries lib, boolean dbl, int side, int uplo, int diag, int m, int n, Memory alpha,

@@ -43,6 +43,14 @@ final class CudaLibraries {
         }
     }
 
+    /** Destroys the handles (before the context goes; Jacobi.release()); the next use creates them again. */
+    static synchronized void release() {
+        if (instance == null) return;
+        instance.solver.cusolverDnDestroy(instance.solverHandle);
+        instance.blas.cublasDestroy_v2(instance.blasHandle);
+        instance = null;
+    }
+
     /** A host scalar (alpha, beta) of the element type. */
     static Memory scalar(double v, boolean dbl) {
         Memory m = new Memory(8);

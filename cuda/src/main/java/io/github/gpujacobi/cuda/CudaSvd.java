@@ -35,7 +35,6 @@ final class CudaSvd {
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep(), steps = ct.steps();
         long e = p.bytes();
-        String sfx = CudaDevice.suffix(p);
         CUdeviceptr u = buf.get("U", (long) m * n * e), v = buf.get("V", (long) n * n * e);
         CUdeviceptr sig = buf.get("sigma", n * e), counter = buf.get("counter", 16);
         CUdeviceptr sgn = new CUdeviceptr(); // null: the ordinary SVD
@@ -46,9 +45,9 @@ final class CudaSvd {
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         DeviceBuffers.upload(u, w, p);
         boolean wantV = vw != null;
-        if (wantV) dev.launch("identity" + sfx, (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+        if (wantV) dev.launch(Kernel.IDENTITY.name(p), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
                 Pointer.to(Pointer.to(v), Pointer.to(new int[]{n})));
-        String kernel = "svd_sweep" + sfx;
+        String kernel = Kernel.SVD_SWEEP.name(p);
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), half));
         Pointer params = Pointer.to(Pointer.to(u), Pointer.to(v), Pointer.to(pairs), Pointer.to(new int[]{m}),
                 Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
@@ -71,7 +70,7 @@ final class CudaSvd {
             }
         }
         if (fixedSweeps > 0) converged = false;
-        if (n > 0 && signs == null) dev.launch("svd_scale" + sfx, n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
+        if (n > 0 && signs == null) dev.launch(Kernel.SVD_SCALE.name(p), n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
         dev.synchronize();
         computeNanos = System.nanoTime() - t0;
         System.arraycopy(DeviceBuffers.download(u, m * n, p), 0, w, 0, m * n);

@@ -10,8 +10,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Device allocations reused across calls and pages: one buffer per role, grown (never shrunk
- * below need) when a larger problem arrives, so a page loop allocates once. Transfers convert the
+ * Device allocations reused across calls and pages: one buffer per role, grown when a larger
+ * problem arrives, so a page loop allocates once. Between calls the backend keeps at most a cap
+ * ({@link #trim}) and gives everything back on request ({@link #release}). Transfers convert the
  * host's double working arrays to the device's element type.
  */
 final class DeviceBuffers {
@@ -54,12 +55,26 @@ final class DeviceBuffers {
         return ptr;
     }
 
-    /** Frees everything (after an out-of-memory error, or on request). */
-    void release() {
+    /** Frees everything (after an out-of-memory error, or on request); returns the bytes freed. */
+    long release() {
+        long freed = bytes();
         for (Buffer b : buffers.values()) {
             if (b.bytes > 0) JCudaDriver.cuMemFree(b.ptr);
         }
         buffers.clear();
+        return freed;
+    }
+
+    /** Device memory held now. */
+    long bytes() {
+        long total = 0;
+        for (Buffer b : buffers.values()) total += b.bytes;
+        return total;
+    }
+
+    /** After a call: frees everything when more than cap bytes are held, so one large problem does not pin its memory. */
+    void trim(long cap) {
+        if (bytes() > cap) release();
     }
 
     static void upload(CUdeviceptr dst, double[] src, Precision p) {

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -24,7 +25,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class CudaBackendTest {
     @Test
     void providerReportsWhyThereIsNoGpu() {
-        if (Backends.get().gpu() != null) return; // covered by the GPU test below
+        assumeTrue(Backends.get().gpu() == null, "a GPU is here: verifyPassesOnTheGpu covers it");
         boolean listed = false;
         for (BackendInfo m : Backends.get().missing()) {
             if (m.name().equals("cuda")) {
@@ -33,11 +34,8 @@ class CudaBackendTest {
             }
         }
         assertTrue(listed, "the cuda provider should be listed as unavailable: " + Backends.get().whyNoGpu());
-        try {
-            new CudaBackendProvider().create();
-        } catch (JacobiException e) {
-            assertEquals(ErrorKind.NO_GPU, e.kind());
-        }
+        JacobiException e = assertThrows(JacobiException.class, () -> new CudaBackendProvider().create());
+        assertEquals(ErrorKind.NO_GPU, e.kind());
     }
 
     @Test

@@ -34,4 +34,10 @@ public interface Backend {
     HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions options);
 
     BackendInfo info();
+
+    /**
+     * Gives back what the backend holds between calls (device memory, library handles, the device
+     * context) and says what it gave back, or "" for nothing; the next call acquires again.
+     */
+    default String release() { return ""; }
 }

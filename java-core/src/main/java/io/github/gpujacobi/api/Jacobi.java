@@ -92,6 +92,20 @@ public final class Jacobi {
     /** Every backend, available or not (with the reason). */
     public static List<BackendInfo> backends() { return Backends.get().infos(); }
 
+    /**
+     * Gives back every backend's held resources (GPU memory, cuSOLVER/cuBLAS handles, the CUDA
+     * context), e.g. when a MATLAB session is done with the GPU; later calls acquire them again.
+     * Returns one line per backend that held something (empty when none did).
+     */
+    public static List<String> release() {
+        List<String> out = new java.util.ArrayList<String>();
+        for (Backend b : Backends.get().available()) {
+            String r = b.release();
+            if (!r.isEmpty()) out.add(b.name() + ": " + r);
+        }
+        return out;
+    }
+
     /** Toolbox version from the build. */
     public static String version() { return Version.get(); }
 

@@ -96,6 +96,13 @@ public final class RunReport {
         return r;
     }
 
+    /** Same report naming another method (a backend that learns per page which path ran, e.g. "mixed"). */
+    public RunReport withMethod(String m) {
+        RunReport r = new RunReport(backend, m, precision, sweeps, rotations, converged, nanos, notes);
+        r.computeNanos = computeNanos;
+        return r;
+    }
+
     /** Same report with the device time measured without host-device transfers (GPU backends). */
     public RunReport withComputeNanos(long ns) {
         RunReport r = new RunReport(backend, method, precision, sweeps, rotations, converged, nanos, notes);

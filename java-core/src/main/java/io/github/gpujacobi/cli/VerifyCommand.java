@@ -10,6 +10,7 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.bench.Generators;
 import io.github.gpujacobi.core.Residuals;
 
 import picocli.CommandLine;
@@ -21,9 +22,12 @@ import java.util.Locale;
 import java.util.Random;
 
 /**
- * {@code verify}: the correctness checks the unit tests make of the CPU backend, run against any
- * device (the GPU machine's script runs it with --device gpu): residual, orthogonality, agreement
- * with the CPU backend, relative accuracy on graded matrices, odd sizes, both classes, pages.
+ * {@code verify}: a quick correctness check of an installed backend that needs nothing but the
+ * product jar (residual, orthogonality, agreement with the CPU backend, relative accuracy on graded
+ * matrices, odd sizes, both classes, pages), for users and the GPU machine's script. The thorough,
+ * per-check suite is the JUnit BackendConformance (gpujacobi-core's test-jar), which
+ * cuda/gpu-verify.sh runs on the GPU from dist/gpujacobi-conformance.jar; inputs come from the same
+ * {@link Generators}.
  */
 @CommandLine.Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         header = "check a backend's results (residual, orthogonality, CPU agreement, graded accuracy)",
@@ -155,21 +159,7 @@ final class VerifyCommand implements Command {
     }
 
     private void gradedCheck(SolverOptions dev, int n) {
-        Random r = new Random(n);
-        double[] a = new double[n * n];
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = Math.pow(10, -10.0 * i / (n - 1));
-        for (int i = n - 1; i > 0; i--) { // a random symmetric permutation: the grading is not monotone
-            int j = r.nextInt(i + 1);
-            double x = d[i];
-            d[i] = d[j];
-            d[j] = x;
-        }
-        for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
-            double h = i == j ? 1 : 0.5 / Math.sqrt(n) * r.nextGaussian() / 2;
-            a[i + j * n] = d[i] * h * d[j];
-            a[j + i * n] = a[i + j * n];
-        }
+        double[] a = Generators.gradedSpd(new Random(n), n, 10);
         PageArray pa = PageArray.wrap(a, n, n);
         EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
         for (String m : new String[]{"mca", "sa", "classical", "hyperbolic", "blocked"}) {
@@ -368,39 +358,16 @@ final class VerifyCommand implements Command {
     }
 
     static PageArray sym(Random r, int n, int pages) {
-        double[] a = new double[n * n * pages];
-        for (int k = 0; k < pages; k++) for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
-            double g = r.nextGaussian();
-            a[k * n * n + i + j * n] = g;
-            a[k * n * n + j + i * n] = g;
-        }
-        return PageArray.wrap(a, n, n, pages);
+        return PageArray.wrap(Generators.pages(pages, n * n, () -> Generators.symmetric(r, n)), n, n, pages);
     }
 
     static PageArray gauss(Random r, int m, int n, int pages) {
-        double[] a = new double[m * n * pages];
-        for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
-        return PageArray.wrap(a, m, n, pages);
+        return PageArray.wrap(Generators.randn(r, m * n, pages), m, n, pages);
     }
 
-    /** B'B + n I: symmetric positive definite, exactly symmetric. */
-    static PageArray spd(Random r, int n) {
-        PageArray b = gauss(r, n, n, 1);
-        double[] a = new double[n * n];
-        for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
-            double s = i == j ? n : 0;
-            for (int k = 0; k < n; k++) s += b.get(k, i, 0) * b.get(k, j, 0);
-            a[i + j * n] = s;
-            a[j + i * n] = s;
-        }
-        return PageArray.wrap(a, n, n);
-    }
+    static PageArray spd(Random r, int n) { return PageArray.wrap(Generators.spd(r, n), n, n); }
 
-    static PageArray wellConditioned(Random r, int n) {
-        PageArray a = gauss(r, n, n, 1);
-        for (int i = 0; i < n; i++) a.set(i, i, 0, a.get(i, i, 0) + 2 * Math.sqrt(n) + 1);
-        return a;
-    }
+    static PageArray wellConditioned(Random r, int n) { return PageArray.wrap(Generators.wellConditioned(r, n), n, n); }
 
     static List<String> list(String... s) { return new ArrayList<String>(java.util.Arrays.asList(s)); }
 }

@@ -1,15 +1,19 @@
 package io.github.gpujacobi.core;
 
 /**
- * The symmetric Jacobi rotation and the relative stopping rule shared by every solver.
- * The CUDA kernels implement the same two formulas (see cuda/src/main/cuda/jacobi_common.cuh).
+ * The one copy of the Jacobi rotation formulas and the relative stopping rule, used by every CPU
+ * solver; the CUDA kernels use their twins in cuda/src/main/cuda/jacobi_common.cuh (jacobi_tangent,
+ * jacobi_cosine, hyperbolic_tangent), templates over float and double.
  */
 public final class JacobiRotation {
     private JacobiRotation() {}
 
+    /** Beyond this |theta|, sqrt(1 + theta^2) rounds to |theta|: t = 1/(2 theta) is the same number. */
+    private static final double BIG_THETA = 1 / Math.ulp(1.0);
+
     /**
-     * Relative negligibility |a_pq| <= tol sqrt(|a_pp a_qq|) (Demmel-Veselic): what gives Jacobi its
-     * relative accuracy. An absolute rule would destroy the small eigenvalues of graded matrices.
+     * Relative negligibility |a_pq| <= tol sqrt(|a_pp a_qq|) [6]: what gives Jacobi its relative
+     * accuracy. An absolute rule would destroy the small eigenvalues of graded matrices.
      */
     public static boolean negligible(double apq, double app, double aqq, double tol) {
         return apq == 0 || Math.abs(apq) <= tol * Math.sqrt(Math.abs(app)) * Math.sqrt(Math.abs(aqq));
@@ -17,15 +21,30 @@ public final class JacobiRotation {
 
     /**
      * tan of the angle that annihilates a_pq in [[app, apq], [apq, aqq]] (the smaller of the two
-     * roots, |angle| <= pi/4), for the rotation columns p' = c p - s q, q' = s p + c q.
+     * roots, |angle| <= pi/4), for the rotation columns p' = c p - s q, q' = s p + c q [6, 8]. Also the
+     * trigonometric one-sided (Hestenes) tangent, with the Gram entries ||a_p||^2, ||a_q||^2, a_p.a_q.
+     * Guarded: for |theta| > 1/eps it returns 1/(2 theta) without forming theta^2 (which overflows).
      */
     public static double tangent(double app, double aqq, double apq) {
         double theta = (aqq - app) / (2 * apq);
         if (theta == 0) return 1;
-        if (Math.abs(theta) > 1e150) return 0.5 / theta; // theta^2 would overflow
-        return Math.signum(theta) / (Math.abs(theta) + Math.sqrt(1 + theta * theta));
+        double at = Math.abs(theta);
+        double t = at > BIG_THETA ? 0.5 / at : 1 / (at + Math.sqrt(1 + theta * theta));
+        return theta < 0 ? -t : t;
     }
 
-    /** cos from tan. */
+    /** cos from tan (|t| <= 1). */
     public static double cosine(double t) { return 1 / Math.sqrt(1 + t * t); }
+
+    /**
+     * The one-sided hyperbolic tangent t = tanh(phi) [4, eq. 2.5] for a pair of columns of opposite
+     * signs, from sum = a_pp + a_qq and gap = sum - 2|a_pq| (positive: a real angle exists; callers
+     * recompute it from the columns when it cancels): |zeta| = sum / (2|a_pq|), |zeta| - 1 =
+     * gap / (2|a_pq|), t = 1 / (|zeta| + sqrt((|zeta| - 1)(|zeta| + 1))), no zeta^2 formed.
+     */
+    public static double hyperbolicTangent(double sum, double apq, double gap) {
+        double two = 2 * Math.abs(apq), az = sum / two, azm1 = gap / two;
+        double ta = 1 / (az + Math.sqrt(azm1 * (az + 1)));
+        return apq > 0 ? -ta : ta;
+    }
 }

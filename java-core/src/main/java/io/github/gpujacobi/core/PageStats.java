@@ -34,6 +34,12 @@ public final class PageStats {
         this.computeNanos += computeNanos;
     }
 
+    /** Records a page's outcome (its device time, if any, added to the total). */
+    public void record(int page, PageOutcome r) {
+        if (r.computeNanos != 0) record(page, r.sweeps, r.rotations, r.converged, r.computeNanos);
+        else record(page, r.sweeps, r.rotations, r.converged);
+    }
+
     public synchronized void addComputeNanos(long ns) { computeNanos += ns; }
 
     /** The report of a CPU run (no separate device time). */

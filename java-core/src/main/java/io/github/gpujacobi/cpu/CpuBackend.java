@@ -3,23 +3,20 @@ package io.github.gpujacobi.cpu;
 import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.EigResult;
-import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
-import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Method;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
-import io.github.gpujacobi.core.ColumnScaledJacobi;
-import io.github.gpujacobi.core.HsvdAssembly;
-import io.github.gpujacobi.core.InverseCheck;
-import io.github.gpujacobi.core.PageAssembly;
-import io.github.gpujacobi.core.PageStats;
-import io.github.gpujacobi.core.PageLoop;
+import io.github.gpujacobi.core.BunchParlett;
+import io.github.gpujacobi.core.IndefiniteEig;
+import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.PageDriver;
+import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.SvdScaling;
 
 import java.util.ArrayList;
@@ -33,14 +30,13 @@ import java.util.Map;
  * computing in float.
  */
 public final class CpuBackend implements Backend {
-    static final int DEFAULT_MAX_SWEEPS = 60;
-
     public String name() { return "cpu"; }
 
     public boolean isGpu() { return false; }
 
     public boolean supports(Operation op, String method) {
-        return Methods.names(op).contains(method);
+        Method m = Method.of(method);
+        return m != null && m.appliesTo(op); // every method: the GPU's memory access ones run 'parallel'
     }
 
     public String defaultMethod(Operation op) {
@@ -63,147 +59,76 @@ public final class CpuBackend implements Backend {
                 Collections.singletonList(cpu));
     }
 
-    public EigResult eig(final PageArray a, final SolverOptions o) {
-        final int n = a.rows(), pages = a.pages();
-        final Precision prec = a.precision();
-        final PageArray values = PageArray.zeros(prec, n, 1, pages);
-        final PageArray vectors = o.vectors() ? PageArray.zeros(prec, n, n, pages) : null;
-        final PageStats stats = new PageStats(pages);
-        final double tol = o.tolFor(prec, n);
-        if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
-        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
-            double[] w = a.pageAsDouble(k);
-            PageAssembly.symmetrize(w, n);
-            double[] v = o.vectors() ? new double[n * n] : null;
-            TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(o.method()), innerThreads(o, pages));
-            solver.run(w, v, n, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
-            double[] d = new double[n];
-            for (int i = 0; i < n; i++) d[i] = w[i + i * n];
-            PageAssembly.eig(d, v, n, values, vectors, k);
-        });
-        return new EigResult(values, vectors, stats.report("cpu", o.method(), prec, notes(o)));
+    /** Pages in parallel on the option's thread count; no device time. */
+    private static PageDriver driver(SolverOptions o) {
+        return new PageDriver("cpu", o.threadsOrCores(), false, notes(o));
     }
 
-    /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) (seed 003). */
-    private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
-        final int n = a.rows(), pages = a.pages();
-        final Precision prec = a.precision();
-        final PageArray values = PageArray.zeros(prec, n, 1, pages);
-        final PageArray vectors = o.vectors() ? PageArray.zeros(prec, n, n, pages) : null;
-        final PageStats stats = new PageStats(pages);
-        final double tol = o.tolFor(prec, n);
-        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
-            double[] w = a.pageAsDouble(k);
-            PageAssembly.symmetrize(w, n);
+    public EigResult eig(final PageArray a, final SolverOptions o) {
+        if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
+        final int n = a.rows(), inner = innerThreads(o, a.pages());
+        final double tol = o.tolFor(a.precision(), n);
+        final EigOrdering ordering = EigOrdering.of(o.method());
+        return driver(o).eig(a, o, o.method(), (k, w, v) -> {
+            TwoSidedJacobiEig solver = new TwoSidedJacobiEig(ordering, inner);
+            solver.run(w, v, n, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             double[] d = new double[n];
-            double[] v = o.vectors() ? new double[n * n] : null;
-            IndefiniteEig solver = new IndefiniteEig();
+            for (int i = 0; i < n; i++) d[i] = w[i + i * n];
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
+        });
+    }
+
+    /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) [4]. */
+    private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
+        final int n = a.rows(), pages = a.pages(), inner = innerThreads(o, pages);
+        final Precision prec = a.precision();
+        final double tol = o.tolFor(prec, n);
+        return driver(o).eig(a, o, o.method(), (k, w, v) -> {
+            double[] d = new double[n];
+            HyperbolicEig solver = new HyperbolicEig();
             try {
-                solver.run(w, n, d, v, prec.eps(), tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
-                        innerThreads(o, pages));
+                solver.run(w, n, d, v, prec.eps(), tol, PageDriver.maxSweeps(o), o.fixedSweeps(), inner);
             } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
                 throw IndefiniteEig.singular(o, pages, k, e.getMessage());
             }
-            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
-            PageAssembly.eig(d, v, n, values, vectors, k);
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
         });
-        return new EigResult(values, vectors, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
     public SvdResult svd(final PageArray a, final SolverOptions o) {
-        final int m = a.rows(), n = a.cols(), pages = a.pages(), kmin = Math.min(m, n);
-        final Precision prec = a.precision();
-        final boolean vec = o.vectors();
-        final PageArray s = PageArray.zeros(prec, kmin, 1, pages);
-        final PageArray u = vec ? PageArray.zeros(prec, m, o.econ() ? kmin : m, pages) : null;
-        final PageArray v = vec ? PageArray.zeros(prec, n, o.econ() ? kmin : n, pages) : null;
-        final PageStats stats = new PageStats(pages);
-        final boolean tall = m >= n;
-        final int mm = tall ? m : n, nn = tall ? n : m; // work on A or A' so that mm >= nn
-        final double tol = o.tolFor(prec, nn);
-        final SvdScaling scaling = SvdScaling.of(a, SvdScaling.CPU_SPAN); // 1e-200 and 1e200 pages [8]
-        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
-            if (!scaling.fits(k)) {
-                ColumnScaledJacobi.page(a, k, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps(), s, u, v, stats);
-                return;
-            }
-            double[] page = a.pageAsDouble(k);
-            scaling.scale(page, k);
-            double[] w = tall ? page : PageAssembly.transpose(page, m, n);
-            double[] vw = vec ? new double[nn * nn] : null;
-            OneSidedJacobiSvd solver = new OneSidedJacobiSvd(innerThreads(o, pages));
-            solver.run(w, vw, mm, nn, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
-            PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, k);
+        final int inner = innerThreads(o, a.pages());
+        final double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
+        return driver(o).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
+            OneSidedJacobiSvd solver = new OneSidedJacobiSvd(inner);
+            solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
         });
-        scaling.unscale(s);
-        return new SvdResult(u, s, v, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
     public InverseResult inv(final PageArray a, final SolverOptions o) {
-        final int n = a.rows(), pages = a.pages();
-        final Precision prec = a.precision();
-        final PageArray x = PageArray.zeros(prec, n, n, pages);
-        final double[] rcond = new double[pages];
-        final boolean[] singular = new boolean[pages];
-        final String[] used = new String[pages];
-        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
-            double[] w = a.pageAsDouble(k);
-            double norm = InverseCheck.norm1(w, n);
-            boolean ok = false;
-            used[k] = Methods.GAUSS_JORDAN;
-            if (!Methods.GAUSS_JORDAN.equals(o.method())) {
-                double[] c = w.clone();
-                ok = CholeskyInverse.invert(c, n);
-                if (ok) { w = c; used[k] = Methods.CHOLESKY; }
-                else if (Methods.CHOLESKY.equals(o.method())) {
-                    throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
-                            + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
-                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
-                }
+        final int inner = innerThreads(o, a.pages());
+        return InversionPolicy.invert(a, o, driver(o), new InversionPolicy.Inverter() {
+            public PageOutcome cholesky(double[] w, int n) { return PageOutcome.direct(CholeskyInverse.invert(w, n), 0); }
+
+            public PageOutcome gaussJordan(double[] w, int n, int page) {
+                return PageOutcome.direct(GaussJordanInverse.invert(w, n, inner), 0);
             }
-            if (!ok) ok = GaussJordanInverse.invert(w, n, innerThreads(o, pages));
-            rcond[k] = InverseCheck.finish(norm, w, n, ok);
-            singular[k] = rcond[k] == 0;
-            x.writePage(k, w);
         });
-        String method = pages > 0 ? used[0] : o.method();
-        for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
-        List<String> notes = notes(o);
-        RunReport r = RunReport.direct("cpu", method, prec, pages, 0, notes);
-        return new InverseResult(x, rcond, singular, r);
     }
 
     public HsvdResult hsvd(final PageArray g, final PageArray signs, final SolverOptions o) {
-        final int m = g.rows(), n = g.cols(), pages = g.pages();
+        final int m = g.rows(), n = g.cols(), pages = g.pages(), inner = innerThreads(o, pages);
         final Precision prec = g.precision();
-        final boolean vec = o.vectors();
-        final PageArray s = PageArray.zeros(prec, n, 1, pages);
-        final PageArray js = PageArray.zeros(prec, n, 1, pages);
-        final PageArray u = vec ? PageArray.zeros(prec, m, o.econ() ? n : m, pages) : null;
-        final PageArray v = vec ? PageArray.zeros(prec, n, n, pages) : null;
-        final PageStats stats = new PageStats(pages);
         final double tol = o.tolFor(prec, n);
-        final SvdScaling scaling = SvdScaling.hsvd(g, SvdScaling.CPU_SPAN, o);
-        PageLoop.forEach(pages, o.threadsOrCores(), k -> {
-            double[] w = g.pageAsDouble(k);
-            scaling.scale(w, k);
-            double[] j = signs.pageAsDouble(signs.pages() == 1 ? 0 : k);
-            double[] vw = vec ? new double[n * n] : null;
-            HyperbolicJacobiSvd solver = new HyperbolicJacobiSvd(prec.eps(), tol, innerThreads(o, pages));
+        return driver(o).hsvd(g, signs, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, j) -> {
+            HyperbolicJacobiSvd solver = new HyperbolicJacobiSvd(prec.eps(), tol, inner);
             try {
-                solver.run(w, vw, m, n, j, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+                solver.run(w, vw, m, n, j, PageDriver.maxSweeps(o), o.fixedSweeps());
             } catch (HyperbolicJacobiSvd.NotFullRank e) {
-                throw new JacobiException(ErrorKind.RANK_DEFICIENT, o.where() + " is not of full column rank"
-                        + (pages > 1 ? " (page " + (k + 1) + ")" : "") + ": " + e.getMessage()
-                        + "; the hyperbolic SVD needs linearly independent columns");
+                throw PageDriver.rankDeficient(o, pages, k, e.getMessage());
             }
-            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
-            HsvdAssembly.page(w, vw, m, n, j, s, u, v, js, k);
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
         });
-        scaling.unscale(s);
-        return new HsvdResult(u, s, v, js, stats.report("cpu", o.method(), prec, notes(o)));
     }
 
     /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */

@@ -1,6 +1,6 @@
 package io.github.gpujacobi.cpu;
 
-import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Method;
 
 /** The three pivot orderings of the two-sided eig solver. */
 enum EigOrdering {
@@ -11,9 +11,11 @@ enum EigOrdering {
     /** Seed 002: always the largest off-diagonal element next. */
     CLASSICAL;
 
+    /** The ordering a (resolved) eig method runs on the CPU: the GPU-only ones run the parallel ordering. */
     static EigOrdering of(String method) {
-        if (Methods.CYCLIC.equals(method)) return CYCLIC;
-        if (Methods.CLASSICAL.equals(method)) return CLASSICAL;
+        Method m = Method.of(method);
+        if (m == Method.CYCLIC) return CYCLIC;
+        if (m == Method.CLASSICAL) return CLASSICAL;
         return PARALLEL;
     }
 }

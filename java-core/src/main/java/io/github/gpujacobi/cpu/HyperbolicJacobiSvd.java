@@ -1,5 +1,7 @@
 package io.github.gpujacobi.cpu;
 
+import io.github.gpujacobi.core.JacobiRotation;
+
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.PageLoop;
 
@@ -126,9 +128,8 @@ final class HyperbolicJacobiSvd {
         double t;
         if (j[p] == j[q]) {
             // tan(2 phi) = 2 apq / (aqq - app); the smaller root t = tan(phi), |phi| <= pi/4
-            double zeta = (aqq - app) / (2 * apq);
-            t = zeta == 0 ? 1 : Math.signum(zeta) / (Math.abs(zeta) + Math.hypot(1, zeta));
-            double c = 1 / Math.sqrt(1 + t * t);
+            t = JacobiRotation.tangent(app, aqq, apq);
+            double c = JacobiRotation.cosine(t);
             // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c; the parentheses are one FMA each
             update(g, m, p, q, -t, t, c);
             if (w != null) update(w, n, p, q, -t, t, c);
@@ -163,11 +164,7 @@ final class HyperbolicJacobiSvd {
             throw new NotFullRank("columns " + (p + 1) + " and " + (q + 1) + " are numerically dependent: "
                     + "no real hyperbolic rotation exists for them (G'JG is not definite on that pair)");
         }
-        // |zeta| = sum / two, |zeta| - 1 = gap / two; t = 1 / (|zeta| + sqrt(zeta^2 - 1))
-        double az = sum / two, azm1 = gap / two;
-        double root = Math.sqrt(azm1 * (az + 1));
-        double ta = 1 / (az + root);
-        return apq > 0 ? -ta : ta;
+        return JacobiRotation.hyperbolicTangent(sum, apq, gap);
     }
 
     /** x_p' = (x_p + tp x_q) c, x_q' = (x_q + tq x_p) c on the columns p, q of an rows-row array. */

@@ -1,5 +1,7 @@
 package io.github.gpujacobi.cpu;
 
+import io.github.gpujacobi.core.JacobiRotation;
+
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.PageLoop;
 
@@ -134,9 +136,8 @@ final class OneSidedJacobiSvd {
             gamma += x * y;
         }
         if (gamma == 0 || (!fixed && Math.abs(gamma) <= tol * Math.sqrt(alpha * beta))) return false;
-        double zeta = (beta - alpha) / (2 * gamma);
-        double t = zeta == 0 ? 1 : Math.signum(zeta) / (Math.abs(zeta) + Math.hypot(1, zeta));
-        double c = 1 / Math.sqrt(1 + t * t), sn = t * c;
+        double t = JacobiRotation.tangent(alpha, beta, gamma);
+        double c = JacobiRotation.cosine(t), sn = t * c;
         for (int i = 0; i < m; i++) {
             double x = u[i + pm], y = u[i + qm];
             u[i + pm] = c * x - sn * y;

@@ -5,6 +5,7 @@ import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;

@@ -7,6 +7,7 @@ import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

@@ -13,6 +13,8 @@ import com.sun.jna.ptr.PointerByReference;
 public interface CuBlas extends Library {
     int cublasCreate_v2(PointerByReference handle);
 
+    int cublasDestroy_v2(Pointer handle);
+
     int cublasStrsm_v2(Pointer h, int side, int uplo, int trans, int diag, int m, int n, Pointer alpha, Pointer a,
                        int lda, Pointer b, int ldb);
 

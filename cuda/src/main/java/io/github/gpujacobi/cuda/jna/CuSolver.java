@@ -16,6 +16,12 @@ public interface CuSolver extends Library {
     /** The stream the handle's routines run on (null: the legacy default stream). */
     int cusolverDnSetStream(Pointer h, Pointer stream);
 
+    int cusolverDnDestroy(Pointer handle);
+
+    int cusolverDnDestroySyevjInfo(Pointer info);
+
+    int cusolverDnDestroyGesvdjInfo(Pointer info);
+
     int cusolverDnSsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);
 
     int cusolverDnDsyevd_bufferSize(Pointer h, int jobz, int uplo, int n, Pointer a, int lda, Pointer w, IntByReference lwork);

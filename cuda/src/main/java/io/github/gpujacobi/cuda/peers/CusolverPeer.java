@@ -308,6 +308,11 @@ final class CusolverPeer implements BenchPeer {
             for (Pointer p : new Pointer[]{a0, work, w, u, v, info, ipiv, eye, solverWork}) {
                 if (p != null) rt.cudaFree(p);
             }
+            if (params != null) { // the syevj/gesvdj parameter objects are cuSOLVER allocations too
+                if (kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED) cs.cusolverDnDestroySyevjInfo(params);
+                else cs.cusolverDnDestroyGesvdjInfo(params);
+                params = null;
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-package io.github.gpujacobi.cpu;
+package io.github.gpujacobi.core;
 
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
@@ -10,28 +10,11 @@ import io.github.gpujacobi.api.SolverOptions;
  * M = G J G' (Bunch-Parlett, {@link BunchParlett}), then the one-sided hyperbolic Jacobi on (G, J)
  * gives G W = U Sigma, so M = U Sigma J Sigma U': eigenvalues sigma^2 j, eigenvectors U. Unlike
  * two-sided Jacobi on M itself this is relatively accurate for every eigenvalue of graded M,
- * whatever its sign. V is never accumulated (not needed for eig).
+ * whatever its sign. V is never accumulated (not needed for eig). The backends run the sweeps
+ * (cpu.HyperbolicEig, CudaBackend); this class holds the steps they share.
  */
 public final class IndefiniteEig {
-    int sweeps;
-    long rotations;
-    boolean converged;
-
-    /**
-     * @param a n x n symmetric, column-major, destroyed
-     * @param d out: the eigenvalues, unsorted
-     * @param v out: n x n eigenvectors matching d, or null when not wanted
-     */
-    void run(double[] a, int n, double[] d, double[] v, double eps, double tol, int maxSweeps, int fixedSweeps,
-             int threads) {
-        BunchParlett.Factor f = BunchParlett.factor(a, n);
-        HyperbolicJacobiSvd h = new HyperbolicJacobiSvd(eps, tol, threads);
-        h.run(f.g, null, n, n, f.j, maxSweeps, fixedSweeps);
-        sweeps = h.sweeps;
-        rotations = h.rotations;
-        converged = h.converged;
-        if (!eigenpairs(f.g, f.j, n, d, v)) throw new HyperbolicJacobiSvd.NotFullRank("a column of G W vanished");
-    }
+    private IndefiniteEig() {}
 
     /**
      * From G W = U Sigma and J (either backend's sweeps): eigenvalues ||(G W)_c||^2 j_c into d, the

@@ -1,4 +1,4 @@
-package io.github.gpujacobi.cpu;
+package io.github.gpujacobi.testing;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -9,12 +9,12 @@ import java.util.Arrays;
  * off-diagonal part is negligible relative to the diagonal. Independent of the solver under test
  * (different arithmetic, different ordering), slow but fine for n <= 100.
  */
-final class HighPrecisionEigenvalues {
+public final class HighPrecisionEigenvalues {
     private HighPrecisionEigenvalues() {}
 
     private static final MathContext MC = new MathContext(40);
 
-    static double[] of(double[] a, int n) {
+    public static double[] of(double[] a, int n) {
         BigDecimal[][] m = new BigDecimal[n][n];
         for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m[i][j] = new BigDecimal(a[i + j * n]);
         BigDecimal tiny = new BigDecimal("1e-34");

@@ -1,4 +1,4 @@
-package io.github.gpujacobi.cpu;
+package io.github.gpujacobi.core;
 
 import java.util.stream.IntStream;
 
@@ -151,9 +151,8 @@ public final class BunchParlett {
      * angle); columns k, k+1 of G are [l_k l_k+1] Q scaled by sqrt|lam|.
      */
     private static void twoByTwo(double[] l, double[] g, double[] j, int n, int k, double e11, double e21, double e22) {
-        double zeta = (e22 - e11) / (2 * e21);
-        double t = zeta == 0 ? 1 : Math.signum(zeta) / (Math.abs(zeta) + Math.hypot(1, zeta));
-        double cs = 1 / Math.sqrt(1 + t * t), sn = t * cs;
+        double t = JacobiRotation.tangent(e11, e22, e21);
+        double cs = JacobiRotation.cosine(t), sn = t * cs;
         double lam1 = e11 - t * e21, lam2 = e22 + t * e21;
         double s1 = Math.sqrt(Math.abs(lam1)), s2 = Math.sqrt(Math.abs(lam2));
         for (int i = k; i < n; i++) {

@@ -1,0 +1,104 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.api.Precision;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Every kernel Java launches, typed: the extern "C" name is base + "_f"/"_d" + tail (+ "_" + variant).
+ * KernelNamesTest checks every name this enum can produce against the .cu sources (no nvcc needed),
+ * and that no launch site passes a hand-built string. A new kernel is one entry here.
+ */
+enum Kernel {
+    IDENTITY("identity", ""),
+    DIAG("diag", ""),
+    EIG_SWEEP_TA("eig_sweep_ta", "", "o2"),
+    EIG_SWEEP_MA("eig_sweep_ma", "", "o2"),
+    EIG_SWEEP_SA("eig_sweep_sa", "", "o2"),
+    EIG_SWEEP_MCA("eig_sweep_mca", "", "o2"),
+    /** The one-phase MCA sweep (the GPU's default for large pages). */
+    EIG_SWEEP_MCA_FUSED("eig_sweep_mca", "_fused", "o2"),
+    EIG_BATCHED("eig_batched", ""),
+    CLASSICAL("classical", ""),
+    SVD_SWEEP("svd_sweep", ""),
+    SVD_SCALE("svd_scale", ""),
+    SVD_BATCHED("svd_batched", ""),
+    /** Blocked Gauss-Jordan [14] (gauss_jordan.cu) and the batched small inverses [15] (inv_batched.cu). */
+    GJ_SWAP_ROWS("gj_swap_rows", ""),
+    GJ_BLOCK_ROWS("gj_block_rows", ""),
+    GJ_GATHER_COLUMNS("gj_gather_columns", ""),
+    COPY_LOWER_TO_UPPER("copy_lower_to_upper", ""),
+    INV_WARP("inv_warp", ""),
+    INV_BATCHED("inv_batched", ""),
+    /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double only, whatever the input class. */
+    BLOCKED_PACK("blocked_pack"),
+    BLOCKED_EMBED("blocked_embed"),
+    BLOCKED_UNPACK("blocked_unpack_d"),
+    BLOCKED_PAIR_64("blocked_pair_64"),
+    BLOCKED_PAIR_32("blocked_pair_32"),
+    BLOCKED_PAIR_16("blocked_pair_16"),
+    BLOCKED_PAIR_8("blocked_pair_8"),
+    BLOCKED_PAIR_4("blocked_pair_4"),
+    BLOCKED_PAIR_2("blocked_pair_2");
+
+    private final String base, tail;
+    /** false: one build whatever the precision (the name is base alone). */
+    private final boolean typed;
+    private final List<String> variants;
+
+    Kernel(String base, String tail, String... variants) {
+        this.base = base;
+        this.tail = tail;
+        this.typed = true;
+        this.variants = Arrays.asList(variants);
+    }
+
+    Kernel(String name) {
+        this.base = name;
+        this.tail = "";
+        this.typed = false;
+        this.variants = Arrays.asList();
+    }
+
+    /** The register-count variants built besides the default (e.g. "o2": two blocks per SM). */
+    List<String> variants() { return variants; }
+
+    String name(Precision p) { return typed ? base + (p == Precision.DOUBLE ? "_d" : "_f") + tail : base; }
+
+    /** The name of a kernel with one build (the blocked Jacobi's, double only). */
+    String kernelName() { return name(Precision.DOUBLE); }
+
+    /** The blocked Jacobi's pair kernel for pair width q (2 ... 64, a power of 2). */
+    static Kernel blockedPair(int q) {
+        switch (q) {
+            case 64: return BLOCKED_PAIR_64;
+            case 32: return BLOCKED_PAIR_32;
+            case 16: return BLOCKED_PAIR_16;
+            case 8: return BLOCKED_PAIR_8;
+            case 4: return BLOCKED_PAIR_4;
+            case 2: return BLOCKED_PAIR_2;
+            default: throw new IllegalArgumentException("no blocked pair kernel for width " + q);
+        }
+    }
+
+    /** The name of a variant build; "" is the default one. */
+    String name(Precision p, String variant) {
+        if (variant.isEmpty()) return name(p);
+        if (!variants.contains(variant)) {
+            throw new IllegalArgumentException("kernel " + name(p) + " has no variant '" + variant + "'; built: " + variants);
+        }
+        return name(p) + "_" + variant;
+    }
+
+    /** The sweep kernel of one of [1]'s memory access methods (ta, ma, sa, mca), fused: the one-phase MCA. */
+    static Kernel eigSweep(String method, boolean fused) {
+        switch (method) {
+            case "ta": return EIG_SWEEP_TA;
+            case "ma": return EIG_SWEEP_MA;
+            case "sa": return EIG_SWEEP_SA;
+            case "mca": return fused ? EIG_SWEEP_MCA_FUSED : EIG_SWEEP_MCA;
+            default: throw new IllegalArgumentException("no eig sweep kernel for method '" + method + "'");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.github.gpujacobi.bench;
+
+import java.util.Random;
+
+/**
+ * Seeded test matrices (column-major), one copy shared by the verify command, the benchmarks and the
+ * test suites (testing.Matrices delegates here).
+ */
+public final class Generators {
+    private Generators() {}
+
+    public static double[] randn(Random r, int m, int n) {
+        double[] a = new double[m * n];
+        for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
+        return a;
+    }
+
+    /** (B + B')/2 of a random normal B. */
+    public static double[] symmetric(Random r, int n) {
+        double[] b = randn(r, n, n);
+        double[] a = new double[n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) a[i + j * n] = 0.5 * (b[i + j * n] + b[j + i * n]);
+        return a;
+    }
+
+    /** Random orthogonal n x n (Gram-Schmidt of a normal matrix, twice). */
+    public static double[] orthogonal(Random r, int n) {
+        double[] q = randn(r, n, n);
+        for (int j = 0; j < n; j++) {
+            for (int pass = 0; pass < 2; pass++) {
+                for (int c = 0; c < j; c++) {
+                    double d = 0;
+                    for (int i = 0; i < n; i++) d += q[i + c * n] * q[i + j * n];
+                    for (int i = 0; i < n; i++) q[i + j * n] -= d * q[i + c * n];
+                }
+            }
+            double nr = 0;
+            for (int i = 0; i < n; i++) nr += q[i + j * n] * q[i + j * n];
+            nr = Math.sqrt(nr);
+            for (int i = 0; i < n; i++) q[i + j * n] /= nr;
+        }
+        return q;
+    }
+
+    /** Q diag(d) Q'. */
+    public static double[] withSpectrum(Random r, double[] d) {
+        int n = d.length;
+        double[] q = orthogonal(r, n);
+        double[] a = new double[n * n];
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                double s = 0;
+                for (int k = 0; k < n; k++) s += q[i + k * n] * d[k] * q[j + k * n];
+                a[i + j * n] = s;
+            }
+        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) a[j + i * n] = a[i + j * n];
+        return a;
+    }
+
+    /**
+     * Graded SPD A = P (D H D) P' with H well conditioned and unit diagonal, D = diag(logspace(0, -decades, n)).
+     * Returns A (exactly symmetric).
+     */
+    public static double[] gradedSpd(Random r, int n, double decades) {
+        double[] h = new double[n * n]; // H = I + small symmetric perturbation, unit diagonal, cond ~ 3
+        double[] s = symmetric(r, n);
+        double scale = 0.5 / Math.sqrt(n);
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) h[i + j * n] = i == j ? 1 : scale * s[i + j * n] / 2;
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = Math.pow(10, -decades * i / Math.max(1, n - 1));
+        int[] p = permutation(r, n);
+        double[] a = new double[n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            int pi = p[i], pj = p[j];
+            a[i + j * n] = d[pi] * h[pi + pj * n] * d[pj];
+        }
+        return a;
+    }
+
+    public static int[] permutation(Random r, int n) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) p[i] = i;
+        for (int i = n - 1; i > 0; i--) {
+            int k = r.nextInt(i + 1);
+            int t = p[i]; p[i] = p[k]; p[k] = t;
+        }
+        return p;
+    }
+
+    /** B'B + n I: symmetric positive definite, exactly symmetric. */
+    public static double[] spd(Random r, int n) {
+        double[] b = randn(r, n, n);
+        double[] a = new double[n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
+            double s = i == j ? n : 0;
+            for (int k = 0; k < n; k++) s += b[k + i * n] * b[k + j * n];
+            a[i + j * n] = s;
+            a[j + i * n] = s;
+        }
+        return a;
+    }
+
+    /** Random normal with 2 sqrt(n) + 1 added to the diagonal: well conditioned. */
+    public static double[] wellConditioned(Random r, int n) {
+        double[] a = randn(r, n, n);
+        for (int i = 0; i < n; i++) a[i + i * n] += 2 * Math.sqrt(n) + 1;
+        return a;
+    }
+
+    /** {@code pages} pages of f's matrices of size len, stacked. */
+    public static double[] pages(int pages, int len, java.util.function.Supplier<double[]> f) {
+        double[] a = new double[len * pages];
+        for (int k = 0; k < pages; k++) System.arraycopy(f.get(), 0, a, k * len, len);
+        return a;
+    }
+}

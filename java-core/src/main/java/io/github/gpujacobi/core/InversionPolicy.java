@@ -1,0 +1,78 @@
+package io.github.gpujacobi.core;
+
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.SolverOptions;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The one inversion policy [5, 14, 16], whatever the backend: 'cholesky' and 'auto' try the SPD path
+ * on exactly symmetric pages; 'auto' falls back to Gauss-Jordan when the factorisation fails,
+ * 'cholesky' reports the page instead; each page gets its rcond estimate and singular flag; the
+ * report names the method that ran, or "mixed" when pages differed. The backend supplies the two
+ * in-place page inverters.
+ */
+public final class InversionPolicy {
+    private InversionPolicy() {}
+
+    /** One page's inverters; each works in place and returns success (direct outcome) and its device time. */
+    public interface Inverter {
+        PageOutcome cholesky(double[] w, int n);
+
+        /**
+         * Page {@code page} of the input, in w: a backend that already inverted every page at once
+         * (the GPU's batched kernels) hands that page's inverse back here.
+         */
+        PageOutcome gaussJordan(double[] w, int n, int page);
+    }
+
+    public static InverseResult invert(final PageArray a, final SolverOptions o, PageDriver driver, final Inverter inv) {
+        final int n = a.rows(), pages = a.pages();
+        final PageArray x = PageArray.zeros(a.precision(), n, n, pages);
+        final double[] rcond = new double[pages];
+        final boolean[] singular = new boolean[pages];
+        final String[] used = new String[pages];
+        final AtomicLong compute = new AtomicLong();
+        driver.forEachPage(pages, k -> {
+            double[] w = a.pageAsDouble(k);
+            double norm = InverseCheck.norm1(w, n);
+            boolean ok = false;
+            used[k] = Methods.GAUSS_JORDAN;
+            if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
+                double[] c = w.clone();
+                PageOutcome r = inv.cholesky(c, n);
+                compute.addAndGet(r.computeNanos);
+                if (r.converged) {
+                    ok = true;
+                    w = c;
+                    used[k] = Methods.CHOLESKY;
+                }
+            }
+            if (!ok && Methods.CHOLESKY.equals(o.method())) {
+                throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
+                        + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
+                        + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
+            }
+            if (!ok) {
+                PageOutcome r = inv.gaussJordan(w, n, k);
+                compute.addAndGet(r.computeNanos);
+                ok = r.converged;
+            }
+            rcond[k] = InverseCheck.finish(norm, w, n, ok);
+            singular[k] = rcond[k] == 0;
+            x.writePage(k, w);
+        });
+        String method = pages > 0 ? used[0] : o.method();
+        for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
+        return new InverseResult(x, rcond, singular, driver.directReport(method, a.precision(), pages, compute.get()));
+    }
+
+    static boolean exactlySymmetric(double[] w, int n) {
+        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) if (w[i + j * n] != w[j + i * n]) return false;
+        return true;
+    }
+}

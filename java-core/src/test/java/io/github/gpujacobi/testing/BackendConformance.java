@@ -1,0 +1,401 @@
+package io.github.gpujacobi.testing;
+
+import io.github.gpujacobi.api.Backend;
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.HsvdResult;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * What every backend must satisfy (EJML's pattern: one abstract suite, one subclass per backend;
+ * published in gpujacobi-core's test-jar). Each check is one JUnit result: residual, orthogonality,
+ * ordering and agreement with EJML for every supported eig method, svd of tall and wide shapes,
+ * inversion by both methods, the hyperbolic SVD, 3-D page arrays, relative accuracy on graded
+ * matrices against 40-digit arithmetic, the extreme-scale rotation cases (theta^2 overflowing the
+ * precision) and the errors bad input must raise, in both precisions. Bounds are c n eps with c = 20
+ * (50 for single on an accelerator, which computes in float where the CPU backend uses double).
+ * Subclasses say which backend and skip themselves (JUnit assumption) where it is not available.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class BackendConformance {
+    /** The backend under test, or null when it is not available here (the checks are then skipped). */
+    protected abstract Backend backend();
+
+    /** The Device option that selects it: "cpu" or "gpu". */
+    protected abstract String device();
+
+    /** Why the backend is missing, for the skip message. */
+    protected String whyMissing() { return "backend not available"; }
+
+    static final int[] SIZES = {1, 2, 3, 7, 32, 33, 100};
+    static final String[] EIG_METHODS = {"parallel", "cyclic", "classical", "ta", "ma", "sa", "mca", "hyperbolic"};
+
+    @BeforeEach
+    void available() {
+        assumeTrue(backend() != null, whyMissing());
+    }
+
+    protected SolverOptions opts() {
+        return SolverOptions.defaults().withDevice(device()).withCaller("conformance");
+    }
+
+    private double bound(Precision p, int n) {
+        double c = p == Precision.SINGLE && backend().isGpu() ? 50 : 20;
+        return c * Math.max(n, 1) * p.eps();
+    }
+
+    Stream<Arguments> eigCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (String m : EIG_METHODS) for (Precision p : Precision.values()) for (int n : SIZES) {
+            if (m.equals("classical") && n > 33) continue; // O(n^2) pivot search per rotation
+            if (m.equals("hyperbolic") && n > 33) continue;
+            out.add(Arguments.of(m, p, n));
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "eig {0} {1} n={2}")
+    @MethodSource("eigCases")
+    void eigResidualOrthogonalityOrderAndReference(String method, Precision p, int n) {
+        assumeTrue(backend().supports(Operation.EIG, method), method + " not offered by " + backend().name());
+        Random r = new Random(n * 31L + method.hashCode());
+        double[] a = Matrices.symmetric(r, n);
+        PageArray pa = Matrices.page(a, n, n, p);
+        EigResult e = Jacobi.eig(pa, opts().withMethod(method));
+        assertEquals(p, e.values().precision());
+        assertTrue(e.report().converged(), "converged");
+        double b = bound(p, n);
+        double res = Matrices.eigResidual(pa.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE),
+                e.values().to(Precision.DOUBLE), 0);
+        assertTrue(res <= b, "residual " + res + " > " + b);
+        double orth = Matrices.orthogonality(e.vectors().to(Precision.DOUBLE), 0);
+        assertTrue(orth <= b, "orthogonality " + orth + " > " + b);
+        double[] ref = ejmlEigenvalues(pa.to(Precision.DOUBLE).doubleData(), n);
+        double scale = Math.abs(ref[0]) + Math.abs(ref[n - 1]);
+        for (int i = 0; i < n; i++) {
+            if (i > 0) assertTrue(e.values().get(i, 0) >= e.values().get(i - 1, 0), "ascending at " + i);
+            assertEquals(ref[i], e.values().get(i, 0), b * scale, "lambda_" + i + " vs EJML");
+        }
+    }
+
+    Stream<Arguments> svdShapes() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        int[][] shapes = {{1, 1}, {2, 2}, {7, 4}, {4, 7}, {33, 33}, {40, 33}, {33, 40}, {100, 65}};
+        for (Precision p : Precision.values()) for (int[] s : shapes) out.add(Arguments.of(p, s[0], s[1]));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "svd {0} {1}x{2}")
+    @MethodSource("svdShapes")
+    void svdResidualOrthogonalityOrderAndReference(Precision p, int m, int n) {
+        Random r = new Random(m * 131L + n);
+        PageArray a = Matrices.page(Matrices.randn(r, m, n), m, n, p);
+        SvdResult s = Jacobi.svd(a, opts());
+        int k = Math.min(m, n);
+        double b = bound(p, Math.max(m, n));
+        PageArray ad = a.to(Precision.DOUBLE);
+        double res = Matrices.svdResidual(ad, s.u().to(Precision.DOUBLE), s.s().to(Precision.DOUBLE),
+                s.v().to(Precision.DOUBLE), 0);
+        assertTrue(res <= b, "residual " + res);
+        assertTrue(Matrices.orthogonality(s.u().to(Precision.DOUBLE), 0) <= b, "U orthogonal");
+        assertTrue(Matrices.orthogonality(s.v().to(Precision.DOUBLE), 0) <= b, "V orthogonal");
+        double[] ref = ejmlSingularValues(ad.doubleData(), m, n);
+        for (int i = 0; i < k; i++) {
+            if (i > 0) assertTrue(s.s().get(i, 0) <= s.s().get(i - 1, 0), "descending at " + i);
+            assertEquals(ref[i], s.s().get(i, 0), b * ref[0], "sigma_" + i + " vs EJML");
+        }
+    }
+
+    Stream<Arguments> invCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (String m : new String[]{"gaussjordan", "cholesky"}) for (Precision p : Precision.values())
+            for (int n : new int[]{1, 2, 7, 33, 100}) out.add(Arguments.of(m, p, n));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "inv {0} {1} n={2}")
+    @MethodSource("invCases")
+    void inverseResidual(String method, Precision p, int n) {
+        Random r = new Random(n + 7L);
+        double[] a = method.equals("cholesky") ? Matrices.spd(r, n) : Matrices.wellConditioned(r, n);
+        PageArray pa = Matrices.page(a, n, n, p);
+        InverseResult x = Jacobi.inv(pa, opts().withMethod(method));
+        assertEquals(method, x.report().method());
+        assertFalse(x.anySingular());
+        double res = Matrices.inverseResidual(pa.to(Precision.DOUBLE), x.inverse().to(Precision.DOUBLE), 0);
+        assertTrue(res <= 2.5 * bound(p, n), "||AX - I|| / (||A|| ||X||) " + res);
+        assertTrue(x.rcond(0) > 0 && x.rcond(0) <= 1 + 4 * p.eps(), "rcond " + x.rcond(0));
+    }
+
+    @ParameterizedTest(name = "inv singular {0}")
+    @EnumSource(Precision.class)
+    void singularInverseIsFlagged(Precision p) {
+        PageArray a = Matrices.page(new double[]{1, 2, 2, 4}, 2, 2, p);
+        assertTrue(Jacobi.inv(a, opts()).anySingular());
+    }
+
+    Stream<Arguments> hsvdCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (Precision p : Precision.values()) for (int[] s : new int[][]{{1, 1}, {7, 7}, {40, 33}})
+            for (boolean mixed : new boolean[]{false, true}) out.add(Arguments.of(p, s[0], s[1], mixed));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "hsvd {0} {1}x{2} mixed J {3}")
+    @MethodSource("hsvdCases")
+    void hyperbolicSvd(Precision p, int m, int n, boolean mixed) {
+        Random r = new Random(m * 7L + n + (mixed ? 1 : 0));
+        PageArray g = Matrices.page(Matrices.randn(r, m, n), m, n, p);
+        double[] j = new double[n];
+        for (int c = 0; c < n; c++) j[c] = mixed && c % 2 == 1 ? -1 : 1;
+        HsvdResult h = Jacobi.hsvd(g, PageArray.wrap(j, n, 1), opts());
+        double b = 2.5 * bound(p, m);
+        double res = Matrices.svdResidual(g.to(Precision.DOUBLE), h.u().to(Precision.DOUBLE),
+                h.s().to(Precision.DOUBLE), h.v().to(Precision.DOUBLE), 0);
+        assertTrue(res <= b, "residual " + res);
+        assertTrue(Matrices.orthogonality(h.u().to(Precision.DOUBLE), 0) <= b, "U orthogonal");
+        double[] v = h.v().pageAsDouble(0), js = h.signs().pageAsDouble(0);
+        double err = 0, vnorm = 0;
+        for (int a = 0; a < n; a++) for (int c = 0; c < n; c++) {
+            double x = 0;
+            for (int i = 0; i < n; i++) x += v[i + a * n] * j[i] * v[i + c * n];
+            err += Math.pow(x - (a == c ? js[a] : 0), 2);
+            vnorm += v[c + a * n] * v[c + a * n];
+        }
+        assertTrue(Math.sqrt(err) / Math.max(vnorm, 1) <= b, "V'JV = J");
+    }
+
+    Stream<Arguments> pageCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (Precision p : Precision.values()) for (int n : new int[]{1, 7, 33}) out.add(Arguments.of(p, n));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "eig pages {0} 20 x {1}x{1}")
+    @MethodSource("pageCases")
+    void eigPages(Precision p, int n) {
+        int pages = 20;
+        Random r = new Random(n);
+        double[] a = new double[n * n * pages];
+        for (int k = 0; k < pages; k++) System.arraycopy(Matrices.symmetric(r, n), 0, a, k * n * n, n * n);
+        PageArray pa = PageArray.wrap(a, n, n, pages).to(p);
+        EigResult e = Jacobi.eig(pa, opts());
+        PageArray ad = pa.to(Precision.DOUBLE), v = e.vectors().to(Precision.DOUBLE), d = e.values().to(Precision.DOUBLE);
+        double b = bound(p, n);
+        for (int k = 0; k < pages; k++) {
+            assertTrue(e.report().converged(k), "page " + k + " converged");
+            assertTrue(Matrices.eigResidual(ad, v, d, k) <= b, "page " + k + " residual");
+            assertTrue(Matrices.orthogonality(v, k) <= b, "page " + k + " orthogonality");
+            for (int i = 1; i < n; i++) assertTrue(d.get(i, 0, k) >= d.get(i - 1, 0, k), "page " + k + " ascending");
+        }
+    }
+
+    @ParameterizedTest(name = "svd pages {0} 20 x {1}x{2}")
+    @MethodSource("svdPageShapes")
+    void svdPages(Precision p, int m, int n) {
+        int pages = 20;
+        Random r = new Random(m * 3L + n);
+        PageArray pa = PageArray.wrap(Matrices.randn(r, m * n * pages, 1), m, n, pages).to(p);
+        SvdResult s = Jacobi.svd(pa, opts());
+        PageArray ad = pa.to(Precision.DOUBLE), u = s.u().to(Precision.DOUBLE), sd = s.s().to(Precision.DOUBLE),
+                v = s.v().to(Precision.DOUBLE);
+        double b = bound(p, Math.max(m, n));
+        for (int k = 0; k < pages; k++) {
+            assertTrue(Matrices.svdResidual(ad, u, sd, v, k) <= b, "page " + k + " residual");
+            assertTrue(Matrices.orthogonality(u, k) <= b && Matrices.orthogonality(v, k) <= b, "page " + k + " orthogonality");
+        }
+    }
+
+    Stream<Arguments> svdPageShapes() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (Precision p : Precision.values()) for (int[] s : new int[][]{{1, 1}, {7, 4}, {4, 7}, {33, 33}})
+            out.add(Arguments.of(p, s[0], s[1]));
+        return out.stream();
+    }
+
+    Stream<Arguments> gradedCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (String m : new String[]{"parallel", "mca", "sa", "classical", "hyperbolic"}) out.add(Arguments.of(m));
+        return out.stream();
+    }
+
+    /** Demmel-Veselic [6]: every eigenvalue of a graded SPD matrix to high relative accuracy. */
+    @ParameterizedTest(name = "eig graded 10 decades {0}")
+    @MethodSource("gradedCases")
+    void gradedRelativeAccuracy(String method) {
+        assumeTrue(backend().supports(Operation.EIG, method), method + " not offered by " + backend().name());
+        int n = 24;
+        double[] a = Matrices.gradedSpd(new Random(n), n, 10);
+        double[] ref = HighPrecisionEigenvalues.of(a, n);
+        EigResult e = Jacobi.eig(PageArray.wrap(a.clone(), n, n), opts().withMethod(method).withVectors(false));
+        for (int i = 0; i < n; i++) {
+            double rel = Math.abs(e.values().get(i, 0) - ref[i]) / Math.abs(ref[i]);
+            assertTrue(rel <= 1e-12, "lambda_" + i + " = " + ref[i] + ": relative error " + rel);
+        }
+    }
+
+    /**
+     * Issue 20's case: theta = 1e20, so theta^2 overflows float; an unguarded tangent returns 0, the
+     * pair is never rotated and the small eigenvalue comes back as 1e-30 instead of 7.5e-31.
+     */
+    @ParameterizedTest(name = "eig graded 2x2 theta^2 overflow {0} {1}")
+    @MethodSource("tangentCases")
+    void extremeTangentTwoByTwo(String method, Precision p) {
+        assumeTrue(backend().supports(Operation.EIG, method), method + " not offered by " + backend().name());
+        PageArray a = Matrices.page(new double[]{1e-30, 5e-11, 5e-11, 1e10}, 2, 2, p);
+        EigResult e = Jacobi.eig(a, opts().withMethod(method));
+        assertEquals(7.5e-31, e.values().get(0, 0), 8 * p.eps() * 7.5e-31, "small eigenvalue");
+        assertEquals(1e10, e.values().get(1, 0), 8 * p.eps() * 1e10, "large eigenvalue");
+    }
+
+    Stream<Arguments> tangentCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (String m : new String[]{"parallel", "cyclic", "classical", "mca", "ta"}) for (Precision p : Precision.values())
+            out.add(Arguments.of(m, p));
+        return out.stream();
+    }
+
+    /**
+     * The one-sided twin: columns of norms 1e-15 and 1e5 at 60 degrees (Gram a = 1e-30, b = 1e10,
+     * g = 5e-11, so theta = 1e20); unrotated, the small singular value would come back as 1e-15
+     * instead of |det| / sigma_1 = 8.66e-16.
+     */
+    @ParameterizedTest(name = "svd graded 2x2 theta^2 overflow {0}")
+    @EnumSource(Precision.class)
+    void extremeTangentOneSided(Precision p) {
+        double[] a = {1e-15, 0, 0.5e5, Math.sqrt(0.75) * 1e5};
+        PageArray pa = Matrices.page(a, 2, 2, p);
+        SvdResult s = Jacobi.svd(pa, opts());
+        double det = Math.abs(pa.get(0, 0) * pa.get(1, 1) - pa.get(0, 1) * pa.get(1, 0));
+        double s1 = Math.hypot(pa.get(0, 1), pa.get(1, 1)); // = ||a_2|| to relative 1e-40
+        assertEquals(s1, s.s().get(0, 0), 8 * p.eps() * s1);
+        assertEquals(det / s1, s.s().get(1, 0), 8 * p.eps() * det / s1, "small singular value");
+    }
+
+    /** Scaling by 2^k is exact: the results must scale with it, at the ends of the exponent range. */
+    @ParameterizedTest(name = "extreme scale {0}")
+    @EnumSource(Precision.class)
+    void extremeScales(Precision p) {
+        int n = 7;
+        double[] a = Matrices.symmetric(new Random(3), n);
+        EigResult ref = Jacobi.eig(Matrices.page(a, n, n, p), opts().withVectors(false));
+        int e = p == Precision.DOUBLE ? 990 : 110; // 2^990 ~ 1e298, 2^110 ~ 1e33
+        for (int sign : new int[]{1, -1}) {
+            double f = Math.scalb(1.0, sign * e);
+            double[] s = a.clone();
+            for (int i = 0; i < s.length; i++) s[i] *= f;
+            EigResult x = Jacobi.eig(Matrices.page(s, n, n, p), opts().withVectors(false));
+            for (int i = 0; i < n; i++) {
+                double want = ref.values().get(i, 0) * f;
+                assertEquals(want, x.values().get(i, 0), bound(p, n) * Math.abs(ref.values().get(n - 1, 0)) * f,
+                        "lambda_" + i + " at scale 2^" + sign * e);
+            }
+        }
+    }
+
+    @Test
+    void nonFiniteInputIsRejected() {
+        PageArray a = PageArray.wrap(new double[]{1, Double.NaN, Double.NaN, 1}, 2, 2);
+        JacobiException x = assertThrows(JacobiException.class, () -> Jacobi.eig(a, opts()));
+        assertEquals(ErrorKind.NON_FINITE, x.kind());
+        assertThrows(JacobiException.class, () -> Jacobi.svd(a, opts()));
+        assertThrows(JacobiException.class, () -> Jacobi.inv(a, opts()));
+    }
+
+    @Test
+    void nonSquareIsRejected() {
+        PageArray a = PageArray.wrap(new double[6], 2, 3);
+        assertEquals(ErrorKind.NOT_SQUARE, assertThrows(JacobiException.class, () -> Jacobi.eig(a, opts())).kind());
+        assertEquals(ErrorKind.NOT_SQUARE, assertThrows(JacobiException.class, () -> Jacobi.inv(a, opts())).kind());
+    }
+
+    @Test
+    void nonSymmetricIsRejected() {
+        PageArray a = PageArray.wrap(new double[]{1, 2, 3, 4}, 2, 2);
+        assertEquals(ErrorKind.NOT_SYMMETRIC, assertThrows(JacobiException.class, () -> Jacobi.eig(a, opts())).kind());
+    }
+
+    @Test
+    void choleskyOfAnIndefiniteMatrixIsRejected() {
+        PageArray a = PageArray.wrap(new double[]{1, 2, 2, 1}, 2, 2);
+        JacobiException x = assertThrows(JacobiException.class, () -> Jacobi.inv(a, opts().withMethod("cholesky")));
+        assertEquals(ErrorKind.NOT_SYMMETRIC, x.kind());
+    }
+
+    @Test
+    void hyperbolicOfASingularMatrixIsRejected() {
+        assumeTrue(backend().supports(Operation.EIG, "hyperbolic"));
+        PageArray a = PageArray.wrap(new double[]{1, 1, 1, 1}, 2, 2);
+        JacobiException x = assertThrows(JacobiException.class, () -> Jacobi.eig(a, opts().withMethod("hyperbolic")));
+        assertEquals(ErrorKind.SINGULAR, x.kind());
+    }
+
+    /** Jacobi.release() gives resources back; the next call acquires them again and computes correctly. */
+    @ParameterizedTest(name = "release then solve again {0}")
+    @EnumSource(Precision.class)
+    void releaseThenSolveAgain(Precision p) {
+        int n = 33;
+        PageArray a = Matrices.page(Matrices.symmetric(new Random(5), n), n, n, p);
+        Jacobi.eig(a, opts());
+        List<String> released = Jacobi.release();
+        assertEquals(backend().isGpu(), !released.isEmpty(), "what was released: " + released);
+        EigResult e = Jacobi.eig(a, opts());
+        double res = Matrices.eigResidual(a, e.vectors(), e.values(), 0);
+        assertTrue(res <= bound(p, n), "residual after release " + res);
+        assertTrue(Jacobi.inv(Matrices.page(Matrices.spd(new Random(6), n), n, n, p), opts()).report().method()
+                .equals("cholesky"), "Cholesky (library handles) after release");
+    }
+
+    static double[] ejmlEigenvalues(double[] a, int n) {
+        DMatrixRMaj m = new DMatrixRMaj(n, n);
+        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, false, true);
+        assertTrue(eig.decompose(m));
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = eig.getEigenvalue(i).getReal();
+        Arrays.sort(d);
+        return d;
+    }
+
+    static double[] ejmlSingularValues(double[] a, int m, int n) {
+        DMatrixRMaj x = new DMatrixRMaj(m, n);
+        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) x.set(i, j, a[i + j * m]);
+        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(m, n, false, false, true);
+        assertTrue(svd.decompose(x));
+        double[] s = svd.getSingularValues().clone();
+        Arrays.sort(s);
+        double[] d = new double[Math.min(m, n)];
+        for (int i = 0; i < d.length; i++) d[i] = s[s.length - 1 - i];
+        return d;
+    }
+}
