@@ -1,12 +1,15 @@
 function msg = gj_java_message(raw)
-% The user's part of a Java exception text as MATLAB or Octave reports it.
-msg = raw;
-k = strfind(msg, 'JacobiException: ');
-if ~isempty(k)
-  msg = msg(k(1) + numel('JacobiException: '):end);
+% The user's part of a Java exception text as MATLAB or Octave reports it: one line, without the
+% "Java exception occurred:" header and the exception's class name.
+lines = strsplit(raw, sprintf('\n'));
+msg = '';
+for k = 1:numel(lines)
+  t = strtrim(lines{k});
+  if ~isempty(t) && isempty(regexp(t, '^Java exception occurred:?$', 'once'))
+    msg = t;
+    break;
+  end
 end
-nl = find(msg == 10, 1);
-if ~isempty(nl)
-  msg = msg(1:nl - 1);
-end
+msg = regexprep(msg, '^Java exception occurred:\s*', '');
+msg = regexprep(msg, '^([\w$]+\.)+[\w$]*(Exception|Error):\s*', '');
 end
