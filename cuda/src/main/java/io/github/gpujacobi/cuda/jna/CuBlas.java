@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.jna;
 
 import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 
@@ -25,5 +24,5 @@ public interface CuBlas extends Library {
     int cublasDgemm_v2(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer a, int lda,
                        Pointer b, int ldb, Pointer beta, Pointer c, int ldc);
 
-    static CuBlas load() { return Native.load("cublas", CuBlas.class); }
+    static CuBlas load() { return JnaLibraries.load("cublas", CuBlas.class); }
 }

@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.jna;
 
 import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
@@ -100,5 +99,5 @@ public interface CuSolver extends Library {
 
     int cusolverDnDpotrf(Pointer h, int uplo, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info);
 
-    static CuSolver load() { return Native.load("cusolver", CuSolver.class); }
+    static CuSolver load() { return JnaLibraries.load("cusolver", CuSolver.class); }
 }
