@@ -28,8 +28,8 @@ class PortableSyntaxTest {
     };
 
     static List<Path> mFiles() throws IOException {
-        Path root = Paths.get("toolbox");
-        if (!Files.isDirectory(root)) root = Paths.get("matlab", "toolbox");
+        Path root = Paths.get("gpujacobi");
+        if (!Files.isDirectory(root)) root = Paths.get("matlab", "gpujacobi");
         try (Stream<Path> s = Files.walk(root)) {
             return s.filter(p -> p.toString().endsWith(".m")).collect(Collectors.toList());
         }

@@ -31,7 +31,7 @@ if nargin == 1
   end
   return;
 end
-gpujacobi_setup();
+gj_ready('gpu_info');
 bridge = 'io.github.gpujacobi.bridge.Bridge';
 lines = javaMethod('backendLines', bridge);
 backends = struct('name', {}, 'available', {}, 'summary', {}, 'devices', {});
@@ -57,12 +57,12 @@ end
 
 function ok = release_gpu()
 % Calls the Java side's release (Jacobi.release()); a jar without it says so instead of failing.
-gpujacobi_setup();
+gj_ready('gpu_info');
 try
   javaMethod('release', 'io.github.gpujacobi.api.Jacobi');
 catch err
   if ~isempty(strfind(err.message, 'release'))
-    error('gpujacobi:notSupported', 'gpu_info: this gpujacobi.jar has no GPU release call (%s)', ...
+    error('gpujacobi:notSupported', 'gpu_info: this gpujacobi-toolbox.jar has no GPU release call (%s)', ...
       gj_java_message(err.message));
   end
   error('gpujacobi:internal', 'gpu_info: internal error: %s', gj_java_message(err.message));

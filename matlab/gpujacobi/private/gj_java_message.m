@@ -10,6 +10,6 @@ for k = 1:numel(lines)
     break;
   end
 end
-msg = regexprep(msg, '^Java exception occurred:\s*', '');
+msg = regexprep(msg, '^(Java exception occurred:|\[java\])\s*', '');
 msg = regexprep(msg, '^([\w$]+\.)+[\w$]*(Exception|Error):\s*', '');
 end

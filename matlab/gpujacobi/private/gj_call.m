@@ -2,7 +2,7 @@ function [r, cls] = gj_call(op, fname, A, spec, signs)
 % Checks A, sends it to Java (in column chunks when large) and returns the bridge result;
 % errors come back with their gpujacobi:* identifier, anything unexpected as gpujacobi:internal.
 % Records the run report (gpu_info('last')) and warns gpujacobi:notConverged.
-gpujacobi_setup();
+gj_ready(fname);
 vname = inputname_or(fname);
 if isa(A, 'gpuArray')
   A = gather(A);  % Parallel Computing Toolbox arrays: the data goes to Java from host memory

@@ -6,7 +6,8 @@ function varargout = gpu_inversion(A, varargin)
 %   [X, rc] = GPU_INVERSION(A) also returns the reciprocal condition estimate (1-norm) of
 %   each page, 1 x 1 x p, as PAGEINV does.
 %   [X, rc, info] = GPU_INVERSION(A) also returns what ran (GPU_INFO('last') returns the
-%   same after any call). (Before version 0.2 the report was the second output.)
+%   same after any call). (Builds before 2026-11-23 returned the report as the second output
+%   and warned gpujacobi:singularMatrix / gpujacobi:nearlySingular.)
 %
 %   Like INV: a singular matrix gives a warning and Inf entries; a nearly singular one
 %   (RCOND < eps) a warning with RCOND; a page holding NaN or Inf gives NaN entries and the

@@ -36,8 +36,8 @@ function varargout = gpu_eig(A, varargin)
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged with the sweeps
 %   used and the relative off-diagonal reached. What ran (backend, method, sweeps,
 %   converged, time) is returned by GPU_INFO('last') after the call, or as a fourth
-%   output: [V, D, W, info] = GPU_EIG(...). (Before version 0.2 the report was the third
-%   output; code written as [V, D, info] = gpu_eig(A) now gets W there.)
+%   output: [V, D, W, info] = GPU_EIG(...). (Builds before 2026-11-23 returned the report as
+%   the third output; code written as [V, D, info] = gpu_eig(A) now gets W there.)
 %
 %   Errors: gpujacobi:notSquare, gpujacobi:notSymmetric, gpujacobi:nonFinite,
 %   gpujacobi:complexNotSupported, gpujacobi:sparseNotSupported, gpujacobi:noGpu,
