@@ -10,6 +10,8 @@ import io.github.gpujacobi.cuda.jna.CuBlas;
 import io.github.gpujacobi.cuda.jna.JnaLibrariesAccess;
 import io.github.gpujacobi.cuda.jna.JnaLibraries;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.File;
 import java.io.IOException;
@@ -26,9 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * MATLAB searches its own static class path first and ships its own JNA (4.x in older releases):
- * with JNA 4.5.2 ahead of ours, the CUDA backend must still link (no NoSuchMethodError) or give way
- * to the CPU with a one-line reason. Runs a child JVM with that class path.
+ * MATLAB searches its own static class path first and ships its own JNA (4.x in older releases, 5.14
+ * in R2024b): with that JNA ahead of ours, the CUDA backend must still link (no NoSuchMethodError) or
+ * give way to the CPU with a one-line reason. Runs a child JVM with that class path.
  */
 class JnaCompatibilityTest {
     @Test
@@ -41,21 +43,22 @@ class JnaCompatibilityTest {
         assertTrue(JnaLibrariesAccess.supported("5.14.0"));
     }
 
-    @Test
-    void withJnaFourPointFiveFirstTheToolboxRunsAndTheCudaPathFailsGracefully() throws Exception {
-        Path old = Paths.get("target", "old-jna", "jna-4.5.2.jar");
+    @ParameterizedTest
+    @ValueSource(strings = {"4.5.2", "5.14.0"})
+    void withMatlabsJnaFirstTheToolboxRunsAndTheCudaPathFailsGracefully(String version) throws Exception {
+        Path old = Paths.get("target", "old-jna", "jna-" + version + ".jar");
         Path deps = Paths.get("target", "test-classpath.txt");
-        assertTrue(Files.exists(old) && Files.exists(deps), "run through Maven (generate-test-resources copies JNA 4.5.2)");
+        assertTrue(Files.exists(old) && Files.exists(deps), "run through Maven (generate-test-resources copies JNA " + version + ")");
         String cp = old.toAbsolutePath() + File.pathSeparator + Paths.get("target", "test-classes").toAbsolutePath()
                 + File.pathSeparator + Paths.get("target", "classes").toAbsolutePath() + File.pathSeparator
                 + new String(Files.readAllBytes(deps), StandardCharsets.UTF_8).trim();
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         List<String> out = run(java, "-Xmx256m", "-cp", cp, Probe.class.getName());
         String all = String.join("\n", out);
-        assertTrue(out.contains("jna=4.5.2"), all);
+        assertTrue(out.contains("jna=" + version), all);
         assertTrue(out.stream().anyMatch(l -> l.startsWith("inv=ok ")), all);
         assertTrue(out.stream().noneMatch(l -> l.contains("BROKEN")), all);
-        // JNA 4.5's API is enough: loading cuBLAS either works or fails for want of the library, not of JNA
+        // the API JNA 4.5 and 5.x share is enough: loading cuBLAS either works or fails for want of the library, not of JNA
         assertTrue(out.stream().anyMatch(l -> l.equals("cublas=loaded") || l.startsWith("cublas=refused libcublas ")), all);
         String cuda = out.stream().filter(l -> l.startsWith("cuda=")).findFirst().orElse("");
         if (cuda.startsWith("cuda=false")) {
