@@ -81,3 +81,11 @@ end
 %! rep = gpu_info('last');
 %! assert(rep.backend, 'cpu'); assert(rep.converged);
 %!error <'last' or 'release'> gpu_info('foo')
+%!test
+%! % release: works when the jar has Jacobi.release(), else says so (never a raw Java error)
+%! try
+%!   assert(gpu_info('release'));
+%! catch err
+%!   assert(err.identifier, 'gpujacobi:notSupported');
+%!   assert(isempty(strfind(err.message, sprintf('\n'))));
+%! end

@@ -1,6 +1,7 @@
 function msg = gj_java_message(raw)
 % The user's part of a Java exception text as MATLAB or Octave reports it: one line, without the
-% "Java exception occurred:" header and the exception's class name.
+% "Java exception occurred:" header; a JacobiException's text as it is, any other exception with
+% its simple class name (NegativeArraySizeException: -2).
 lines = strsplit(raw, sprintf('\n'));
 msg = '';
 for k = 1:numel(lines)
@@ -11,5 +12,6 @@ for k = 1:numel(lines)
   end
 end
 msg = regexprep(msg, '^(Java exception occurred:|\[java\])\s*', '');
-msg = regexprep(msg, '^([\w$]+\.)+[\w$]*(Exception|Error):\s*', '');
+msg = regexprep(msg, '^([\w$]+\.)*JacobiException:\s*', '');
+msg = regexprep(msg, '^([\w$]+\.)+([\w$]*(Exception|Error))', '$2');
 end
