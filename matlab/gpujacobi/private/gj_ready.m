@@ -26,10 +26,29 @@ if ~gj_loaded()
       'javaaddpath, which clears the workspace.'], fname, jar, fullfile(prefdir, 'javaclasspath.txt'));
   end
 end
+check_version(fname);
 v = char(javaMethod('getProperty', 'java.lang.System', 'java.version'));
 parts = sscanf(strrep(v, '1.', ''), '%d');
 if isempty(parts) || parts(1) < 8
   error('gpujacobi:oldJava', '%s: Java %s is too old; Java 8 or newer is needed', fname, v);
 end
 ready = true;
+end
+
+function check_version(fname)
+% An older jar first on the class path (say a previous install on the static path) lacks calls the
+% .m files make: say which jar answered instead of failing later with a Java error.
+contents = fileread(fullfile(fileparts(fileparts(mfilename('fullpath'))), 'Contents.m'));
+want = regexp(contents, 'Version (\S+)', 'tokens', 'once');
+have = char(javaMethod('version', 'io.github.gpujacobi.bridge.Bridge'));
+if ~isempty(want) && ~strcmp(want{1}, have)
+  try
+    s = javaObject('io.github.gpujacobi.bridge.Staging', 0, 0, 1, 'double', fname, 1);
+    where = char(s.getClass().getProtectionDomain().getCodeSource().getLocation().toString());
+  catch
+    where = 'location unknown';
+  end
+  error('gpujacobi:versionMismatch', ['%s: the gpujacobi jar on the Java class path is version %s (%s), ', ...
+    'the toolbox is %s; remove the old jar from javaclasspath.txt or the dynamic path'], fname, have, where, want{1});
+end
 end
