@@ -28,7 +28,9 @@ function varargout = gpu_eig(A, varargin)
 %                  kernel for small pages, else a one-phase MCA kernel), 'cyclic',
 %                  'classical', 'hyperbolic' (Bunch-Parlett + hyperbolic SVD [3]:
 %                  every eigenvalue to high relative accuracy; A must be nonsingular),
-%                  GPU memory access methods 'ta', 'ma', 'sa', 'mca'
+%                  GPU memory access methods 'ta', 'ma', 'sa', 'mca'; 'blocked' (GPU: blocked
+%                  one-sided Jacobi on the Cholesky factor of a positive definite A, which
+%                  'auto' picks on the GPU from n = 128; other A fall back to two-sided Jacobi)
 %     'Tol'        relative off-diagonal tolerance (default eps(class)*sqrt(n))
 %     'MaxSweeps'  sweep limit (default 60)
 %     'Threads'    CPU worker threads (default: all cores)

@@ -14,8 +14,10 @@ function varargout = gpu_svd(A, varargin)
 %   relative accuracy. Rank-deficient input gives zero singular values and a complete U.
 %   A gpuArray input is gathered first (the result is an ordinary array).
 %
-%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('onesided'),
-%   'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU worker threads).
+%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('auto', the default;
+%   'onesided'; 'blocked': blocked one-sided Jacobi, the GPU's choice for single matrices
+%   from n = 128), 'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU
+%   worker threads).
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged with the sweeps
 %   used and the largest column cosine reached. What ran is returned by GPU_INFO('last')
 %   or as a fourth output: [U, S, V, info] = GPU_SVD(...).
