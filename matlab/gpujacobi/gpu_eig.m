@@ -26,7 +26,7 @@ function varargout = gpu_eig(A, varargin)
 %     'Device'     'auto' (GPU when present and faster, else CPU), 'gpu', 'cpu'
 %     'Method'     'parallel' (chess-tournament Jacobi, the default; on the GPU a batched
 %                  kernel for small pages, else a one-phase MCA kernel), 'cyclic',
-%                  'classical', 'hyperbolic' (Bunch-Parlett + hyperbolic SVD [3]:
+%                  'classical', 'hyperbolic' (Bunch-Parlett [9] + hyperbolic SVD [4]:
 %                  every eigenvalue to high relative accuracy; A must be nonsingular),
 %                  GPU memory access methods 'ta', 'ma', 'sa', 'mca'; 'blocked' (GPU: blocked
 %                  one-sided Jacobi on the Cholesky factor of a positive definite A, which
@@ -50,6 +50,8 @@ function varargout = gpu_eig(A, varargin)
 %     A = gallery('moler', 6);
 %     [V, D] = gpu_eig(A);
 %     norm(A*V - V*D) / norm(A)
+%
+%   References [n]: docs/REFERENCES.md in the gpujacobi repository.
 %
 %   See also gpu_svd, gpu_inversion, gpu_info, eig.
 narginchk(1, Inf);
