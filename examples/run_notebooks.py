@@ -51,6 +51,10 @@ def start_kernel(name, cwd):
     thread while its handler map is still null, the thread dies (NullPointerException in
     Channels.getHandler) and the kernel never replies: the 90 s start-up timeouts. So no client connects
     until the shell port accepts connections and a moment has passed for the handlers to be installed.
+    A second failure, seen in about one start in five on a loaded 2-core machine (2026-11-23): the kernel
+    binds everything, its main thread reaches joinUntilClose (handlers installed), but its shell loop never
+    receives a message (thread dump: Shell-0 polling, nothing handled after 150 s). It does not recover,
+    so each start gets a short window and the runner starts a fresh kernel instead (main()).
     """
     km = KernelManager(kernel_name=name)
     km.start_kernel(cwd=cwd)
@@ -79,12 +83,12 @@ def main():
     for path in a.notebooks:
         start = time.time()
         status = None
-        # start_kernel avoids the kernel's start-up race; a second try covers a start-up that fails otherwise.
-        for attempt in (1, 2):
+        # A healthy start answers in 2-5 s even on a loaded machine; a hung one never does (start_kernel).
+        for attempt in (1, 2, 3, 4):
             nb = nbformat.read(path, as_version=4)
             folder = os.path.dirname(os.path.abspath(path))
             km = start_kernel(nb.metadata.kernelspec.name, folder)
-            client = NotebookClient(nb, km=km, timeout=a.timeout, startup_timeout=90,
+            client = NotebookClient(nb, km=km, timeout=a.timeout, startup_timeout=30,
                                     kernel_name=nb.metadata.kernelspec.name,
                                     resources={"metadata": {"path": folder}})
             try:
