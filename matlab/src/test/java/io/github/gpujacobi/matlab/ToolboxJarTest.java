@@ -91,6 +91,21 @@ class ToolboxJarTest {
     }
 
     @Test
+    void theAllInOneJarDropsUnusedNativesAndRelocatesMfl() throws IOException {
+        Path path = root().resolve("dist").resolve("gpujacobi.jar");
+        assertTrue(Files.exists(path), path + " is missing: build the bundle module");
+        try (JarFile jar = new JarFile(path.toFile())) {
+            List<String> names = names(jar);
+            assertTrue(names.stream().noneMatch(n -> n.startsWith("us/hebi/")), "MFL not relocated");
+            assertTrue(names.stream().anyMatch(n -> n.startsWith("io/github/gpujacobi/shaded/mfl/")), "relocated MFL missing");
+            assertTrue(names.stream().noneMatch(n -> n.startsWith("lib/libJNvPTXCompiler") || n.startsWith("lib/libJNvrtc")
+                    || n.startsWith("lib/libJCudaRuntime")), "unused JCuda natives");
+            assertTrue(names.contains("io/github/gpujacobi/cli/Main.class"));
+            assertEquals("io.github.gpujacobi.cli.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+        }
+    }
+
+    @Test
     void contentsVersionMatchesTheJar() throws IOException {
         String contents = new String(Files.readAllBytes(root().resolve("matlab").resolve("gpujacobi").resolve("Contents.m")),
                 StandardCharsets.UTF_8);
