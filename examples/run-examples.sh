@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 target="$here/target"
 py=/usr/bin/python3   # Debian's Jupyter (python3-nbclient) belongs to the system python, not pyenv's
 "$py" -c 'import nbclient, nbformat' 2>/dev/null || { echo "examples: $py lacks nbclient/nbformat (.ci/run installs python3-nbclient)" >&2; exit 1; }
-[ -f "$here/../dist/gpujacobi.jar" ] || { echo "examples: dist/gpujacobi.jar is missing; build the matlab module first" >&2; exit 1; }
+[ -f "$here/../dist/gpujacobi.jar" ] || { echo "examples: dist/gpujacobi.jar is missing; build the jars first (mvn -B -DskipTests package)" >&2; exit 1; }
 "$here/install-kernel.sh" "$target/kernel/rapaio-jupyter-kernel.jar" "$target/jupyter/kernels" >/dev/null
 notebooks=()
 for nb in "$here"/notebooks/*.ipynb; do

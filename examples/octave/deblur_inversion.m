@@ -1,7 +1,7 @@
 % Image deblurring f = (H H' + lambda I)^-1 H' g with gpu_inversion (seed 004: Soriano Pinedo).
 % A 1-D Gaussian blur H acts on the columns of a small image; the regularised inverse is formed once.
 outdir = setup_examples();
-randn('seed', 3);
+example_seed(3);
 n = 64;
 [x, y] = meshgrid(1:n);
 img = double((x - 32).^2 + (y - 32).^2 < 15^2) + 0.5 * double(abs(x - 15) < 5 & abs(y - 48) < 10);
@@ -18,11 +18,11 @@ for j = 1:numel(lambdas)
     best = fj;
   end
 end
-printf('lambda      MSE\n'); printf('%-10g  %.5f\n', [lambdas; mse]);
-printf('blurred MSE %.5f\n', mean((g(:) - img(:)) .^ 2));
+fprintf('lambda      MSE\n'); fprintf('%-10g  %.5f\n', [lambdas; mse]);
+fprintf('blurred MSE %.5f\n', mean((g(:) - img(:)) .^ 2));
 assert(min(mse) < mean((g(:) - img(:)) .^ 2));
 f = figure(); colormap(gray);
 subplot(1, 3, 1); imagesc(img); axis image off; title('original');
 subplot(1, 3, 2); imagesc(g); axis image off; title('blurred + noise');
 subplot(1, 3, 3); imagesc(best); axis image off; title('recovered');
-print(f, fullfile(outdir, 'deblur_inversion.png'), '-dpngcairo', '-S1100,380');
+save_figure(f, fullfile(outdir, 'deblur_inversion.png'), 1100, 380);

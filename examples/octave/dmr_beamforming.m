@@ -2,7 +2,7 @@
 % A half-wavelength line array sees a loud interferer and a quiet target. The SVD of the snapshot
 % matrix gives the dominant (interference) subspace; projecting it out of the steering vector nulls it.
 outdir = setup_examples();
-randn('seed', 2);
+example_seed(2);
 M = 16; K = 200;                            % sensors, snapshots
 steer = @(deg) exp(1i * pi * (0:M-1)' * sind(deg)) / sqrt(M);
 tgt = 0; intf = 20;
@@ -26,11 +26,11 @@ A = cell2mat(arrayfun(@(t) steer(t), angles, 'UniformOutput', false));
 pConv = 20 * log10(abs(wConv' * A) / abs(wConv' * a));
 pDmr = 20 * log10(abs(wDmr' * A) / abs(wDmr' * a));
 gi = find(angles == intf);
-printf('gain toward the interferer: conventional %.1f dB, DMR %.1f dB\n', pConv(gi), pDmr(gi));
-printf('singular values: %s\n', mat2str(s(1:4)', 4));
+fprintf('gain toward the interferer: conventional %.1f dB, DMR %.1f dB\n', pConv(gi), pDmr(gi));
+fprintf('singular values: %s\n', mat2str(s(1:4)', 4));
 assert(pDmr(gi) < -40);
 f = figure();
 plot(angles, max(pConv, -80), angles, max(pDmr, -80)); grid on;
 legend('conventional', 'dominant mode rejection'); xlabel('angle (deg)'); ylabel('gain (dB)');
 title('beam pattern: target 0 deg, interferer 20 deg');
-print(f, fullfile(outdir, 'dmr_beamforming.png'), '-dpngcairo');
+save_figure(f, fullfile(outdir, 'dmr_beamforming.png'));

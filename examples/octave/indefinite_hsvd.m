@@ -5,7 +5,7 @@
 % gpu_eig(M, 'Method', 'hyperbolic') (Bunch-Parlett factorization + hyperbolic Jacobi), of the
 % standard two-sided Jacobi gpu_eig(M) and of LAPACK's eig(M).
 outdir = setup_examples();
-randn('seed', 4); rand('seed', 4);
+example_seed(4);
 n = 48;
 [Q, ~] = qr(randn(n));
 mu = (-1) .^ (0:n-1)' .* linspace(1, 4, n)';               % spectrum of A: both signs, well conditioned
@@ -20,12 +20,12 @@ eHyp = sort(gpu_eig(M, 'Method', 'hyperbolic'));
 eJac = sort(gpu_eig(M));
 eLap = sort(eig(M));
 rel = @(e) max(abs(e - eRef) ./ abs(eRef), 1e-17);
-printf('eigenvalues from %.1e to %.1e in magnitude, %d negative\n', min(abs(eRef)), max(abs(eRef)), sum(eRef < 0));
-printf('largest relative error against the factor''s hsvd: hyperbolic %.1e, two-sided Jacobi %.1e, eig (LAPACK) %.1e\n', ...
+fprintf('eigenvalues from %.1e to %.1e in magnitude, %d negative\n', min(abs(eRef)), max(abs(eRef)), sum(eRef < 0));
+fprintf('largest relative error against the factor''s hsvd: hyperbolic %.1e, two-sided Jacobi %.1e, eig (LAPACK) %.1e\n', ...
        max(rel(eHyp)), max(rel(eJac)), max(rel(eLap)));
 assert(max(rel(eHyp)) < 1e-10);
 f = figure();
 loglog(abs(eRef), rel(eHyp), 'o', abs(eRef), rel(eJac), 'd', abs(eRef), rel(eLap), 'x'); grid on;
 legend('gpu\_eig, Method hyperbolic', 'gpu\_eig (two-sided Jacobi)', 'eig (LAPACK)', 'location', 'northeast');
 xlabel('|eigenvalue|'); ylabel('relative error'); title('eigenvalues of a graded indefinite matrix');
-print(f, fullfile(outdir, 'indefinite_hsvd.png'), '-dpngcairo');
+save_figure(f, fullfile(outdir, 'indefinite_hsvd.png'));

@@ -2,7 +2,7 @@ function outdir = setup_examples()
 %SETUP_EXAMPLES  Put the toolbox on the path, load the jar, pick a headless plotting toolkit.
 %   Returns the folder for figures (examples/octave/figures, or $GPUJACOBI_FIGURES).
 here = fileparts(mfilename('fullpath'));
-addpath(fullfile(here, '..', '..', 'matlab', 'toolbox'));
+addpath(fullfile(here, '..', '..', 'matlab', 'gpujacobi'));
 gpujacobi_setup();
 set(0, 'defaultfigurevisible', 'off');
 set(0, 'defaultaxesfontsize', 7, 'defaulttextfontsize', 7);

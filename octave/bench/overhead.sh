@@ -7,7 +7,7 @@ n="${1:-1000}"
 jar="$root/dist/gpujacobi.jar"
 java -cp "$jar" "$root/octave/bench/InvDirect.java" "$n" 5
 octave --no-gui --no-window-system --norc --quiet --eval "
-  addpath('$root/matlab/toolbox'); gpujacobi_setup();
+  addpath('$root/matlab/gpujacobi'); gpujacobi_setup();
   randn('seed', 1); A = randn($n); best = Inf;
   for r = 1:7
     t0 = tic; X = gpu_inversion(A); t = toc(t0);

@@ -4,8 +4,13 @@ import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.BackendProvider;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.cuda.jna.JnaLibraries;
 
-/** Offers the CUDA backend when JCuda's native library loads and a GPU of compute capability 8.0+ exists. */
+/**
+ * Offers the CUDA backend when JCuda's native library loads, a GPU of compute capability 8.0+ exists
+ * and the JNA found first on the class path (MATLAB's own, in MATLAB) is one the library bindings
+ * can use ({@link JnaLibraries}).
+ */
 public final class CudaBackendProvider implements BackendProvider {
     public String name() { return "cuda"; }
 
@@ -13,6 +18,7 @@ public final class CudaBackendProvider implements BackendProvider {
 
     public Backend create() {
         try {
+            JnaLibraries.requireSupported();
             JCudaNatives.load(); // before any JCuda class initialises: never JCuda's own /tmp extraction
             return new CudaBackend(CudaDevice.open());
         } catch (JacobiException e) {

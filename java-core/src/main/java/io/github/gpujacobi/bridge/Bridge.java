@@ -38,6 +38,8 @@ public final class Bridge {
             return compute(op, a, caller, options, null);
         } catch (JacobiException e) {
             return BridgeResult.failure(e);
+        } catch (RuntimeException e) {
+            return BridgeResult.internal(caller, e);
         }
     }
 
@@ -46,6 +48,8 @@ public final class Bridge {
             return compute(op, input.array(), caller, options, null);
         } catch (JacobiException e) {
             return BridgeResult.failure(e);
+        } catch (RuntimeException e) {
+            return BridgeResult.internal(caller, e);
         }
     }
 
@@ -59,6 +63,8 @@ public final class Bridge {
             return compute("hsvd", a, caller, options, PageArray.wrap(signs, signs.length, 1));
         } catch (JacobiException e) {
             return BridgeResult.failure(e);
+        } catch (RuntimeException e) {
+            return BridgeResult.internal(caller, e);
         }
     }
 
@@ -68,6 +74,8 @@ public final class Bridge {
             return compute("hsvd", input.array(), caller, options, signs.array());
         } catch (JacobiException e) {
             return BridgeResult.failure(e);
+        } catch (RuntimeException e) {
+            return BridgeResult.internal(caller, e);
         }
     }
 
@@ -100,6 +108,11 @@ public final class Bridge {
                     r.put("D", e.values());
                     if (e.vectors() != null) r.put("V", e.vectors());
                     r.report(e.report());
+                    if (!e.report().converged()) {
+                        // the measure needs vectors: an unconverged values-only run is repeated with them
+                        EigResult full = e.vectors() != null ? e : Jacobi.eig(a, o.withVectors(true));
+                        r.offDiagonal(OffDiagonal.eig(a, full.values(), full.vectors()));
+                    }
                     break;
                 }
                 case "svd": {
@@ -110,12 +123,16 @@ public final class Bridge {
                         r.put("V", s.v());
                     }
                     r.report(s.report());
+                    if (!s.report().converged()) {
+                        SvdResult full = s.v() != null ? s : Jacobi.svd(a, o.withVectors(true));
+                        r.offDiagonal(OffDiagonal.oneSided(a, full.v()));
+                    }
                     break;
                 }
                 case "inv": {
                     InverseResult x = Jacobi.inv(a, o);
                     r.put("X", x.inverse());
-                    r.inverse(x.minRcond(), x.anySingular());
+                    r.inverse(x.rcond(), x.anySingular());
                     r.report(x.report());
                     break;
                 }
@@ -126,6 +143,10 @@ public final class Bridge {
                     if (h.v() != null) r.put("V", h.v());
                     if (h.signs() != null) r.put("J", h.signs());
                     r.report(h.report());
+                    if (!h.report().converged()) {
+                        HsvdResult full = h.v() != null ? h : Jacobi.hsvd(a, signs, o.withVectors(true));
+                        r.offDiagonal(OffDiagonal.oneSided(a, full.v()));
+                    }
                     break;
                 }
                 default:

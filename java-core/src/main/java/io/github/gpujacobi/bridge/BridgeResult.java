@@ -1,5 +1,6 @@
 package io.github.gpujacobi.bridge;
 
+import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.RunReport;
@@ -17,8 +18,9 @@ public final class BridgeResult {
     private RunReport report;
     private String errorId = "";
     private String errorMessage = "";
-    private double rcond = Double.NaN;
+    private double[] rcond = new double[0];
     private boolean singular;
+    private double offDiagonal = Double.NaN;
 
     static BridgeResult failure(JacobiException e) {
         BridgeResult r = new BridgeResult();
@@ -27,14 +29,31 @@ public final class BridgeResult {
         return r;
     }
 
+    /**
+     * An exception no check anticipated (a bug or a library failure): one line with its type and
+     * message under {@code gpujacobi:internal}, never a stack trace in the user's command window.
+     */
+    static BridgeResult internal(String caller, RuntimeException e) {
+        BridgeResult r = new BridgeResult();
+        r.errorId = ErrorKind.INTERNAL.identifier();
+        String msg = e.getMessage() == null ? "" : e.getMessage();
+        int nl = msg.indexOf('\n');
+        if (nl >= 0) msg = msg.substring(0, nl);
+        r.errorMessage = caller + ": internal error (" + e.getClass().getSimpleName()
+                + (msg.isEmpty() ? "" : ": " + msg) + "); please report it";
+        return r;
+    }
+
     void put(String name, PageArray a) { outputs.put(name, a); }
 
     void report(RunReport r) { report = r; }
 
-    void inverse(double minRcond, boolean anySingular) {
-        rcond = minRcond;
+    void inverse(double[] pageRcond, boolean anySingular) {
+        rcond = pageRcond.clone();
         singular = anySingular;
     }
+
+    void offDiagonal(double measure) { offDiagonal = measure; }
 
     public boolean ok() { return errorId.isEmpty(); }
 
@@ -83,8 +102,22 @@ public final class BridgeResult {
 
     public String notes() { return report == null ? "" : String.join("; ", report.notes()); }
 
-    /** Smallest reciprocal condition estimate over the pages (inversion only). */
-    public double rcond() { return rcond; }
+    /** Smallest reciprocal condition estimate over the pages (inversion only; NaN for other operations). */
+    public double rcond() {
+        if (rcond.length == 0) return Double.NaN;
+        double m = Double.POSITIVE_INFINITY;
+        for (double x : rcond) m = Math.min(m, x);
+        return m;
+    }
+
+    /** The reciprocal condition estimate of every page, as pageinv returns it (inversion only). */
+    public double[] pageRcond() { return rcond.clone(); }
+
+    /**
+     * How far from diagonal an unconverged run stopped (eig: ||off(V'AV)|| / ||A||; svd, hsvd: the
+     * largest column cosine of A V); NaN when the run converged.
+     */
+    public double offDiagonal() { return offDiagonal; }
 
     public boolean singular() { return singular; }
 

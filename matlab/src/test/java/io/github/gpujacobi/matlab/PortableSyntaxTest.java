@@ -15,7 +15,10 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The toolbox .m files must run unchanged in MATLAB: no Octave-only syntax in their code. */
+/**
+ * The toolbox .m files and the examples must run unchanged in MATLAB: no Octave-only syntax in
+ * their code, and Octave-only print options only behind an OCTAVE_VERSION test.
+ */
 class PortableSyntaxTest {
     private static final Pattern[] OCTAVE_ONLY = {
             Pattern.compile("^\\s*#"),                        // # comments
@@ -27,21 +30,33 @@ class PortableSyntaxTest {
             Pattern.compile("\\bunwind_protect\\b"),
     };
 
+    /** gnuplot's cairo terminals and -S sizes exist only in Octave's print. */
+    private static final Pattern OCTAVE_PRINT = Pattern.compile("\\bprint\\s*\\(.*('-d\\w*cairo'|'-S\\d)");
+
     static List<Path> mFiles() throws IOException {
-        Path root = Paths.get("toolbox");
-        if (!Files.isDirectory(root)) root = Paths.get("matlab", "toolbox");
-        try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(p -> p.toString().endsWith(".m")).collect(Collectors.toList());
+        Path repo = Files.isDirectory(Paths.get("gpujacobi")) ? Paths.get("..") : Paths.get(".");
+        List<Path> files = new ArrayList<Path>();
+        for (Path root : new Path[]{repo.resolve("matlab").resolve("gpujacobi"), repo.resolve("examples").resolve("octave")}) {
+            try (Stream<Path> s = Files.walk(root)) {
+                files.addAll(s.filter(p -> p.toString().endsWith(".m")).collect(Collectors.toList()));
+            }
         }
+        return files;
     }
 
     @Test
     void noOctaveOnlySyntax() throws IOException {
         List<Path> files = mFiles();
-        assertTrue(files.size() >= 6, "found the toolbox: " + files);
+        assertTrue(files.size() >= 10, "found the toolbox and the examples: " + files);
+        assertTrue(files.stream().anyMatch(f -> f.toString().contains("examples")), "examples scanned: " + files);
         List<String> bad = new ArrayList<String>();
         for (Path f : files) {
             List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            boolean branchesOnOctave = lines.stream().anyMatch(l -> l.contains("OCTAVE_VERSION"));
+            for (int i = 0; i < lines.size(); i++) {
+                if (!branchesOnOctave && OCTAVE_PRINT.matcher(lines.get(i)).find())
+                    bad.add(f + ":" + (i + 1) + ": " + lines.get(i).trim() + "   [Octave-only print option]");
+            }
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);
                 if (line.trim().startsWith("%")) continue; // comments, help and Octave's %! tests
@@ -80,8 +95,16 @@ class PortableSyntaxTest {
     }
 
     @Test
+    void theScannerCatchesOctaveOnlyPrintOptions() {
+        assertTrue(OCTAVE_PRINT.matcher("print(f, 'a.png', '-dpngcairo', '-S1100,380');").find());
+        assertTrue(OCTAVE_PRINT.matcher("print(f, 'a.png', '-S640,480');").find());
+        assertTrue(!OCTAVE_PRINT.matcher("print(f, 'a.png', '-dpng', '-r100');").find());
+    }
+
+    @Test
     void theScannerCatchesOctaveIdioms() {
-        String[] samples = {"# comment", "x != y", "i++", "endfunction", "s = \"text\";", "if !ok", "endif"};
+        String[] samples = {"# comment", "x != y", "i++", "endfunction", "s = \"text\";", "if !ok", "endif",
+                "printf('%d', 1);"};
         for (String s : samples) {
             boolean hit = false;
             for (Pattern p : OCTAVE_ONLY) hit |= p.matcher(stripStrings(s)).find();

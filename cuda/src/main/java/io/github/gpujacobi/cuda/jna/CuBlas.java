@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.jna;
 
 import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 
@@ -48,5 +47,5 @@ public interface CuBlas extends Library {
     int cublasDgemmBatched(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer aArray,
                            int lda, Pointer bArray, int ldb, Pointer beta, Pointer cArray, int ldc, int batch);
 
-    static CuBlas load() { return Native.load("cublas", CuBlas.class); }
+    static CuBlas load() { return JnaLibraries.load("cublas", CuBlas.class); }
 }

@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.jna;
 
 import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
@@ -128,5 +127,5 @@ public interface CuSolver extends Library {
     int cusolverDnDormqr(Pointer h, int side, int trans, int m, int n, int k, Pointer a, int lda, Pointer tau, Pointer c,
                          int ldc, Pointer work, int lwork, Pointer info);
 
-    static CuSolver load() { return Native.load("cusolver", CuSolver.class); }
+    static CuSolver load() { return JnaLibraries.load("cusolver", CuSolver.class); }
 }

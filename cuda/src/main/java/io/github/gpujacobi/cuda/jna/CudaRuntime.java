@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.jna;
 
 import com.sun.jna.Library;
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.PointerByReference;
 
@@ -16,5 +15,5 @@ public interface CudaRuntime extends Library {
 
     int cudaDeviceSynchronize();
 
-    static CudaRuntime load() { return Native.load("cudart", CudaRuntime.class); }
+    static CudaRuntime load() { return JnaLibraries.load("cudart", CudaRuntime.class); }
 }

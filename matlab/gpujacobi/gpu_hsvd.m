@@ -8,7 +8,8 @@ function varargout = gpu_hsvd(G, J, varargin)
 %   (n x n, J-orthogonal) with G = U*S*V'.
 %   [U, S, V, Js] = GPU_HSVD(G, J) also returns the signs in the order of S: V'*diag(J)*V =
 %   diag(Js), and G*diag(J)*G' = U*S*diag(Js)*S'*U'.
-%   [U, S, V, Js, info] = GPU_HSVD(...) also returns what ran (backend, method, sweeps, ...).
+%   [U, S, V, Js, info] = GPU_HSVD(...) also returns what ran (backend, method, sweeps, ...);
+%   GPU_INFO('last') returns the same after any call.
 %   [...] = GPU_HSVD(G, J, 'econ') returns U m x n and S n x n.
 %
 %   3-D arrays are decomposed page by page with the same J. single in gives single out.
@@ -18,7 +19,8 @@ function varargout = gpu_hsvd(G, J, varargin)
 %   indefinite M use gpu_eig(M, 'Method', 'hyperbolic').
 %
 %   Options (name-value): 'Device' ('auto': the GPU from n = 64 when present, 'gpu', 'cpu'), 'Method' ('hyperbolic'),
-%   'Tol' (relative orthogonality tolerance), 'MaxSweeps'.
+%   'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU worker threads).
+%   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged.
 %
 %   Errors: gpujacobi:badShape (m < n, wrong length of J), gpujacobi:badOption (J not +-1),
 %   gpujacobi:rankDeficient (G not of full column rank), gpujacobi:nonFinite.
@@ -29,9 +31,8 @@ function varargout = gpu_hsvd(G, J, varargin)
 %     norm(G - U*S*V'), norm(V'*diag(J)*V - diag(Js))
 %
 %   See also gpu_eig, gpu_svd, svd.
-if nargin < 2
-  error('gpujacobi:badOption', 'gpu_hsvd: not enough input arguments; usage: [U, S, V] = gpu_hsvd(G, J)');
-end
+narginchk(2, Inf);
+nargoutchk(0, 5);
 if ~(isnumeric(J) || islogical(J)) || ~isreal(J) || (~isvector(J) && ~isempty(J))
   error('gpujacobi:badOption', 'gpu_hsvd: J must be a real vector of signs (+1 or -1)');
 end
@@ -104,3 +105,5 @@ end
 %!error <vector of signs> gpu_hsvd(G, 'x')
 %!error <unknown option> gpu_hsvd(G, J, 'Foo', 1)
 %!error <not enough input> gpu_hsvd(G)
+%!warning <did not converge> gpu_hsvd(G, J, 'MaxSweeps', 1, 'Device', 'cpu');
+%!error <Invalid call|not enough input> gpu_hsvd(G)

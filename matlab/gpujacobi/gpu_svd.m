@@ -6,16 +6,21 @@ function varargout = gpu_svd(A, varargin)
 %   A = U*S*V'.
 %   [U, S, V] = GPU_SVD(A, 'econ') returns the economy size: U m x k, S k x k, V n x k,
 %   k = min(m, n). GPU_SVD(A, 0) is economy size only when m > n, as in SVD.
-%   [U, S, V, info] = GPU_SVD(...) also returns what ran (backend, method, sweeps, ...).
+%   GPU_SVD(..., 'vector') returns the singular values as a column, GPU_SVD(..., 'matrix')
+%   as a diagonal matrix, also with one output (SVD's sigmaOption, R2021b).
 %
 %   3-D arrays are decomposed page by page (like PAGESVD). single in gives single out.
 %   One-sided Jacobi keeps small singular values of column-graded matrices to high
 %   relative accuracy. Rank-deficient input gives zero singular values and a complete U.
+%   A gpuArray input is gathered first (the result is an ordinary array).
 %
 %   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('auto', the default;
 %   'onesided'; 'blocked': blocked one-sided Jacobi, the GPU's choice for single matrices
-%   from n = 128),
-%   'Tol' (relative orthogonality tolerance), 'MaxSweeps'.
+%   from n = 768 and in single), 'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU
+%   worker threads).
+%   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged with the sweeps
+%   used and the largest column cosine reached. What ran is returned by GPU_INFO('last')
+%   or as a fourth output: [U, S, V, info] = GPU_SVD(...).
 %
 %   Example:
 %     A = magic(5); A = A(:, 1:3);
@@ -23,9 +28,8 @@ function varargout = gpu_svd(A, varargin)
 %     norm(A - U*S*V')
 %
 %   See also gpu_eig, gpu_inversion, svd.
-if nargin < 1
-  error('gpujacobi:badOption', 'gpu_svd: not enough input arguments; usage: [U, S, V] = gpu_svd(A)');
-end
+narginchk(1, Inf);
+nargoutchk(0, 4);
 econ = false;
 zeroForm = false;
 args = varargin;
@@ -33,7 +37,10 @@ if ~isempty(args) && isnumeric(args{1}) && isscalar(args{1}) && args{1} == 0
   zeroForm = true;
   args = args(2:end);
 end
-[spec, flags] = gj_options('gpu_svd', args, {'econ'});
+[spec, flags] = gj_options('gpu_svd', args, {'econ', 'vector', 'matrix'});
+if any(strcmp(flags, 'vector')) && any(strcmp(flags, 'matrix'))
+  error('gpujacobi:badOption', 'gpu_svd: give ''vector'' or ''matrix'', not both');
+end
 if any(strcmp(flags, 'econ'))
   econ = true;
 end
@@ -48,10 +55,18 @@ elseif econ
 end
 [r, cls] = gj_call('svd', 'gpu_svd', A, spec, []);
 out = gj_usv(r, cls, wantVectors);
-varargout(1:numel(out)) = out;
-if ~wantVectors
-  return;
+if ~wantVectors && any(strcmp(flags, 'matrix'))
+  % one output as a matrix: the shape S has in [U, S, V] = svd(A) (or svd(A, 'econ'))
+  [m, n, ~] = size(A);
+  if econ
+    m = min(m, n);
+    n = m;
+  end
+  out{1} = gj_pagediag(out{1}, m, n);
+elseif wantVectors && any(strcmp(flags, 'vector'))
+  out{2} = gj_fetch(r, 'S', cls);
 end
+varargout(1:numel(out)) = out;
 if nargout > 3
   varargout{4} = gj_report(r);
 end
@@ -94,3 +109,20 @@ end
 %!error <complex> gpu_svd([1 1i])
 %!error <sparse> gpu_svd(speye(2))
 %!error <unknown option> gpu_svd(A, 'Foo', 1)
+%!test
+%! % SVD's sigmaOption: 'matrix' with one output, 'vector' with three
+%! S = gpu_svd(A, 'matrix'); assert(size(S), [6 7]); assert(diag(S), svd(A), 1e-13 * norm(A));
+%! S = gpu_svd(A, 'econ', 'matrix'); assert(size(S), [6 6]);
+%! s = gpu_svd(A, 'vector'); assert(size(s), [6 1]);
+%! [U, s, V] = gpu_svd(A, 'vector'); assert(size(s), [6 1]); assert(size(V), [7 7]);
+%! assert(norm(A - U * [diag(s), zeros(6, 1)] * V') < 1e-13 * norm(A));
+%! [U, s, V] = gpu_svd(A', 'econ', 'vector'); assert(size(U), [7 6]); assert(size(s), [6 1]);
+%!error <not both> gpu_svd(A, 'vector', 'matrix')
+%!warning <did not converge> gpu_svd(magic(8), 'MaxSweeps', 1, 'Device', 'cpu');
+%!test
+%! warning('error', 'gpujacobi:notConverged');
+%! try, gpu_svd(magic(8), 'MaxSweeps', 1, 'Device', 'cpu'); id = ''; catch err, id = err.identifier; end
+%! warning('on', 'gpujacobi:notConverged');
+%! assert(id, 'gpujacobi:notConverged');
+%! info = gpu_info('last'); assert(~info.converged);
+%!error <Invalid call|not enough input> gpu_svd()

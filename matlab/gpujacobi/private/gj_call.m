@@ -1,8 +1,12 @@
 function [r, cls] = gj_call(op, fname, A, spec, signs)
 % Checks A, sends it to Java (in column chunks when large) and returns the bridge result;
-% errors come back with their gpujacobi:* identifier.
-gpujacobi_setup();
+% errors come back with their gpujacobi:* identifier, anything unexpected as gpujacobi:internal.
+% Records the run report (gpu_info('last')) and warns gpujacobi:notConverged.
+gj_ready(fname);
 vname = inputname_or(fname);
+if isa(A, 'gpuArray')
+  A = gather(A);  % Parallel Computing Toolbox arrays: the data goes to Java from host memory
+end
 if ~(isnumeric(A) || islogical(A))
   error('gpujacobi:notNumeric', '%s: %s must be a numeric array, not %s', fname, vname, class(A));
 end
@@ -21,6 +25,19 @@ else
   cls = 'double';
 end
 spec = [spec, 'variable=', vname, ';'];
+try
+  r = send(op, fname, A, spec, signs, cls);
+catch err
+  gj_internal(err, fname);
+end
+if ~r.ok()
+  error(char(r.errorId()), '%s', char(r.errorMessage()));
+end
+gj_last(r);
+gj_converged(r, fname);
+end
+
+function r = send(op, fname, A, spec, signs, cls)
 [m, n, p] = size(A);
 chunk = gj_chunk();
 bridge = 'io.github.gpujacobi.bridge.Bridge';
@@ -53,9 +70,6 @@ else
     s.put(double(block(:)), (c - 1) * m);
   end
   r = javaMethod('runStaged', bridge, op, s, fname, spec);
-end
-if ~r.ok()
-  error(char(r.errorId()), '%s', char(r.errorMessage()));
 end
 end
 
