@@ -34,4 +34,19 @@ public interface Backend {
     HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions options);
 
     BackendInfo info();
+
+    /** Whether this backend decomposes complex input for op (only the CPU, for now). */
+    default boolean supportsComplex(Operation op) { return false; }
+
+    /** Hermitian eig of complex pages (Hermitian within tolerance: checked by {@link Jacobi}). */
+    default ComplexEigResult eig(ComplexPageArray a, SolverOptions options) { throw complexUnsupported(Operation.EIG); }
+
+    default ComplexSvdResult svd(ComplexPageArray a, SolverOptions options) { throw complexUnsupported(Operation.SVD); }
+
+    default ComplexInverseResult inv(ComplexPageArray a, SolverOptions options) { throw complexUnsupported(Operation.INV); }
+
+    default JacobiException complexUnsupported(Operation op) {
+        return new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, "the " + name() + " backend does not compute "
+                + op.label() + " of complex input yet");
+    }
 }
