@@ -38,6 +38,11 @@ public final class ComplexRotation {
         double t = JacobiRotation.tangent(app, aqq, mod);
         out.c = JacobiRotation.cosine(t);
         out.s = t * out.c;
+        if (mod < 0x1p-900) { // the phase from an exactly scaled copy: a subnormal modulus would make |e| != 1
+            pr = Math.scalb(pr, 600);
+            pi = Math.scalb(pi, 600);
+            mod = abs(pr, pi);
+        }
         out.er = pr / mod;
         out.ei = -pi / mod;
         return true;
@@ -46,14 +51,13 @@ public final class ComplexRotation {
     /** Columns p and q (each {@code rows} complex entries) of interleaved m times U. */
     public static void columns(double[] m, int rows, int p, int q, Params r) {
         int op = 2 * p * rows, oq = 2 * q * rows;
-        double c = r.c, s = r.s, er = r.er, ei = r.ei;
+        double c = r.c, sr = r.s * r.er, si = r.s * r.ei, cr = r.c * r.er, ci = r.c * r.ei; // s e, c e
         for (int i = 0; i < 2 * rows; i += 2) {
             double xr = m[op + i], xi = m[op + i + 1], yr = m[oq + i], yi = m[oq + i + 1];
-            double zr = er * yr - ei * yi, zi = er * yi + ei * yr; // e y
-            m[op + i] = c * xr - s * zr;
-            m[op + i + 1] = c * xi - s * zi;
-            m[oq + i] = s * xr + c * zr;
-            m[oq + i + 1] = s * xi + c * zi;
+            m[op + i] = c * xr - (sr * yr - si * yi);
+            m[op + i + 1] = c * xi - (sr * yi + si * yr);
+            m[oq + i] = r.s * xr + (cr * yr - ci * yi);
+            m[oq + i + 1] = r.s * xi + (cr * yi + ci * yr);
         }
     }
 
@@ -61,10 +65,10 @@ public final class ComplexRotation {
     public static void rows(double[] a, int n, int j, int p, int q, Params r) {
         int ip = 2 * (p + j * n), iq = 2 * (q + j * n);
         double xr = a[ip], xi = a[ip + 1], yr = a[iq], yi = a[iq + 1];
-        double zr = r.er * yr + r.ei * yi, zi = r.er * yi - r.ei * yr; // conj(e) y
-        a[ip] = r.c * xr - r.s * zr;
-        a[ip + 1] = r.c * xi - r.s * zi;
-        a[iq] = r.s * xr + r.c * zr;
-        a[iq + 1] = r.s * xi + r.c * zi;
+        double sr = r.s * r.er, si = -r.s * r.ei, cr = r.c * r.er, ci = -r.c * r.ei; // s conj(e), c conj(e)
+        a[ip] = r.c * xr - (sr * yr - si * yi);
+        a[ip + 1] = r.c * xi - (sr * yi + si * yr);
+        a[iq] = r.s * xr + (cr * yr - ci * yi);
+        a[iq + 1] = r.s * xi + (cr * yi + ci * yr);
     }
 }
