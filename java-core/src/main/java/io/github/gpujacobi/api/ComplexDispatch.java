@@ -90,7 +90,7 @@ final class ComplexDispatch {
             }
         }
         String m = o.method();
-        if (Methods.AUTO.equals(m)) m = op == Operation.INV ? Methods.GAUSS_JORDAN : c.backend.defaultMethod(op);
+        if (Methods.AUTO.equals(m)) m = c.backend.defaultMethod(op);
         c.options = o.withMethod(m);
         return c;
     }

@@ -47,7 +47,7 @@ public final class Methods {
             case SVD:
                 return Arrays.asList(AUTO, ONE_SIDED);
             case INV:
-                return Arrays.asList(AUTO, GAUSS_JORDAN);
+                return Arrays.asList(AUTO, GAUSS_JORDAN, CHOLESKY);
             default:
                 return Collections.emptyList();
         }

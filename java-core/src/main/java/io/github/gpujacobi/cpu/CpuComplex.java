@@ -89,16 +89,31 @@ final class CpuComplex {
         final ComplexPageArray x = ComplexPageArray.zeros(prec, n, n, pages);
         final double[] rcond = new double[pages];
         final boolean[] singular = new boolean[pages];
+        final String[] used = new String[pages];
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
             double[] w = a.pageAsDouble(k);
             double norm = InverseCheck.norm1(moduli(w, n), n);
-            boolean ok = ComplexGaussJordan.invert(w, n, CpuBackend.innerThreads(o, pages));
+            boolean ok = false;
+            used[k] = Methods.GAUSS_JORDAN;
+            if (!Methods.GAUSS_JORDAN.equals(o.method())) { // auto: Cholesky first for Hermitian positive definite pages
+                double[] c = w.clone();
+                ok = ComplexCholeskyInverse.invert(c, n);
+                if (ok) { w = c; used[k] = Methods.CHOLESKY; }
+                else if (Methods.CHOLESKY.equals(o.method())) {
+                    throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
+                            + " is not Hermitian positive definite, so Method 'cholesky' cannot invert it"
+                            + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
+                }
+            }
+            if (!ok) ok = ComplexGaussJordan.invert(w, n, CpuBackend.innerThreads(o, pages));
             rcond[k] = InverseCheck.finish(norm, moduli(w, n), n, ok); // the 1-norm of complex A is that of |A|
             singular[k] = rcond[k] == 0;
             if (singular[k]) java.util.Arrays.fill(w, Double.POSITIVE_INFINITY);
             x.writePage(k, w);
         });
-        RunReport r = RunReport.direct("cpu", Methods.GAUSS_JORDAN, prec, pages, 0, notes);
+        String method = pages > 0 ? used[0] : o.method();
+        for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
+        RunReport r = RunReport.direct("cpu", method, prec, pages, 0, notes);
         return new ComplexInverseResult(x, rcond, singular, r);
     }
 

@@ -131,6 +131,40 @@ class CpuComplexTest {
         assertEquals("gaussjordan", r.report().method());
     }
 
+    @ParameterizedTest
+    @CsvSource({"1,DOUBLE", "6,DOUBLE", "33,DOUBLE", "6,SINGLE", "33,SINGLE"})
+    void hermitianPositiveDefiniteInverseTakesCholesky(int n, Precision p) {
+        double[] z = ComplexReferenceTest.graded(new Random(n), n);
+        if (p == Precision.SINGLE) for (int i = 0; i < z.length; i++) z[i] = (float) z[i];
+        ComplexPageArray a = ComplexMatrices.of(z, n, n, p);
+        ComplexInverseResult chol = Jacobi.inv(a, CPU);
+        assertEquals("cholesky", chol.report().method());
+        ComplexInverseResult gj = Jacobi.inv(a, CPU.withMethod("gaussjordan"));
+        assertEquals("gaussjordan", gj.report().method());
+        for (ComplexInverseResult r : new ComplexInverseResult[]{chol, gj}) {
+            double res = ComplexMatrices.inverseResidual(a, r.inverse(), 0);
+            assertTrue(res <= 10 * neps(n, p), r.report().method() + " residual " + res);
+        }
+        double[] notPd = ComplexMatrices.hermitian(new Random(n), n);
+        notPd[0] = -1 - Math.abs(notPd[0]);
+        JacobiException e = assertThrows(JacobiException.class,
+                () -> Jacobi.inv(ComplexPageArray.wrap(notPd, n, n), CPU.withMethod("cholesky")));
+        assertTrue(e.getMessage().contains("not Hermitian positive definite"), e.getMessage());
+        assertEquals("gaussjordan", Jacobi.inv(ComplexPageArray.wrap(notPd, n, n), CPU).report().method());
+    }
+
+    @Test
+    void gradedDiagonalInvertsExactly() {
+        double[] z = {1e-300, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1e300, 0};
+        for (String m : new String[]{"cholesky", "gaussjordan"}) {
+            ComplexInverseResult r = Jacobi.inv(ComplexPageArray.wrap(z.clone(), 3, 3), CPU.withMethod(m));
+            assertEquals(1e300, r.inverse().re(0), 1e285, m);
+            assertEquals(1, r.inverse().re(4), 1e-15, m);
+            assertEquals(1e-300, r.inverse().re(8), 1e-315, m);
+            assertTrue(!r.anySingular() && r.rcond(0) > 0, m);
+        }
+    }
+
     @Test
     void singularInverseIsFlaggedAndInf() {
         double[] z = {1, 1, 2, 2, 2, 2, 4, 4}; // [1+i 2+2i; 2+2i 4+4i]: rank one
