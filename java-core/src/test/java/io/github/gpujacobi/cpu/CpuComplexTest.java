@@ -252,6 +252,17 @@ class CpuComplexTest {
     }
 
     @Test
+    void zeroMatrices() {
+        ComplexSvdResult s = Jacobi.svd(ComplexPageArray.wrap(new double[2 * 3 * 2], 3, 2), CPU);
+        assertEquals(0, s.s().get(0, 0));
+        assertTrue(ComplexMatrices.orthogonality(s.u(), 0) <= 1e-15 && ComplexMatrices.orthogonality(s.v(), 0) <= 1e-15);
+        ComplexEigResult e = Jacobi.eig(ComplexPageArray.wrap(new double[2 * 16], 4, 4), CPU);
+        assertEquals(0, e.values().get(3, 0));
+        assertTrue(ComplexMatrices.orthogonality(e.vectors(), 0) == 0);
+        assertTrue(Jacobi.inv(ComplexPageArray.wrap(new double[2 * 4], 2, 2), CPU).singular(0));
+    }
+
+    @Test
     void emptyAndAuto() {
         ComplexEigResult e = Jacobi.eig(ComplexPageArray.wrap(new double[0], 0, 0), SolverOptions.defaults());
         assertEquals(0, e.values().length());
