@@ -79,6 +79,26 @@ public final class Bridge {
         }
     }
 
+    /**
+     * {@link #runComplex} for parts staged in column chunks (large arrays) or by {@link Staging#set}
+     * (scalars, which MATLAB and Octave do not pass as double[]); both stagings of one shape and class.
+     */
+    public static BridgeResult runComplexStaged(String op, Staging re, Staging im, String caller, String options) {
+        try {
+            PageArray r = re.array(), i = im.array();
+            if (r.rows() != i.rows() || r.cols() != i.cols() || r.pages() != i.pages() || r.precision() != i.precision()) {
+                throw new JacobiException(ErrorKind.BAD_SHAPE, caller + ": real part " + r.describe()
+                        + " and imaginary part " + i.describe() + " differ");
+            }
+            ComplexPageArray a = r.precision() == Precision.DOUBLE
+                    ? ComplexPageArray.fromSplit(r.doubleData(), i.doubleData(), r.rows(), r.cols(), r.pages())
+                    : ComplexPageArray.fromSplit(r.floatData(), i.floatData(), r.rows(), r.cols(), r.pages());
+            return computeComplex(op, a, caller, options);
+        } catch (JacobiException e) {
+            return BridgeResult.failure(e);
+        }
+    }
+
     private static BridgeResult computeComplex(String op, ComplexPageArray a, String caller, String options) {
         SolverOptions o = BridgeOptions.parse(caller, options);
         BridgeResult r = new BridgeResult();

@@ -49,6 +49,28 @@ class BridgeComplexTest {
     }
 
     @Test
+    void stagedScalarAndChunks() {
+        Staging re = new Staging(1, 1, 1, "double", "gpu_inversion", 3), im = new Staging(1, 1, 1, "double", "gpu_inversion", 3);
+        re.set(3, 0);
+        im.set(4, 0);
+        BridgeResult x = Bridge.runComplexStaged("inv", re, im, "gpu_inversion", "");
+        assertTrue(x.ok(), x.errorMessage());
+        assertEquals(3.0 / 25, x.get("X")[0], 1e-16); // 1/(3+4i) = (3-4i)/25
+        assertEquals(-4.0 / 25, x.get("X_im")[0], 1e-16);
+        int n = 5;
+        double[][] p = split(ComplexMatrices.hermitian(new Random(9), n));
+        Staging r2 = new Staging(n, n, 1, "single", "gpu_eig", 4), i2 = new Staging(n, n, 1, "single", "gpu_eig", 4);
+        for (int c = 0; c < n; c++) { // column chunks, as the toolbox sends large arrays
+            r2.put(java.util.Arrays.copyOfRange(p[0], c * n, (c + 1) * n), c * n);
+            i2.put(java.util.Arrays.copyOfRange(p[1], c * n, (c + 1) * n), c * n);
+        }
+        BridgeResult e = Bridge.runComplexStaged("eig", r2, i2, "gpu_eig", "");
+        BridgeResult ref = Bridge.runComplex("eig", p[0], p[1], n, n, 1, "single", "gpu_eig", "");
+        assertArrayEquals(ref.get("D"), e.get("D"), 0);
+        assertEquals("gpujacobi:badShape", Bridge.runComplexStaged("eig", r2, re, "gpu_eig", "").errorId());
+    }
+
+    @Test
     void emptyImaginaryPartAndErrors() {
         BridgeResult r = Bridge.runComplex("eig", new double[]{2, 1, 1, 2}, new double[0], 2, 2, 1, "double", "gpu_eig", "");
         assertTrue(r.ok(), r.errorMessage());
