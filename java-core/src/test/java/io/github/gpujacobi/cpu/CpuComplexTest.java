@@ -224,6 +224,20 @@ class CpuComplexTest {
     }
 
     @Test
+    void svdColumnsSpanningBeyondTheSafeRangeAreRefused() {
+        double[] z = ComplexMatrices.randn(new Random(3), 4, 2);
+        for (int i = 0; i < 8; i++) z[i] *= 1e-150; // column 1 ~1e-150, column 2 ~1: a span of 1e150
+        JacobiException e = assertThrows(JacobiException.class,
+                () -> Jacobi.svd(ComplexPageArray.wrap(z, 4, 2), CPU.withCaller("gpu_svd")));
+        assertEquals(ErrorKind.BAD_SCALING, e.kind());
+        assertTrue(e.getMessage().startsWith("gpu_svd: A has column norms spanning about 1e150"), e.getMessage());
+        for (int i = 0; i < 8; i++) z[i] *= 1e90; // 1e-60 to 1: solved
+        ComplexPageArray a = ComplexPageArray.wrap(z, 4, 2);
+        ComplexSvdResult r = Jacobi.svd(a, CPU);
+        assertTrue(ComplexMatrices.svdResidual(a, r.u(), r.s(), r.v(), 0) <= 10 * neps(4, Precision.DOUBLE));
+    }
+
+    @Test
     void badInputIsRefusedNamingTheProblem() {
         double[] z = ComplexMatrices.hermitian(new Random(1), 3);
         z[2 * (0 + 1 * 3) + 1] += 1e-3; // A(1,2) imaginary part no longer conj(A(2,1))
