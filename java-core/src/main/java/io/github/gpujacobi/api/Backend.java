@@ -40,4 +40,19 @@ public interface Backend {
      * context) and says what it gave back, or "" for nothing; the next call acquires again.
      */
     default String release() { return ""; }
+
+    /** Whether this backend decomposes complex input for op (only the CPU, for now). */
+    default boolean supportsComplex(Operation op) { return false; }
+
+    /** Hermitian eig of complex pages (Hermitian within tolerance: checked by {@link Jacobi}). */
+    default ComplexEigResult eig(ComplexPageArray a, SolverOptions options) { throw complexUnsupported(Operation.EIG); }
+
+    default ComplexSvdResult svd(ComplexPageArray a, SolverOptions options) { throw complexUnsupported(Operation.SVD); }
+
+    default ComplexInverseResult inv(ComplexPageArray a, SolverOptions options) { throw complexUnsupported(Operation.INV); }
+
+    default JacobiException complexUnsupported(Operation op) {
+        return new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, "the " + name() + " backend does not compute "
+                + op.label() + " of complex input yet");
+    }
 }

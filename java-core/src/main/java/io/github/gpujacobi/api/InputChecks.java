@@ -54,4 +54,54 @@ public final class InputChecks {
             }
         }
     }
+
+    public static void requireSquare(ComplexPageArray a, SolverOptions o) {
+        if (a.rows() != a.cols()) {
+            throw new JacobiException(ErrorKind.NOT_SQUARE,
+                    o.where() + " must be square (each page n x n), but it is " + a.describe());
+        }
+    }
+
+    public static void requireFinite(ComplexPageArray a, SolverOptions o) {
+        for (int i = 0; i < a.length(); i++) {
+            double re = a.re(i), im = a.im(i);
+            if (re - re != 0 || im - im != 0) {
+                int ps = Math.max(1, a.pageSize());
+                int k = i / ps, r = i % ps;
+                boolean nan = Double.isNaN(re) || Double.isNaN(im);
+                throw new JacobiException(ErrorKind.NON_FINITE, String.format(Locale.ROOT,
+                        "%s contains %s in the %s part at (%d,%d%s); remove NaN and Inf values first", o.where(),
+                        nan ? "NaN" : "Inf", re - re != 0 ? "real" : "imaginary", r % a.rows() + 1, r / a.rows() + 1,
+                        a.pages() > 1 ? "," + (k + 1) : ""));
+            }
+        }
+    }
+
+    /**
+     * Every page must be Hermitian within {@link SolverOptions#SYMMETRY_TOLERANCE_EPS} eps of its
+     * largest modulus (the diagonal's imaginary parts included); the solvers then use (A + A^H)/2.
+     */
+    public static void requireHermitian(ComplexPageArray a, SolverOptions o) {
+        int n = a.rows();
+        double limit = SolverOptions.SYMMETRY_TOLERANCE_EPS * a.precision().eps();
+        for (int k = 0; k < a.pages(); k++) {
+            double max = 0, asym = 0;
+            for (int j = 0; j < n; j++) {
+                for (int i = 0; i <= j; i++) {
+                    double re = a.re(i, j, k), im = a.im(i, j, k);
+                    max = Math.max(max, Math.max(Math.abs(re), Math.abs(im)));
+                    double dr = re - a.re(j, i, k), di = im + a.im(j, i, k); // A - A^H
+                    asym = Math.max(asym, Math.hypot(dr, di));
+                }
+            }
+            double rel = max == 0 ? 0 : asym / max;
+            if (rel > limit) {
+                throw new JacobiException(ErrorKind.NOT_SYMMETRIC, String.format(Locale.ROOT,
+                        "%s must be Hermitian%s: max|A-A'|/max|A| = %.3g exceeds the tolerance %.3g (%.0f*eps(%s)); "
+                                + "use (A+A')/2 if the difference is rounding error",
+                        o.where(), a.pages() > 1 ? " (page " + (k + 1) + ")" : "", rel, limit,
+                        SolverOptions.SYMMETRY_TOLERANCE_EPS, a.precision().matlabClass()));
+            }
+        }
+    }
 }

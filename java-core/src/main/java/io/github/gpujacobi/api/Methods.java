@@ -1,6 +1,7 @@
 package io.github.gpujacobi.api;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -30,6 +31,30 @@ public final class Methods {
     /** The names op accepts (derived from {@link Method}). */
     public static List<String> names(Operation op) {
         return Method.labels(op);
+    }
+
+    /** The methods implemented for complex input (a subset of {@link #names}). */
+    public static List<String> complexNames(Operation op) {
+        switch (op) {
+            case EIG:
+                return Arrays.asList(AUTO, PARALLEL, CYCLIC, "ta", "ma", "sa", "mca");
+            case SVD:
+                return Arrays.asList(AUTO, ONE_SIDED);
+            case INV:
+                return Arrays.asList(AUTO, GAUSS_JORDAN, CHOLESKY);
+            default:
+                return Collections.emptyList();
+        }
+    }
+
+    /** {@link #check}, then a BAD_OPTION error when the method exists but not for complex input. */
+    public static String checkComplex(Operation op, String method, SolverOptions o) {
+        String m = check(op, method, o);
+        if (!complexNames(op).contains(m)) {
+            throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": Method '" + m + "' is not implemented for "
+                    + "complex input (" + op.label() + "); valid for complex: " + String.join(", ", complexNames(op)));
+        }
+        return m;
     }
 
     /** Throws a BAD_OPTION error naming the valid choices when the method is unknown for op. */

@@ -1,6 +1,10 @@
 package io.github.gpujacobi.bridge;
 
 import io.github.gpujacobi.api.BackendInfo;
+import io.github.gpujacobi.api.ComplexEigResult;
+import io.github.gpujacobi.api.ComplexInverseResult;
+import io.github.gpujacobi.api.ComplexPageArray;
+import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
@@ -51,6 +55,93 @@ public final class Bridge {
         } catch (RuntimeException e) {
             return BridgeResult.internal(caller, e);
         }
+    }
+
+    /**
+     * eig, svd or inv of complex input, its real and imaginary parts as separate flat column-major
+     * vectors (what Octave and MATLAB pass to Java; imag may be empty for a zero imaginary part).
+     * Complex outputs come back as two outputs, "V" and "V_im" ({@link BridgeResult#isComplex});
+     * eigenvalues and singular values are real.
+     */
+    public static BridgeResult runComplex(String op, double[] re, double[] im, double rows, double cols, double pages,
+                                          String cls, String caller, String options) {
+        try {
+            int m = (int) rows, n = (int) cols, p = (int) pages;
+            double[] imag = im == null || im.length == 0 ? null : im;
+            ComplexPageArray a;
+            if (Precision.fromName(cls) == Precision.SINGLE) {
+                float[] fr = new float[re.length], fi = imag == null ? null : new float[imag.length];
+                for (int i = 0; i < fr.length; i++) fr[i] = (float) re[i];
+                if (fi != null) for (int i = 0; i < fi.length; i++) fi[i] = (float) imag[i];
+                a = ComplexPageArray.fromSplit(fr, fi, m, n, p);
+            } else {
+                a = ComplexPageArray.fromSplit(re, imag, m, n, p);
+            }
+            return computeComplex(op, a, caller, options);
+        } catch (JacobiException e) {
+            return BridgeResult.failure(e);
+        }
+    }
+
+    /**
+     * {@link #runComplex} for parts staged in column chunks (large arrays) or by {@link Staging#set}
+     * (scalars, which MATLAB and Octave do not pass as double[]); both stagings of one shape and class.
+     */
+    public static BridgeResult runComplexStaged(String op, Staging re, Staging im, String caller, String options) {
+        try {
+            PageArray r = re.array(), i = im.array();
+            if (r.rows() != i.rows() || r.cols() != i.cols() || r.pages() != i.pages() || r.precision() != i.precision()) {
+                throw new JacobiException(ErrorKind.BAD_SHAPE, caller + ": real part " + r.describe()
+                        + " and imaginary part " + i.describe() + " differ");
+            }
+            ComplexPageArray a = r.precision() == Precision.DOUBLE
+                    ? ComplexPageArray.fromSplit(r.doubleData(), i.doubleData(), r.rows(), r.cols(), r.pages())
+                    : ComplexPageArray.fromSplit(r.floatData(), i.floatData(), r.rows(), r.cols(), r.pages());
+            return computeComplex(op, a, caller, options);
+        } catch (JacobiException e) {
+            return BridgeResult.failure(e);
+        }
+    }
+
+    private static BridgeResult computeComplex(String op, ComplexPageArray a, String caller, String options) {
+        SolverOptions o = BridgeOptions.parse(caller, options);
+        BridgeResult r = new BridgeResult();
+        try {
+            switch (op) {
+                case "eig": {
+                    ComplexEigResult e = Jacobi.eig(a, o);
+                    r.put("D", e.values());
+                    if (e.vectors() != null) r.put("V", e.vectors());
+                    r.report(e.report());
+                    break;
+                }
+                case "svd": {
+                    ComplexSvdResult s = Jacobi.svd(a, o);
+                    r.put("S", s.s());
+                    if (s.u() != null) {
+                        r.put("U", s.u());
+                        r.put("V", s.v());
+                    }
+                    r.report(s.report());
+                    break;
+                }
+                case "inv": {
+                    ComplexInverseResult x = Jacobi.inv(a, o);
+                    r.put("X", x.inverse());
+                    r.inverse(x.rcond(), x.anySingular());
+                    r.report(x.report());
+                    break;
+                }
+                default:
+                    throw new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, caller + ": complex input is supported "
+                            + "by eig, svd and inv, not by " + op);
+            }
+        } catch (OutOfMemoryError e) {
+            throw new JacobiException(ErrorKind.OUT_OF_MEMORY, caller + ": " + a.describe()
+                    + " did not fit in the Java heap (max " + (Runtime.getRuntime().maxMemory() >> 20) + " MB). "
+                    + HeapAdvice.TEXT);
+        }
+        return r;
     }
 
     /** Hyperbolic SVD with J's signs as a vector. */

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.bridge;
 
+import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
@@ -45,6 +46,18 @@ public final class BridgeResult {
     }
 
     void put(String name, PageArray a) { outputs.put(name, a); }
+
+    /** A complex output: its real part under name, its imaginary part under name + "_im". */
+    void put(String name, ComplexPageArray a) {
+        outputs.put(name, a.real());
+        outputs.put(name + IMAG, a.imag());
+    }
+
+    /** Suffix of a complex output's imaginary part. */
+    public static final String IMAG = "_im";
+
+    /** Whether output name is complex (its imaginary part is output name + "_im"). */
+    public boolean isComplex(String name) { return outputs.containsKey(name + IMAG); }
 
     void report(RunReport r) { report = r; }
 

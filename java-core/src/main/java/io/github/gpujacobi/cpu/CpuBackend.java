@@ -2,6 +2,10 @@ package io.github.gpujacobi.cpu;
 
 import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.BackendInfo;
+import io.github.gpujacobi.api.ComplexEigResult;
+import io.github.gpujacobi.api.ComplexInverseResult;
+import io.github.gpujacobi.api.ComplexPageArray;
+import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
@@ -130,6 +134,14 @@ public final class CpuBackend implements Backend {
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
         });
     }
+
+    public boolean supportsComplex(Operation op) { return op != Operation.HSVD; }
+
+    public ComplexEigResult eig(ComplexPageArray a, SolverOptions o) { return CpuComplex.eig(a, o, notes(o)); }
+
+    public ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) { return CpuComplex.svd(a, o, notes(o)); }
+
+    public ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) { return CpuComplex.inv(a, o, notes(o)); }
 
     /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */
     static int innerThreads(SolverOptions o, int pages) {
