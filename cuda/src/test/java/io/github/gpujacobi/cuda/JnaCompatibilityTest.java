@@ -68,6 +68,27 @@ class JnaCompatibilityTest {
         }
     }
 
+    /**
+     * A runtime without java.desktop (the jlink'd JRE of the GPU machine, a headless server): JNA's
+     * Native names java.awt.Window in public signatures, so reflection over its methods failed there
+     * with NoClassDefFoundError and every GPU path with it; the bindings must load (or fail only for
+     * want of the CUDA library).
+     */
+    @Test
+    void withoutJavaDesktopTheBindingsStillLoad() throws Exception {
+        Path deps = Paths.get("target", "test-classpath.txt");
+        assertTrue(Files.exists(deps), "run through Maven (generate-test-resources writes the class path)");
+        String cp = Paths.get("target", "test-classes").toAbsolutePath() + File.pathSeparator
+                + Paths.get("target", "classes").toAbsolutePath() + File.pathSeparator
+                + new String(Files.readAllBytes(deps), StandardCharsets.UTF_8).trim();
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> out = run(java, "-Xmx256m", "--limit-modules",
+                "java.base,java.logging,java.management,java.xml,java.naming,jdk.unsupported", "-cp", cp, Probe.class.getName());
+        String all = String.join("\n", out);
+        assertTrue(out.stream().anyMatch(l -> l.equals("cublas=loaded") || l.startsWith("cublas=refused libcublas ")), all);
+        assertTrue(out.stream().noneMatch(l -> l.contains("BROKEN") || l.contains("java/awt")), all);
+    }
+
     private static List<String> run(String... cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<String> lines = new ArrayList<String>();

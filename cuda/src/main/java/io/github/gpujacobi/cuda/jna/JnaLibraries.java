@@ -3,16 +3,19 @@ package io.github.gpujacobi.cuda.jna;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.security.CodeSource;
 
 /**
  * Loads the CUDA libraries through whichever JNA the JVM found first. MATLAB puts its own JNA
  * (4.x in older releases, 5.x in newer ones) ahead of ours on the class path, so only API that JNA
- * 4.5 and 5.x share is used: {@code Native.loadLibrary(String, Class)}, called reflectively because
- * its erased return type differs between the two (Object in 4.x, Library in 5.x), and the
- * version is read at run time rather than inlined at compile time.
+ * 4.5 and 5.x share is used: {@code Native.loadLibrary(String, Class)}, called through a method
+ * handle because its erased return type differs between the two (Object in 4.x, Library in 5.x),
+ * and the version is read at run time rather than inlined at compile time. A method handle resolves
+ * that one method only: reflection (Class.getMethod) resolves every public signature of Native,
+ * which names java.awt.Window, and so fails on a runtime without java.desktop (a jlink'd server JRE).
  */
 public final class JnaLibraries {
     /** The oldest JNA whose API the CUDA backend's library bindings use. */
@@ -75,16 +78,32 @@ public final class JnaLibraries {
     /** The native library {@code name} bound to {@code api}; a JacobiException (GPU_FAILURE) when it cannot be. */
     public static <T> T load(String name, Class<T> api) {
         requireSupported();
+        MethodHandle load;
         try {
-            Method m = Class.forName("com.sun.jna.Native").getMethod("loadLibrary", String.class, Class.class);
-            return api.cast(m.invoke(null, name, api));
-        } catch (InvocationTargetException e) {
-            Throwable c = e.getCause();
-            throw new JacobiException(ErrorKind.GPU_FAILURE, "lib" + name + " did not load through JNA " + version()
-                    + ": " + firstLine(String.valueOf(c == null ? e : c.getMessage())), c == null ? e : c);
+            load = loadLibraryHandle();
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new JacobiException(ErrorKind.GPU_FAILURE, "JNA " + version() + " from " + location()
                     + " cannot load libraries (" + e + ")", e);
+        }
+        try {
+            return api.cast(load.invoke(name, api));
+        } catch (Throwable c) { // what JNA throws: UnsatisfiedLinkError, or an error of its own
+            if (c instanceof VirtualMachineError) throw (VirtualMachineError) c;
+            throw new JacobiException(ErrorKind.GPU_FAILURE, "lib" + name + " did not load through JNA " + version()
+                    + ": " + firstLine(String.valueOf(c.getMessage())), c);
+        }
+    }
+
+    /** Native.loadLibrary(String, Class): returning Library (JNA 5.x), else Object (4.x). */
+    private static MethodHandle loadLibraryHandle() throws ReflectiveOperationException {
+        ClassLoader cl = JnaLibraries.class.getClassLoader();
+        Class<?> nativeClass = Class.forName("com.sun.jna.Native", false, cl);
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        try {
+            Class<?> library = Class.forName("com.sun.jna.Library", false, cl);
+            return lookup.findStatic(nativeClass, "loadLibrary", MethodType.methodType(library, String.class, Class.class));
+        } catch (NoSuchMethodException e) {
+            return lookup.findStatic(nativeClass, "loadLibrary", MethodType.methodType(Object.class, String.class, Class.class));
         }
     }
 
