@@ -65,7 +65,7 @@ public final class CudaBackend implements Backend {
             case EIG:
             case SVD: return Methods.AUTO;
             case HSVD: return Methods.HYPERBOLIC;
-            default: return Methods.GAUSS_JORDAN;
+            default: return Methods.AUTO; // core/InversionPolicy: Cholesky for SPD pages, else Gauss-Jordan, as on the CPU
         }
     }
 
@@ -229,9 +229,11 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * The shared policy (core/InversionPolicy) over this device's Cholesky and Gauss-Jordan: pages of
-     * orders up to {@link CudaBatchedInverse#MAX_N} are all inverted at once by the batched kernels
-     * first (unless Method 'cholesky'), larger ones page by page on the blocked path.
+     * The shared policy (core/InversionPolicy) over this device's Cholesky and Gauss-Jordan. Several
+     * pages of orders up to {@link CudaBatchedInverse#MAX_N} are all inverted at once by the batched
+     * Gauss-Jordan kernels instead (unless Method 'cholesky'): one launch for every page beats a
+     * Cholesky launch sequence per page, and partial pivoting is as accurate on SPD pages [15].
+     * Single matrices and larger pages go page by page (Cholesky first for 'auto' on SPD input).
      */
     public synchronized InverseResult inv(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
@@ -241,7 +243,8 @@ public final class CudaBackend implements Backend {
             final PageArray all;
             final boolean[] eliminated;
             final long batchNanos;
-            if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n) && pages > 0) {
+            if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n)
+                    && (pages > 1 || Methods.GAUSS_JORDAN.equals(o.method()))) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
                 all = PageArray.zeros(p, n, n, pages);
                 eliminated = batch.run(dev, buffers, a, all);
@@ -252,7 +255,10 @@ public final class CudaBackend implements Backend {
                 batchNanos = 0;
             }
             InverseResult r = InversionPolicy.invert(a, o, driver(), new InversionPolicy.Inverter() {
-                public PageOutcome cholesky(double[] w, int n) { return CudaCholesky.invert(dev, buffers, w, n, p); }
+                public PageOutcome cholesky(double[] w, int n) {
+                    if (all != null) return PageOutcome.direct(false, 0); // the batched Gauss-Jordan has it already
+                    return CudaCholesky.invert(dev, buffers, w, n, p);
+                }
 
                 public PageOutcome gaussJordan(double[] w, int n, int page) {
                     if (all == null) return CudaGaussJordan.invert(dev, buffers, w, n, p);
