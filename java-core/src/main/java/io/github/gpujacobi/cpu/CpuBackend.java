@@ -43,7 +43,7 @@ public final class CpuBackend implements Backend {
 
     public String defaultMethod(Operation op) {
         switch (op) {
-            case EIG: return Methods.PARALLEL;
+            case EIG: return Methods.AUTO;
             case SVD: return Methods.ONE_SIDED;
             case INV: return Methods.AUTO;
             default: return Methods.HYPERBOLIC;
@@ -69,18 +69,25 @@ public final class CpuBackend implements Backend {
         final PageStats stats = new PageStats(pages);
         final double tol = o.tolFor(prec, n);
         if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
+        final boolean auto = Methods.AUTO.equals(o.method());
+        final String[] used = new String[pages];
         PageLoop.forEach(pages, o.threadsOrCores(), k -> {
             double[] w = a.pageAsDouble(k);
             PageAssembly.symmetrize(w, n);
             double[] v = o.vectors() ? new double[n * n] : null;
-            TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(o.method()), innerThreads(o, pages));
-            solver.run(w, v, n, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-            stats.record(k, solver.sweeps, solver.rotations, solver.converged);
             double[] d = new double[n];
-            for (int i = 0; i < n; i++) d[i] = w[i + i * n];
+            if (auto && AutoEig.run(w, n, d, v, prec.eps(), tol, o, innerThreads(o, pages), stats, k)) {
+                used[k] = Methods.HYPERBOLIC;
+            } else {
+                used[k] = auto ? Methods.PARALLEL : o.method();
+                TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(used[k]), innerThreads(o, pages));
+                solver.run(w, v, n, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+                stats.record(k, solver.sweeps, solver.rotations, solver.converged);
+                for (int i = 0; i < n; i++) d[i] = w[i + i * n];
+            }
             PageAssembly.eig(d, v, n, values, vectors, k);
         });
-        return new EigResult(values, vectors, stats.report("cpu", o.method(), prec, notes(o)));
+        return new EigResult(values, vectors, stats.report("cpu", AutoEig.label(o.method(), used), prec, notes(o)));
     }
 
     /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) (seed 003). */

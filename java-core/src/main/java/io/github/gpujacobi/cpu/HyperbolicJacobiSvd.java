@@ -53,15 +53,13 @@ final class HyperbolicJacobiSvd {
      * @param w n x n set to W = V^-T (V = J W J), or null when V is not wanted
      * @param j the signs, +1 or -1, length n
      */
-    void run(final double[] g, final double[] w, final int m, final int n, final double[] j, int maxSweeps,
+    void run(final double[] gFlat, final double[] wFlat, final int m, final int n, final double[] j, int maxSweeps,
              int fixedSweeps) {
-        if (w != null) {
-            java.util.Arrays.fill(w, 0);
-            for (int i = 0; i < n; i++) w[i + i * n] = 1;
-        }
+        final double[][] g = Columns.split(gFlat, m, n);
+        final double[][] w = wFlat == null ? null : Columns.identity(n);
         double[] norm0 = new double[n];
         for (int c = 0; c < n; c++) {
-            norm0[c] = Math.sqrt(dot(g, c, c, m));
+            norm0[c] = Math.sqrt(Columns.dot(g[c], g[c], m));
             if (!(norm0[c] > 0)) throw new NotFullRank("column " + (c + 1) + " is zero");
         }
         final ChessTournament ct = new ChessTournament(n);
@@ -99,8 +97,10 @@ final class HyperbolicJacobiSvd {
             rotations += count;
             if (!fixed && (count == 0 || worst <= threshold)) converged = true;
         }
+        Columns.join(g, gFlat, m);
+        if (w != null) Columns.join(w, wFlat, n);
         for (int c = 0; c < n; c++) {
-            double s = Math.sqrt(dot(g, c, c, m));
+            double s = Math.sqrt(Columns.dot(g[c], g[c], m));
             if (!(s > n * eps * norm0[c])) {
                 throw new NotFullRank("column " + (c + 1) + " collapsed to " + s + " from norm " + norm0[c]);
             }
@@ -111,14 +111,9 @@ final class HyperbolicJacobiSvd {
      * Orthogonalises physical columns p and q; returns the tangent used, or NaN when the pair was
      * already orthogonal and left alone.
      */
-    private double rotate(double[] g, double[] w, int m, int n, double[] j, int p, int q, boolean fixed) {
-        double app = 0, aqq = 0, apq = 0;
-        for (int i = 0, ip = p * m, iq = q * m; i < m; i++, ip++, iq++) {
-            double x = g[ip], y = g[iq];
-            app += x * x;
-            aqq += y * y;
-            apq += x * y;
-        }
+    private double rotate(double[][] g, double[][] w, int m, int n, double[] j, int p, int q, boolean fixed) {
+        double[] gp = g[p], gq = g[q];
+        double app = Columns.dot(gp, gp, m), aqq = Columns.dot(gq, gq, m), apq = Columns.dot(gp, gq, m);
         if (!(app > 0 && aqq > 0)) {
             throw new NotFullRank("column " + (app > 0 ? q + 1 : p + 1) + " became zero (linearly dependent columns)");
         }
@@ -130,14 +125,14 @@ final class HyperbolicJacobiSvd {
             t = zeta == 0 ? 1 : Math.signum(zeta) / (Math.abs(zeta) + Math.hypot(1, zeta));
             double c = 1 / Math.sqrt(1 + t * t);
             // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c; the parentheses are one FMA each
-            update(g, m, p, q, -t, t, c);
-            if (w != null) update(w, n, p, q, -t, t, c);
+            update(gp, gq, m, -t, t, c);
+            if (w != null) update(w[p], w[q], n, -t, t, c);
         } else {
-            t = hyperbolicTangent(g, m, p, q, app, aqq, apq);
+            t = hyperbolicTangent(gp, gq, m, p, q, app, aqq, apq);
             double ch = 1 / Math.sqrt((1 - t) * (1 + t));
             // (2.5): g_p' = (g_p + t g_q) cosh, g_q' = (g_q + t g_p) cosh
-            update(g, m, p, q, t, t, ch);
-            if (w != null) update(w, n, p, q, t, t, ch);
+            update(gp, gq, m, t, t, ch);
+            if (w != null) update(w[p], w[q], n, t, t, ch);
         }
         return t;
     }
@@ -148,14 +143,14 @@ final class HyperbolicJacobiSvd {
      * app + aqq - 2|apq| = ||g_p - sign(apq) g_q||^2, cancels badly when small, so it is then
      * computed directly from the columns.
      */
-    private double hyperbolicTangent(double[] g, int m, int p, int q, double app, double aqq, double apq) {
+    private double hyperbolicTangent(double[] gp, double[] gq, int m, int p, int q, double app, double aqq, double apq) {
         double sum = app + aqq, two = 2 * Math.abs(apq);
         double gap = sum - two;
         if (gap < sum / 16) {
             double sg = Math.signum(apq);
             gap = 0;
-            for (int i = 0, ip = p * m, iq = q * m; i < m; i++, ip++, iq++) {
-                double d = g[ip] - sg * g[iq];
+            for (int i = 0; i < m; i++) {
+                double d = gp[i] - sg * gq[i];
                 gap += d * d;
             }
         }
@@ -170,27 +165,21 @@ final class HyperbolicJacobiSvd {
         return apq > 0 ? -ta : ta;
     }
 
-    /** x_p' = (x_p + tp x_q) c, x_q' = (x_q + tq x_p) c on the columns p, q of an rows-row array. */
-    private static void update(double[] x, int rows, int p, int q, double tp, double tq, double c) {
-        for (int i = 0, ip = p * rows, iq = q * rows; i < rows; i++, ip++, iq++) {
-            double a = x[ip], b = x[iq];
-            x[ip] = (tp * b + a) * c;
-            x[iq] = (tq * a + b) * c;
+    /** x' = (x + tp y) c, y' = (y + tq x) c on the first rows entries of two columns ({@link Columns}). */
+    private static void update(double[] x, double[] y, int rows, double tp, double tq, double c) {
+        for (int i = 0; i < rows; i++) {
+            double a = x[i], b = y[i];
+            x[i] = (tp * b + a) * c;
+            y[i] = (tq * a + b) * c;
         }
     }
 
-    private static double dot(double[] g, int a, int b, int m) {
-        double s = 0;
-        for (int i = 0; i < m; i++) s += g[i + a * m] * g[i + b * m];
-        return s;
-    }
-
     /** rho: positive-sign columns by decreasing norm, then negative-sign columns by increasing norm. */
-    static void sortOrder(double[] g, int m, int n, double[] j, int[] rho) {
+    static void sortOrder(double[][] g, int m, int n, double[] j, int[] rho) {
         final double[] key = new double[n];
         Integer[] idx = new Integer[n];
         for (int c = 0; c < n; c++) {
-            double d = dot(g, c, c, m);
+            double d = Columns.dot(g[c], g[c], m);
             key[c] = j[c] > 0 ? -d : d; // ascending key: decreasing norms for +1, increasing for -1
             idx[c] = c;
         }

@@ -43,7 +43,7 @@ class CpuEigTest {
         Random r = new Random(n);
         double[] a = Matrices.symmetric(r, n);
         PageArray pa = Matrices.page(a, n, n, p);
-        for (String method : new String[]{"parallel", "cyclic", "classical"}) {
+        for (String method : new String[]{"auto", "parallel", "cyclic", "classical"}) {
             if (method.equals("classical") && n > 100) continue;
             EigResult e = Jacobi.eig(pa, CPU.withMethod(method));
             double eps = p.eps();

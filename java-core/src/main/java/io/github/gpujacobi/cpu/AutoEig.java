@@ -1,0 +1,51 @@
+package io.github.gpujacobi.cpu;
+
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.PageStats;
+
+/**
+ * The CPU's default eig (Method 'auto'): the one-sided route of seed 003 for every nonsingular
+ * symmetric page, M = G J G' by Bunch-Parlett (for a positive definite M that is the pivoted
+ * Cholesky factor, J = I [7]) and the one-sided (hyperbolic) Jacobi of G. It keeps the relative
+ * accuracy of every eigenvalue of a graded M, definite or not [6, 10], which two-sided Jacobi on M
+ * loses for indefinite M, and it is faster than two-sided Jacobi (no eigenvector accumulation:
+ * the vectors are the normalised columns of G W). A singular page (no such factorisation, or a
+ * column of G W that vanishes), and a diagonal one, is solved by two-sided parallel Jacobi instead.
+ */
+final class AutoEig {
+    private AutoEig() {}
+
+    /**
+     * @param w page, symmetrised; destroyed only when this returns true (the factorisation works on a copy)
+     * @return true when the one-sided route solved the page (d, v filled, stats recorded); false for a
+     *         singular page and for a diagonal one (two-sided Jacobi returns its diagonal exactly, while
+     *         sigma^2 of G = |M|^(1/2) may be off by an ulp)
+     */
+    static boolean run(double[] w, int n, double[] d, double[] v, double eps, double tol, SolverOptions o,
+                       int threads, PageStats stats, int page) {
+        if (diagonal(w, n)) return false;
+        IndefiniteEig solver = new IndefiniteEig();
+        try {
+            solver.run(w.clone(), n, d, v, eps, tol, o.maxSweepsOr(CpuBackend.DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
+                    threads);
+        } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
+            return false;
+        }
+        stats.record(page, solver.sweeps, solver.rotations, solver.converged);
+        return true;
+    }
+
+    private static boolean diagonal(double[] w, int n) {
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) if (i != j && w[i + j * n] != 0) return false;
+        return true;
+    }
+
+    /** The method the run report names: the one every page took, or "mixed". */
+    static String label(String requested, String[] used) {
+        if (used.length == 0) return Methods.AUTO.equals(requested) ? Methods.HYPERBOLIC : requested;
+        String m = used[0];
+        for (String u : used) if (!u.equals(m)) return "mixed";
+        return m;
+    }
+}
