@@ -1,7 +1,5 @@
 package io.github.gpujacobi.cpu;
 
-import io.github.gpujacobi.core.ChessTournament;
-import io.github.gpujacobi.core.PageLoop;
 
 /**
  * One-sided hyperbolic Jacobi (seed 003) on one m x n page G, m >= n, with signature J = diag(j):
@@ -9,10 +7,11 @@ import io.github.gpujacobi.core.PageLoop;
  * are orthogonal, so that G W = U Sigma and G = U Sigma V' with V = J W J (= W^-T).
  *
  * <p>A pair whose signs agree gets a trigonometric rotation, a pair whose signs differ a hyperbolic
- * one (eqs. 2.2, 2.4, 2.5). Pairs come from the round-robin {@link ChessTournament} over a logical
- * order rho that is re-sorted before each sweep the way the seed keeps its diagonal sorted
- * (positive signs by decreasing norm, then negative signs by increasing norm); columns are never
- * swapped physically. The pairs of one step are disjoint and may run on several threads.
+ * one (eqs. 2.2, 2.4, 2.5). Pairs come from the {@link BlockedRoundRobin} over a logical order rho
+ * that is re-sorted before each sweep the way the seed keeps its diagonal sorted (positive signs by
+ * decreasing norm, then negative signs by increasing norm); the page is held as column arrays
+ * ({@link Columns}), so the sorted order is a permutation of references and no column is copied.
+ * The pairs of one step are disjoint and may run on several threads.
  *
  * <p>Converged when a sweep rotated nothing (relative orthogonality |g_p.g_q| <= tol ||g_p|| ||g_q||
  * for every pair) or when every tangent of the sweep was at most sqrt(eps)/2 (quadratic convergence
@@ -62,38 +61,37 @@ final class HyperbolicJacobiSvd {
             norm0[c] = Math.sqrt(Columns.dot(g[c], g[c], m));
             if (!(norm0[c] > 0)) throw new NotFullRank("column " + (c + 1) + " is zero");
         }
-        final ChessTournament ct = new ChessTournament(n);
-        final int half = ct.pairsPerStep();
         final int[] rho = new int[n];
-        final double[] tmax = new double[half];
-        final long[] rotated = new long[half];
+        final double[] d = new double[n];       // squared norms of the physical columns
+        final double[][] gs = new double[n][], ws = w == null ? null : new double[n][]; // in the order rho
+        final double[] js = new double[n], ds = new double[n];
         final boolean fixed = fixedSweeps > 0;
         final double threshold = Math.sqrt(eps) / 2;
         int limit = fixed ? fixedSweeps : maxSweeps;
-        int stepThreads = n >= PARALLEL_MIN_COLUMNS ? threads : 1;
+        final BlockedRoundRobin order = new BlockedRoundRobin(n, BlockedRoundRobin.blockColumns(m, n),
+                n >= PARALLEL_MIN_COLUMNS ? threads : 1);
+        final double[] tmax = new double[order.chunks()];
         converged = n <= 1;
         for (sweeps = 0; sweeps < limit && !converged; ) {
             sweeps++;
-            sortOrder(g, m, n, j, rho);
+            for (int c = 0; c < n; c++) d[c] = Columns.dot(g[c], g[c], m);
+            sortOrder(d, n, j, rho);
+            // the columns are separate arrays, so the sorted order is a permutation of references
+            for (int c = 0; c < n; c++) {
+                gs[c] = g[rho[c]];
+                if (ws != null) ws[c] = w[rho[c]];
+                js[c] = j[rho[c]];
+                ds[c] = d[rho[c]];
+            }
             java.util.Arrays.fill(tmax, 0);
-            java.util.Arrays.fill(rotated, 0);
-            for (int s = 0; s < ct.steps(); s++) {
-                final int step = s;
-                PageLoop.forEach(half, stepThreads, k -> {
-                    if (ct.isGhost(step, k)) return;
-                    double t = rotate(g, w, m, n, j, rho[ct.p(step, k)], rho[ct.q(step, k)], fixed);
-                    if (!Double.isNaN(t)) {
-                        rotated[k]++;
-                        tmax[k] = Math.max(tmax[k], Math.abs(t));
-                    }
-                });
-            }
-            long count = 0;
+            long count = order.sweep((c, p, q) -> {
+                double t = rotate(gs, ws, m, n, js, ds, rho, p, q, fixed);
+                if (Double.isNaN(t)) return false;
+                tmax[c] = Math.max(tmax[c], Math.abs(t));
+                return true;
+            });
             double worst = 0;
-            for (int k = 0; k < half; k++) {
-                count += rotated[k];
-                worst = Math.max(worst, tmax[k]);
-            }
+            for (double x : tmax) worst = Math.max(worst, x);
             rotations += count;
             if (!fixed && (count == 0 || worst <= threshold)) converged = true;
         }
@@ -108,14 +106,18 @@ final class HyperbolicJacobiSvd {
     }
 
     /**
-     * Orthogonalises physical columns p and q; returns the tangent used, or NaN when the pair was
-     * already orthogonal and left alone.
+     * Orthogonalises columns p and q (of the sorted view; rho maps them to physical columns for
+     * messages); returns the tangent used, or NaN when the pair was already orthogonal and left alone.
+     * Only g_p.g_q comes from the columns: the squared norms d are updated as app + t apq (trigonometric:
+     * app - t apq) and aqq + t apq, exact for the annihilating angle, and taken afresh from the column
+     * when that update cancels (as LAPACK dgesvj does [8]).
      */
-    private double rotate(double[][] g, double[][] w, int m, int n, double[] j, int p, int q, boolean fixed) {
+    private double rotate(double[][] g, double[][] w, int m, int n, double[] j, double[] d, int[] rho, int p, int q,
+                          boolean fixed) {
         double[] gp = g[p], gq = g[q];
-        double app = Columns.dot(gp, gp, m), aqq = Columns.dot(gq, gq, m), apq = Columns.dot(gp, gq, m);
+        double app = d[p], aqq = d[q], apq = Columns.dot(gp, gq, m);
         if (!(app > 0 && aqq > 0)) {
-            throw new NotFullRank("column " + (app > 0 ? q + 1 : p + 1) + " became zero (linearly dependent columns)");
+            throw new NotFullRank("column " + (rho[app > 0 ? q : p] + 1) + " became zero (linearly dependent columns)");
         }
         if (apq == 0 || (!fixed && Math.abs(apq) <= tol * Math.sqrt(app) * Math.sqrt(aqq))) return Double.NaN;
         double t;
@@ -128,12 +130,15 @@ final class HyperbolicJacobiSvd {
             update(gp, gq, m, -t, t, c);
             if (w != null) update(w[p], w[q], n, -t, t, c);
         } else {
-            t = hyperbolicTangent(gp, gq, m, p, q, app, aqq, apq);
+            t = hyperbolicTangent(gp, gq, m, rho[p], rho[q], app, aqq, apq);
             double ch = 1 / Math.sqrt((1 - t) * (1 + t));
             // (2.5): g_p' = (g_p + t g_q) cosh, g_q' = (g_q + t g_p) cosh
             update(gp, gq, m, t, t, ch);
             if (w != null) update(w[p], w[q], n, t, t, ch);
         }
+        double tpq = t * apq, a2 = j[p] == j[q] ? app - tpq : app + tpq, b2 = aqq + tpq;
+        d[p] = a2 >= 0.25 * app ? a2 : Columns.dot(gp, gp, m);
+        d[q] = b2 >= 0.25 * aqq ? b2 : Columns.dot(gq, gq, m);
         return t;
     }
 
@@ -174,18 +179,13 @@ final class HyperbolicJacobiSvd {
         }
     }
 
-    /** rho: positive-sign columns by decreasing norm, then negative-sign columns by increasing norm. */
-    static void sortOrder(double[][] g, int m, int n, double[] j, int[] rho) {
-        final double[] key = new double[n];
+    /** rho: positive-sign columns by decreasing norm, then negative-sign columns by increasing norm (d: squared norms). */
+    static void sortOrder(final double[] d, int n, final double[] j, int[] rho) {
         Integer[] idx = new Integer[n];
-        for (int c = 0; c < n; c++) {
-            double d = Columns.dot(g[c], g[c], m);
-            key[c] = j[c] > 0 ? -d : d; // ascending key: decreasing norms for +1, increasing for -1
-            idx[c] = c;
-        }
+        for (int c = 0; c < n; c++) idx[c] = c;
         java.util.Arrays.sort(idx, (x, y) -> {
             if (j[x] != j[y]) return j[x] > 0 ? -1 : 1;
-            return Double.compare(key[x], key[y]);
+            return j[x] > 0 ? Double.compare(d[y], d[x]) : Double.compare(d[x], d[y]);
         });
         for (int c = 0; c < n; c++) rho[c] = idx[c];
     }
