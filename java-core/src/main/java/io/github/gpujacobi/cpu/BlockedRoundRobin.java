@@ -37,12 +37,16 @@ final class BlockedRoundRobin {
      */
     BlockedRoundRobin(int n, int b, int threads) {
         this.n = n;
+        this.threads = Math.max(1, threads);
+        // from 128 columns on, blocks even where the cache does not need them: each step ends in a
+        // barrier when threaded, and 15 steps per sweep cost far fewer of them than n - 1 (the order
+        // must not depend on the thread count, so that every thread count gives the same bits)
+        if (b <= 1 && n >= 128) b = n / 16;
         this.b = Math.max(1, b);
         this.nb = (n + this.b - 1) / this.b;
         this.bt = new ChessTournament(nb);
-        this.threads = Math.max(1, threads);
-        // single pairs are cheap, so hand out more chunks than threads to even the load
-        this.chunks = Math.max(1, Math.min(this.b == 1 ? 4 * this.threads : this.threads, bt.pairsPerStep()));
+        // more chunks than threads even the load (pairs left alone cost less than rotated ones)
+        this.chunks = Math.max(1, Math.min(4 * this.threads, bt.pairsPerStep()));
         this.done = new long[chunks];
     }
 
