@@ -15,7 +15,9 @@ function varargout = gpu_eig(A, varargin)
 %
 %   Options (name-value):
 %     'Device'     'auto' (GPU when present and faster, else CPU), 'gpu', 'cpu'
-%     'Method'     'parallel' (chess-tournament Jacobi, the default; on the GPU a batched
+%     'Method'     'auto' (the default: on the CPU 'hyperbolic' for nonsingular A, else
+%                  'parallel'; on the GPU 'parallel'; the run report names the path taken),
+%                  'parallel' (chess-tournament Jacobi; on the GPU a batched
 %                  kernel for small pages, else a one-phase MCA kernel), 'cyclic',
 %                  'classical', 'hyperbolic' (Bunch-Parlett + hyperbolic SVD, seed 003:
 %                  every eigenvalue to high relative accuracy; A must be nonsingular),

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cpu;
 
+import io.github.gpujacobi.core.JacobiRotation;
 
 /**
  * One-sided hyperbolic Jacobi (seed 003) on one m x n page G, m >= n, with signature J = diag(j):
@@ -123,9 +124,8 @@ final class HyperbolicJacobiSvd {
         double t;
         if (j[p] == j[q]) {
             // tan(2 phi) = 2 apq / (aqq - app); the smaller root t = tan(phi), |phi| <= pi/4
-            double zeta = (aqq - app) / (2 * apq);
-            t = zeta == 0 ? 1 : Math.signum(zeta) / (Math.abs(zeta) + Math.hypot(1, zeta));
-            double c = 1 / Math.sqrt(1 + t * t);
+            t = JacobiRotation.tangent(app, aqq, apq);
+            double c = JacobiRotation.cosine(t);
             // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c; the parentheses are one FMA each
             update(gp, gq, m, -t, t, c);
             if (w != null) update(w[p], w[q], n, -t, t, c);
