@@ -17,7 +17,8 @@ final class AutoEig {
     private AutoEig() {}
 
     /**
-     * @param w page, symmetrised; destroyed only when this returns true (the factorisation works on a copy)
+     * @param w page, symmetrised; destroyed (the caller re-reads the page when this returns false, rather than
+     *          every page paying for a copy)
      * @return true when the one-sided route solved the page (d, v filled, stats recorded); false for a
      *         singular page and for a diagonal one (two-sided Jacobi returns its diagonal exactly, while
      *         sigma^2 of G = |M|^(1/2) may be off by an ulp)
@@ -27,7 +28,7 @@ final class AutoEig {
         if (diagonal(w, n)) return false;
         IndefiniteEig solver = new IndefiniteEig();
         try {
-            solver.run(w.clone(), n, d, v, eps, tol, o.maxSweepsOr(CpuBackend.DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
+            solver.run(w, n, d, v, eps, tol, o.maxSweepsOr(CpuBackend.DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
                     threads);
         } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
             return false;

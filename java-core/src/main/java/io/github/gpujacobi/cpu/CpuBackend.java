@@ -79,6 +79,10 @@ public final class CpuBackend implements Backend {
             if (auto && AutoEig.run(w, n, d, v, prec.eps(), tol, o, innerThreads(o, pages), stats, k)) {
                 used[k] = Methods.HYPERBOLIC;
             } else {
+                if (auto && n > 1) {
+                    w = a.pageAsDouble(k); // the one-sided attempt destroyed it
+                    PageAssembly.symmetrize(w, n);
+                }
                 used[k] = auto ? Methods.PARALLEL : o.method();
                 TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(used[k]), innerThreads(o, pages));
                 solver.run(w, v, n, tol, o.maxSweepsOr(DEFAULT_MAX_SWEEPS), o.fixedSweeps());
