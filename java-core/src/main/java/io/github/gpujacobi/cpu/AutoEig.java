@@ -26,13 +26,20 @@ final class AutoEig {
     static boolean run(double[] w, int n, double[] d, double[] v, double eps, double tol, SolverOptions o,
                        int threads, PageStats stats, int page) {
         if (diagonal(w, n)) return false;
+        // the sweeps square the entries of G ~ |M|^(1/2): bring M near 1 by an exact power of 2 (eigenvalues
+        // scale back exactly, vectors do not change), so 1e300 cannot overflow nor 1e-300 underflow
+        double max = 0;
+        for (double x : w) max = Math.max(max, Math.abs(x));
+        int e = Math.getExponent(max);
+        if (e != 0) for (int i = 0; i < w.length; i++) w[i] = Math.scalb(w[i], -e);
         IndefiniteEig solver = new IndefiniteEig();
         try {
             solver.run(w, n, d, v, eps, tol, o.maxSweepsOr(CpuBackend.DEFAULT_MAX_SWEEPS), o.fixedSweeps(),
                     threads);
-        } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
+        } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank failed) {
             return false;
         }
+        if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
         stats.record(page, solver.sweeps, solver.rotations, solver.converged);
         return true;
     }
