@@ -19,6 +19,7 @@ import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.SvdScaling;
@@ -45,7 +46,7 @@ public final class CpuBackend implements Backend {
 
     public String defaultMethod(Operation op) {
         switch (op) {
-            case EIG: return Methods.PARALLEL;
+            case EIG: return Methods.AUTO;
             case SVD: return Methods.ONE_SIDED;
             case INV: return Methods.AUTO;
             default: return Methods.HYPERBOLIC;
@@ -68,18 +69,37 @@ public final class CpuBackend implements Backend {
         return new PageDriver("cpu", o.threadsOrCores(), false, notes(o));
     }
 
+    /**
+     * 'auto' (the default) and 'blocked': {@link AutoEig}'s one-sided route for nonsingular pages, two-sided parallel
+     * Jacobi for singular or diagonal ones; the report names the path ("mixed" when pages differed).
+     */
     public EigResult eig(final PageArray a, final SolverOptions o) {
         if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
-        final int n = a.rows(), inner = innerThreads(o, a.pages());
-        final double tol = o.tolFor(a.precision(), n);
-        final EigOrdering ordering = EigOrdering.of(o.method());
-        return driver(o).eig(a, o, o.method(), (k, w, v) -> {
-            TwoSidedJacobiEig solver = new TwoSidedJacobiEig(ordering, inner);
-            solver.run(w, v, n, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+        final int n = a.rows(), pages = a.pages(), inner = innerThreads(o, pages);
+        final double eps = a.precision().eps(), tol = o.tolFor(a.precision(), n);
+        // 'blocked' (the GPU's one-sided Jacobi on a Cholesky factor) is the same route here
+        final boolean auto = Methods.AUTO.equals(o.method()) || Methods.BLOCKED.equals(o.method());
+        final String[] used = new String[pages];
+        EigResult r = driver(o).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
+            if (auto) {
+                PageOutcome one = AutoEig.run(w, n, d, v, eps, tol, o, inner);
+                if (one != null) {
+                    used[k] = Methods.HYPERBOLIC;
+                    return one;
+                }
+                if (n > 1) { // the one-sided attempt destroyed the page
+                    a.readPage(k, w);
+                    PageAssembly.symmetrize(w, n);
+                }
+            }
+            used[k] = auto ? Methods.PARALLEL : o.method();
+            TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(used[k]), inner);
+            solver.run(w, v, n, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             for (int i = 0; i < n; i++) d[i] = w[i + i * n];
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
         });
+        return auto ? new EigResult(r.values(), r.vectors(), r.report().withMethod(AutoEig.label(o.method(), used))) : r;
     }
 
     /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) [4]. */

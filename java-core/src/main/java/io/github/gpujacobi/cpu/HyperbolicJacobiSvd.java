@@ -2,19 +2,17 @@ package io.github.gpujacobi.cpu;
 
 import io.github.gpujacobi.core.JacobiRotation;
 
-import io.github.gpujacobi.core.ChessTournament;
-import io.github.gpujacobi.core.PageLoop;
-
 /**
  * One-sided hyperbolic Jacobi (seed 003) on one m x n page G, m >= n, with signature J = diag(j):
  * G is multiplied from the right by J-orthogonal plane rotations W (W' J W = J) until its columns
  * are orthogonal, so that G W = U Sigma and G = U Sigma V' with V = J W J (= W^-T).
  *
  * <p>A pair whose signs agree gets a trigonometric rotation, a pair whose signs differ a hyperbolic
- * one (eqs. 2.2, 2.4, 2.5). Pairs come from the round-robin {@link ChessTournament} over a logical
- * order rho that is re-sorted before each sweep the way the seed keeps its diagonal sorted
- * (positive signs by decreasing norm, then negative signs by increasing norm); columns are never
- * swapped physically. The pairs of one step are disjoint and may run on several threads.
+ * one (eqs. 2.2, 2.4, 2.5). Pairs come from the {@link BlockedRoundRobin} over a logical order rho
+ * that is re-sorted before each sweep the way the seed keeps its diagonal sorted (positive signs by
+ * decreasing norm, then negative signs by increasing norm); the page is held as column arrays
+ * ({@link Columns}), so the sorted order is a permutation of references and no column is copied.
+ * The pairs of one step are disjoint and may run on several threads.
  *
  * <p>Converged when a sweep rotated nothing (relative orthogonality |g_p.g_q| <= tol ||g_p|| ||g_q||
  * for every pair) or when every tangent of the sweep was at most sqrt(eps)/2 (quadratic convergence
@@ -55,54 +53,53 @@ final class HyperbolicJacobiSvd {
      * @param w n x n set to W = V^-T (V = J W J), or null when V is not wanted
      * @param j the signs, +1 or -1, length n
      */
-    void run(final double[] g, final double[] w, final int m, final int n, final double[] j, int maxSweeps,
+    void run(final double[] gFlat, final double[] wFlat, final int m, final int n, final double[] j, int maxSweeps,
              int fixedSweeps) {
-        if (w != null) {
-            java.util.Arrays.fill(w, 0);
-            for (int i = 0; i < n; i++) w[i + i * n] = 1;
-        }
+        final double[][] g = Columns.split(gFlat, m, n);
+        final double[][] w = wFlat == null ? null : Columns.identity(n);
         double[] norm0 = new double[n];
         for (int c = 0; c < n; c++) {
-            norm0[c] = Math.sqrt(dot(g, c, c, m));
+            norm0[c] = Math.sqrt(Columns.dot(g[c], g[c], m));
             if (!(norm0[c] > 0)) throw new NotFullRank("column " + (c + 1) + " is zero");
         }
-        final ChessTournament ct = new ChessTournament(n);
-        final int half = ct.pairsPerStep();
         final int[] rho = new int[n];
-        final double[] tmax = new double[half];
-        final long[] rotated = new long[half];
+        final double[] d = new double[n];       // squared norms of the physical columns
+        final double[][] gs = new double[n][], ws = w == null ? null : new double[n][]; // in the order rho
+        final double[] js = new double[n], ds = new double[n];
         final boolean fixed = fixedSweeps > 0;
         final double threshold = Math.sqrt(eps) / 2;
         int limit = fixed ? fixedSweeps : maxSweeps;
-        int stepThreads = n >= PARALLEL_MIN_COLUMNS ? threads : 1;
+        final BlockedRoundRobin order = new BlockedRoundRobin(n, BlockedRoundRobin.blockColumns(m, n),
+                n >= PARALLEL_MIN_COLUMNS ? threads : 1);
+        final double[] tmax = new double[order.chunks()];
         converged = n <= 1;
         for (sweeps = 0; sweeps < limit && !converged; ) {
             sweeps++;
-            sortOrder(g, m, n, j, rho);
+            for (int c = 0; c < n; c++) d[c] = Columns.dot(g[c], g[c], m);
+            sortOrder(d, n, j, rho);
+            // the columns are separate arrays, so the sorted order is a permutation of references
+            for (int c = 0; c < n; c++) {
+                gs[c] = g[rho[c]];
+                if (ws != null) ws[c] = w[rho[c]];
+                js[c] = j[rho[c]];
+                ds[c] = d[rho[c]];
+            }
             java.util.Arrays.fill(tmax, 0);
-            java.util.Arrays.fill(rotated, 0);
-            for (int s = 0; s < ct.steps(); s++) {
-                final int step = s;
-                PageLoop.forEach(half, stepThreads, k -> {
-                    if (ct.isGhost(step, k)) return;
-                    double t = rotate(g, w, m, n, j, rho[ct.p(step, k)], rho[ct.q(step, k)], fixed);
-                    if (!Double.isNaN(t)) {
-                        rotated[k]++;
-                        tmax[k] = Math.max(tmax[k], Math.abs(t));
-                    }
-                });
-            }
-            long count = 0;
+            long count = order.sweep((c, p, q) -> {
+                double t = rotate(gs, ws, m, n, js, ds, rho, p, q, fixed);
+                if (Double.isNaN(t)) return false;
+                tmax[c] = Math.max(tmax[c], Math.abs(t));
+                return true;
+            });
             double worst = 0;
-            for (int k = 0; k < half; k++) {
-                count += rotated[k];
-                worst = Math.max(worst, tmax[k]);
-            }
+            for (double x : tmax) worst = Math.max(worst, x);
             rotations += count;
             if (!fixed && (count == 0 || worst <= threshold)) converged = true;
         }
+        Columns.join(g, gFlat, m);
+        if (w != null) Columns.join(w, wFlat, n);
         for (int c = 0; c < n; c++) {
-            double s = Math.sqrt(dot(g, c, c, m));
+            double s = Math.sqrt(Columns.dot(g[c], g[c], m));
             if (!(s > n * eps * norm0[c])) {
                 throw new NotFullRank("column " + (c + 1) + " collapsed to " + s + " from norm " + norm0[c]);
             }
@@ -110,19 +107,18 @@ final class HyperbolicJacobiSvd {
     }
 
     /**
-     * Orthogonalises physical columns p and q; returns the tangent used, or NaN when the pair was
-     * already orthogonal and left alone.
+     * Orthogonalises columns p and q (of the sorted view; rho maps them to physical columns for
+     * messages); returns the tangent used, or NaN when the pair was already orthogonal and left alone.
+     * Only g_p.g_q comes from the columns: the squared norms d are updated as app + t apq (trigonometric:
+     * app - t apq) and aqq + t apq, exact for the annihilating angle, and taken afresh from the column
+     * when that update cancels (as LAPACK dgesvj does [8]).
      */
-    private double rotate(double[] g, double[] w, int m, int n, double[] j, int p, int q, boolean fixed) {
-        double app = 0, aqq = 0, apq = 0;
-        for (int i = 0, ip = p * m, iq = q * m; i < m; i++, ip++, iq++) {
-            double x = g[ip], y = g[iq];
-            app += x * x;
-            aqq += y * y;
-            apq += x * y;
-        }
+    private double rotate(double[][] g, double[][] w, int m, int n, double[] j, double[] d, int[] rho, int p, int q,
+                          boolean fixed) {
+        double[] gp = g[p], gq = g[q];
+        double app = d[p], aqq = d[q], apq = Columns.dot(gp, gq, m);
         if (!(app > 0 && aqq > 0)) {
-            throw new NotFullRank("column " + (app > 0 ? q + 1 : p + 1) + " became zero (linearly dependent columns)");
+            throw new NotFullRank("column " + (rho[app > 0 ? q : p] + 1) + " became zero (linearly dependent columns)");
         }
         if (apq == 0 || (!fixed && Math.abs(apq) <= tol * Math.sqrt(app) * Math.sqrt(aqq))) return Double.NaN;
         double t;
@@ -131,15 +127,18 @@ final class HyperbolicJacobiSvd {
             t = JacobiRotation.tangent(app, aqq, apq);
             double c = JacobiRotation.cosine(t);
             // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c; the parentheses are one FMA each
-            update(g, m, p, q, -t, t, c);
-            if (w != null) update(w, n, p, q, -t, t, c);
+            update(gp, gq, m, -t, t, c);
+            if (w != null) update(w[p], w[q], n, -t, t, c);
         } else {
-            t = hyperbolicTangent(g, m, p, q, app, aqq, apq);
+            t = hyperbolicTangent(gp, gq, m, rho[p], rho[q], app, aqq, apq);
             double ch = 1 / Math.sqrt((1 - t) * (1 + t));
             // (2.5): g_p' = (g_p + t g_q) cosh, g_q' = (g_q + t g_p) cosh
-            update(g, m, p, q, t, t, ch);
-            if (w != null) update(w, n, p, q, t, t, ch);
+            update(gp, gq, m, t, t, ch);
+            if (w != null) update(w[p], w[q], n, t, t, ch);
         }
+        double tpq = t * apq, a2 = j[p] == j[q] ? app - tpq : app + tpq, b2 = aqq + tpq;
+        d[p] = a2 >= 0.25 * app ? a2 : Columns.dot(gp, gp, m);
+        d[q] = b2 >= 0.25 * aqq ? b2 : Columns.dot(gq, gq, m);
         return t;
     }
 
@@ -149,14 +148,14 @@ final class HyperbolicJacobiSvd {
      * app + aqq - 2|apq| = ||g_p - sign(apq) g_q||^2, cancels badly when small, so it is then
      * computed directly from the columns.
      */
-    private double hyperbolicTangent(double[] g, int m, int p, int q, double app, double aqq, double apq) {
+    private double hyperbolicTangent(double[] gp, double[] gq, int m, int p, int q, double app, double aqq, double apq) {
         double sum = app + aqq, two = 2 * Math.abs(apq);
         double gap = sum - two;
         if (gap < sum / 16) {
             double sg = Math.signum(apq);
             gap = 0;
-            for (int i = 0, ip = p * m, iq = q * m; i < m; i++, ip++, iq++) {
-                double d = g[ip] - sg * g[iq];
+            for (int i = 0; i < m; i++) {
+                double d = gp[i] - sg * gq[i];
                 gap += d * d;
             }
         }
@@ -167,33 +166,22 @@ final class HyperbolicJacobiSvd {
         return JacobiRotation.hyperbolicTangent(sum, apq, gap);
     }
 
-    /** x_p' = (x_p + tp x_q) c, x_q' = (x_q + tq x_p) c on the columns p, q of an rows-row array. */
-    private static void update(double[] x, int rows, int p, int q, double tp, double tq, double c) {
-        for (int i = 0, ip = p * rows, iq = q * rows; i < rows; i++, ip++, iq++) {
-            double a = x[ip], b = x[iq];
-            x[ip] = (tp * b + a) * c;
-            x[iq] = (tq * a + b) * c;
+    /** x' = (x + tp y) c, y' = (y + tq x) c on the first rows entries of two columns ({@link Columns}). */
+    private static void update(double[] x, double[] y, int rows, double tp, double tq, double c) {
+        for (int i = 0; i < rows; i++) {
+            double a = x[i], b = y[i];
+            x[i] = (tp * b + a) * c;
+            y[i] = (tq * a + b) * c;
         }
     }
 
-    private static double dot(double[] g, int a, int b, int m) {
-        double s = 0;
-        for (int i = 0; i < m; i++) s += g[i + a * m] * g[i + b * m];
-        return s;
-    }
-
-    /** rho: positive-sign columns by decreasing norm, then negative-sign columns by increasing norm. */
-    static void sortOrder(double[] g, int m, int n, double[] j, int[] rho) {
-        final double[] key = new double[n];
+    /** rho: positive-sign columns by decreasing norm, then negative-sign columns by increasing norm (d: squared norms). */
+    static void sortOrder(final double[] d, int n, final double[] j, int[] rho) {
         Integer[] idx = new Integer[n];
-        for (int c = 0; c < n; c++) {
-            double d = dot(g, c, c, m);
-            key[c] = j[c] > 0 ? -d : d; // ascending key: decreasing norms for +1, increasing for -1
-            idx[c] = c;
-        }
+        for (int c = 0; c < n; c++) idx[c] = c;
         java.util.Arrays.sort(idx, (x, y) -> {
             if (j[x] != j[y]) return j[x] > 0 ? -1 : 1;
-            return Double.compare(key[x], key[y]);
+            return j[x] > 0 ? Double.compare(d[y], d[x]) : Double.compare(d[x], d[y]);
         });
         for (int c = 0; c < n; c++) rho[c] = idx[c];
     }

@@ -44,7 +44,7 @@ class CpuEigTest {
         Random r = new Random(n);
         double[] a = Matrices.symmetric(r, n);
         PageArray pa = Matrices.page(a, n, n, p);
-        for (String method : new String[]{"parallel", "cyclic", "classical"}) {
+        for (String method : new String[]{"auto", "parallel", "cyclic", "classical"}) {
             if (method.equals("classical") && n > 100) continue;
             EigResult e = Jacobi.eig(pa, CPU.withMethod(method));
             double eps = p.eps();
@@ -111,10 +111,18 @@ class CpuEigTest {
         for (int i = 0; i < n; i++) assertEquals(spec[i], re.values().get(i, 0), 1e-13);
         assertTrue(Matrices.orthogonality(re.vectors(), 0) < 1e-14);
 
-        double[] scaled = Matrices.symmetric(new Random(6), n);
-        for (int i = 0; i < scaled.length; i++) scaled[i] *= 1e-200;
-        EigResult se = Jacobi.eig(PageArray.wrap(scaled, n, n), CPU);
-        assertTrue(Matrices.eigResidual(PageArray.wrap(scaled, n, n), se.vectors(), se.values(), 0) < 1e-13);
+        for (double f : new double[]{1e-200, 1e-307, 1e300, 1e307}) {
+            // the default path squares entries of a factor of A: extreme scales must neither overflow nor underflow
+            double[] base = Matrices.symmetric(new Random(6), n), scaled = base.clone();
+            for (int i = 0; i < scaled.length; i++) scaled[i] *= f;
+            EigResult se = Jacobi.eig(PageArray.wrap(scaled, n, n), CPU);
+            EigResult be = Jacobi.eig(PageArray.wrap(base, n, n), CPU);
+            assertEquals(be.report().method(), se.report().method(), "scale " + f);
+            for (int i = 0; i < n; i++) {
+                assertEquals(be.values().get(i, 0), se.values().get(i, 0) / f, 1e-13, "scale " + f + ", lambda_" + i);
+            }
+            assertTrue(Matrices.orthogonality(se.vectors(), 0) < 1e-13, "scale " + f);
+        }
     }
 
     @Test

@@ -161,6 +161,35 @@ class IndefiniteEigTest {
         compare("graded P(DHD)P'", gradedIndefinite(new Random(4000 + n), n), n, 1e-12);
     }
 
+    /**
+     * The default eig (Method 'auto') takes this route for nonsingular input, so it keeps every
+     * eigenvalue of a graded indefinite matrix (two-sided Jacobi on M loses about 7 digits here, issue 21);
+     * n = 130 runs the steps on several threads.
+     */
+    @ParameterizedTest
+    @CsvSource({"31", "130"})
+    void defaultEigIsAccurateOnGradedIndefinite(int n) {
+        double[] m = gradedIndefinite(new Random(4100 + n), n);
+        double[] ref = HighPrecisionEigenvalues.of(m, n);
+        EigResult e = Jacobi.eig(PageArray.wrap(m.clone(), n, n), SolverOptions.defaults().withDevice("cpu"));
+        assertEquals("hyperbolic", e.report().method(), "the run report names the path that ran");
+        double worst = worstRelative(values(e), ref);
+        assertTrue(worst <= 1e-12, "default eig: worst relative eigenvalue error " + worst);
+        assertTrue(Matrices.eigResidual(PageArray.wrap(m, n, n), e.vectors(), e.values(), 0) < 1e-13, "residual");
+        assertTrue(Matrices.orthogonality(e.vectors(), 0) < 1e-12, "orthogonality");
+    }
+
+    /** A singular page under the default method falls back to two-sided Jacobi, and the report says so. */
+    @Test
+    void defaultEigOfSingularMatrixFallsBackToTwoSided() {
+        PageArray a = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
+        EigResult e = Jacobi.eig(a, SolverOptions.defaults().withDevice("cpu"));
+        assertEquals("parallel", e.report().method());
+        assertEquals(0, e.values().get(0, 0), 1e-15);
+        assertEquals(5, e.values().get(1, 0), 1e-14);
+        assertTrue(Matrices.eigResidual(a, e.vectors(), e.values(), 0) < 1e-15);
+    }
+
     @ParameterizedTest
     @CsvSource({"1,DOUBLE", "2,DOUBLE", "5,DOUBLE", "40,DOUBLE", "7,SINGLE", "40,SINGLE"})
     void residualAndOrthogonality(int n, Precision p) {

@@ -1,0 +1,59 @@
+package io.github.gpujacobi.cpu;
+
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.BunchParlett;
+import io.github.gpujacobi.core.PageDriver;
+import io.github.gpujacobi.core.PageOutcome;
+
+/**
+ * The CPU's default eig (Method 'auto'): the one-sided route of seed 003 for every nonsingular
+ * symmetric page, M = G J G' by Bunch-Parlett (for a positive definite M that is the pivoted
+ * Cholesky factor, J = I [7]) and the one-sided (hyperbolic) Jacobi of G. It keeps the relative
+ * accuracy of every eigenvalue of a graded M, definite or not [6, 10], which two-sided Jacobi on M
+ * loses for indefinite M, and it is faster than two-sided Jacobi (no eigenvector accumulation:
+ * the vectors are the normalised columns of G W). A singular page (no such factorisation, or a
+ * column of G W that vanishes), and a diagonal one, is solved by two-sided parallel Jacobi instead.
+ */
+final class AutoEig {
+    private AutoEig() {}
+
+    /**
+     * @param w page, symmetrised; destroyed (the caller re-reads the page when this returns null, rather than
+     *          every page paying for a copy)
+     * @return what the one-sided route did (d, v filled; outcome.values = d); null for a singular page and
+     *         for a diagonal one (two-sided Jacobi returns its diagonal exactly, while sigma^2 of
+     *         G = |M|^(1/2) may be off by an ulp)
+     */
+    static PageOutcome run(double[] w, int n, double[] d, double[] v, double eps, double tol, SolverOptions o,
+                           int threads) {
+        if (diagonal(w, n)) return null;
+        // the sweeps square the entries of G ~ |M|^(1/2): bring M near 1 by an exact power of 2 (eigenvalues
+        // scale back exactly, vectors do not change), so 1e300 cannot overflow nor 1e-300 underflow
+        double max = 0;
+        for (double x : w) max = Math.max(max, Math.abs(x));
+        int e = Math.getExponent(max);
+        if (e != 0) for (int i = 0; i < w.length; i++) w[i] = Math.scalb(w[i], -e);
+        HyperbolicEig solver = new HyperbolicEig();
+        try {
+            solver.run(w, n, d, v, eps, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), threads);
+        } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank failed) {
+            return null;
+        }
+        if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
+        return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
+    }
+
+    private static boolean diagonal(double[] w, int n) {
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) if (i != j && w[i + j * n] != 0) return false;
+        return true;
+    }
+
+    /** The method the run report names: the one every page took, or "mixed". */
+    static String label(String requested, String[] used) {
+        if (used.length == 0) return Methods.AUTO.equals(requested) ? Methods.HYPERBOLIC : requested;
+        String m = used[0];
+        for (String u : used) if (!u.equals(m)) return "mixed";
+        return m;
+    }
+}
