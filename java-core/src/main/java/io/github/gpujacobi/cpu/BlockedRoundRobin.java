@@ -22,6 +22,7 @@ final class BlockedRoundRobin {
 
     /** Columns per block for an m x n page, or 0 when the page is small enough to stay in cache as it is. */
     static int blockColumns(int m, int n) {
+        if (n <= 1) return 0; // nothing to pair (also the empty 0 x 0 page)
         long b = BLOCK_PAIR_BYTES / (2L * 8 * (m + n));
         if (b < 8) b = 8;
         return n / b >= 4 && (long) m * n * 8 > 2 * BLOCK_PAIR_BYTES ? (int) b : 0;

@@ -84,6 +84,19 @@ class CpuSvdTest {
         }
     }
 
+    /** Empty pages (0 x 0, m x 0, 0 x n) give empty results, full and thin, never an exception (issue 22). */
+    @Test
+    void emptyPages() {
+        for (int[] mn : new int[][]{{0, 0}, {3, 0}, {0, 3}}) {
+            for (boolean econ : new boolean[]{false, true}) {
+                SvdResult r = Jacobi.svd(PageArray.wrap(new double[0], mn[0], mn[1]), CPU.withEcon(econ));
+                assertEquals(0, r.s().rows(), mn[0] + "x" + mn[1]);
+                assertEquals(mn[0], r.u().rows());
+                assertEquals(mn[1], r.v().rows());
+            }
+        }
+    }
+
     @Test
     void rankDeficientGivesZerosAndACompleteBasis() {
         int m = 8, n = 5;
