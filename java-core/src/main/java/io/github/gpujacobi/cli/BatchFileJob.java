@@ -43,6 +43,8 @@ final class BatchFileJob {
     boolean upToDate;
     /** integer and logical variables decomposed as double */
     int converted;
+    /** variables written whose solver reached its sweep limit before the tolerance (MATLAB would warn) */
+    int notConverged;
     final List<String> backends = new ArrayList<String>();
     /** the methods that ran (never "auto") */
     final List<String> methods = new ArrayList<String>();
@@ -138,7 +140,10 @@ final class BatchFileJob {
                 converted++;
                 note = " (" + v.matlabClass() + " converted to double)";
             }
-            if (!rep.converged() && opt.solver.fixedSweeps() == 0 && rep.sweeps() > 0) note += " NOT converged";
+            if (!rep.converged() && opt.solver.fixedSweeps() == 0 && rep.sweeps() > 0) {
+                note += " NOT converged";
+                notConverged++;
+            }
             for (String n : rep.notes()) note += "; " + n;
             lines.add(new VariableLine(v.name(), "done", String.format(java.util.Locale.ROOT,
                     "%s, residual %.2e, %s%.3f s%s", v.describe(), r.residual,

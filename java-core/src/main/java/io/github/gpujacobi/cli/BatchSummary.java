@@ -12,7 +12,7 @@ final class BatchSummary {
 
     static int print(List<BatchFileJob> jobs, List<String> problems, BatchOptions opt, double seconds,
                      PrintStream out, PrintStream err) {
-        int done = 0, skipped = 0, failed = 0, badFiles = 0, current = 0, converted = 0;
+        int done = 0, skipped = 0, failed = 0, badFiles = 0, current = 0, converted = 0, unconverged = 0;
         Set<String> backends = new LinkedHashSet<String>();
         for (String p : problems) err.println("error: " + p);
         for (BatchFileJob j : jobs) {
@@ -33,6 +33,7 @@ final class BatchSummary {
             skipped += j.count("skipped");
             failed += j.count("failed");
             converted += j.converted;
+            unconverged += j.notConverged;
             backends.addAll(j.backends);
         }
         out.println();
@@ -44,10 +45,15 @@ final class BatchSummary {
             else if (j.fileError != null) out.printf(Locale.ROOT, "%-40s %s%n", name, "FILE FAILED");
             else out.printf(Locale.ROOT, "%-40s %6d %8d %7d%n", name, j.count("done"), j.count("skipped"), j.count("failed"));
         }
-        out.printf(Locale.ROOT, "%d files (%d up to date, %d failed); variables: %d done%s, %d skipped, %d failed; "
+        out.printf(Locale.ROOT, "%d files (%d up to date, %d failed); variables: %d done%s%s, %d skipped, %d failed; "
                         + "op %s, backend %s, %.2f s%n", jobs.size(), current, badFiles, done,
-                converted > 0 ? " (" + converted + " integer/logical converted to double)" : "", skipped, failed,
+                converted > 0 ? " (" + converted + " integer/logical converted to double)" : "",
+                unconverged > 0 ? " (" + unconverged + " NOT converged: sweep limit reached; raise --max-sweeps)" : "", skipped, failed,
                 opt.op.label(), backends.isEmpty() ? "-" : String.join(",", backends), seconds);
+        if (unconverged > 0) {
+            err.println("warning: " + unconverged + " result" + (unconverged > 1 ? "s" : "") + " NOT converged (written, "
+                    + "marked converged = false in the gpujacobi record); raise --max-sweeps");
+        }
         return failed > 0 || badFiles > 0 || !problems.isEmpty() ? Command.PARTIAL : Command.OK;
     }
 }

@@ -127,6 +127,18 @@ class BatchCommandTest {
         assertTrue(check.contains("['A', 'I8', 'L']"), check);
     }
 
+    /** A result that hit the sweep limit is written but counted and warned about in the summary (issue 21). */
+    @Test
+    void nonConvergenceIsCountedInTheSummary() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; r = np.random.default_rng(4); B = r.standard_normal((40, 40)); "
+                + "sio.savemat('nc.mat', {'A': B + B.T, 'D': np.diag([1.0, 2.0, 3.0])})");
+        Run r = batch("--op", "eig", "--method", "parallel", "--max-sweeps", "1", dir.resolve("nc.mat").toString(),
+                "-o", dir.resolve("nc_out").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("2 done (1 NOT converged"), r.out);
+        assertTrue(r.err.contains("warning: 1 result NOT converged"), r.err);
+    }
+
     @Test
     void badFilesAreExplainedAndOtherFilesCarryOn() throws Exception {
         External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('good.mat', {'A': np.eye(3)}); "
