@@ -1,9 +1,9 @@
 function varargout = gpu_eig(A, varargin)
-%GPU_EIG  Eigenvalues and eigenvectors of real symmetric matrices by parallel Jacobi.
-%   e = GPU_EIG(A) returns the eigenvalues of the real symmetric matrix A as a column,
-%   ascending (like EIG for symmetric input).
+%GPU_EIG  Eigenvalues and eigenvectors of symmetric or Hermitian matrices by parallel Jacobi.
+%   e = GPU_EIG(A) returns the eigenvalues of the real symmetric or complex Hermitian matrix
+%   A as a real column, ascending (like EIG for symmetric or Hermitian input).
 %   [V, D] = GPU_EIG(A) returns eigenvectors V (orthonormal columns) and the diagonal
-%   matrix D, so that A*V = V*D.
+%   matrix D, so that A*V = V*D (V unitary and complex for complex A; D real).
 %   [V, D, W] = GPU_EIG(A) also returns the left eigenvectors W, W'*A = D*W'; for
 %   symmetric A, W = V.
 %   GPU_EIG(..., 'vector') returns the eigenvalues as a column, GPU_EIG(..., 'matrix')
@@ -18,7 +18,8 @@ function varargout = gpu_eig(A, varargin)
 %
 %   A may be a 3-D array of n x n pages: each page is decomposed (like PAGEEIG), e is
 %   n x 1 x p, V is n x n x p and D n x n x p (or n x 1 x p with 'vector').
-%   single input gives single output. Jacobi computes small eigenvalues of graded matrices
+%   single input gives single output. Complex input runs on the CPU (complex Jacobi rotations);
+%   a complex A that is not Hermitian is refused with gpujacobi:notSymmetric. Jacobi computes small eigenvalues of graded matrices
 %   to high relative accuracy, which EIG (LAPACK) does not. A gpuArray input is gathered
 %   first (the result is an ordinary array).
 %
@@ -42,7 +43,7 @@ function varargout = gpu_eig(A, varargin)
 %   the third output; code written as [V, D, info] = gpu_eig(A) now gets W there.)
 %
 %   Errors: gpujacobi:notSquare, gpujacobi:notSymmetric, gpujacobi:nonFinite,
-%   gpujacobi:complexNotSupported, gpujacobi:sparseNotSupported, gpujacobi:noGpu,
+%   gpujacobi:complexNotSupported (complex A or B with B), gpujacobi:sparseNotSupported, gpujacobi:noGpu,
 %   gpujacobi:singularMatrix (Method 'hyperbolic' on a singular A),
 %   gpujacobi:generalizedNotSupported, gpujacobi:badOption, gpujacobi:internal.
 %
@@ -105,7 +106,10 @@ function varargout = gj_generalized(A, B, spec, flags, nout)
 % A*V = B*V*D for symmetric A, symmetric positive definite B: B = R'*R, C = inv(R')*A*inv(R),
 % C*Y = Y*D by Jacobi, V = inv(R)*Y (so V'*B*V = I), as EIG(A, B, 'chol') does.
 what = 'gpu_eig(A, B) supports symmetric A and symmetric positive definite B of the same size (2-D, real)';
-if ~(isnumeric(B) || islogical(B)) || issparse(B) || ~isreal(B) || ndims(B) > 2 || ~isequal(size(A), size(B)) ...
+if (isnumeric(A) && ~isreal(A)) || (isnumeric(B) && ~isreal(B))
+  error('gpujacobi:complexNotSupported', 'gpu_eig: the generalized problem gpu_eig(A, B) supports real A and B only');
+end
+if ~(isnumeric(B) || islogical(B)) || issparse(B) || ndims(B) > 2 || ~isequal(size(A), size(B)) ...
     || ~(isnumeric(A) || islogical(A)) || ndims(A) > 2 || size(A, 1) ~= size(A, 2)
   error('gpujacobi:generalizedNotSupported', '%s; got A %s %s and B %s %s', what, ...
     mat2str(size(A)), class(A), mat2str(size(B)), class(B));
@@ -244,7 +248,8 @@ end
 %!error <must be square> gpu_eig(ones(2, 3))
 %!error <must be symmetric> gpu_eig([1 2; 3 4])
 %!error <NaN> gpu_eig([1 NaN; NaN 1])
-%!error <complex> gpu_eig([1 1i; -1i 1])
+%!error <must be Hermitian> gpu_eig([1 1i; 1i 1])
+%!error <real A and B only> gpu_eig([1 1i; -1i 1], eye(2))
 %!error <sparse> gpu_eig(speye(3))
 %!error <unknown Method> gpu_eig(A, 'Method', 'qr')
 %!error <unknown option> gpu_eig(A, 'Colour', 'red')
@@ -253,7 +258,8 @@ end
 %! try, gpu_eig(ones(2, 3)); catch err, assert(err.identifier, 'gpujacobi:notSquare'); end
 %! try, gpu_eig([1 2; 3 4]); catch err, assert(err.identifier, 'gpujacobi:notSymmetric'); end
 %! try, gpu_eig([1 Inf; Inf 1]); catch err, assert(err.identifier, 'gpujacobi:nonFinite'); end
-%! try, gpu_eig([1 1i; -1i 1]); catch err, assert(err.identifier, 'gpujacobi:complexNotSupported'); end
+%! try, gpu_eig([1 1i; 1i 1]); catch err, assert(err.identifier, 'gpujacobi:notSymmetric'); end
+%! try, gpu_eig([1 1i; -1i 1], eye(2)); catch err, assert(err.identifier, 'gpujacobi:complexNotSupported'); end
 %! try, gpu_eig(speye(2)); catch err, assert(err.identifier, 'gpujacobi:sparseNotSupported'); end
 %!test
 %! info = gpu_info();
@@ -307,3 +313,26 @@ end
 %!test
 %! [V, D] = gpu_eig(A, 'Threads', 1, 'Device', 'cpu');
 %! assert(norm(A * V - V * D) / norm(A) < 1e-13);
+%!test
+%! % complex Hermitian A against EIG: real eigenvalues, unitary complex V, residual
+%! n = 7; Z = reshape(mod((1:n^2) * 37, 11), n, n) / 11 + 1i * reshape(mod((1:n^2) * 53, 13), n, n) / 13;
+%! H = Z + Z';
+%! e = gpu_eig(H);
+%! assert(isreal(e)); assert(size(e), [n 1]);
+%! assert(e, sort(real(eig(H))), 1e-12 * norm(H));
+%! [V, D] = gpu_eig(H);
+%! assert(~isreal(V)); assert(isreal(D)); assert(isdiag(D));
+%! assert(norm(H * V - V * D) / norm(H) < 1e-13);
+%! assert(norm(V' * V - eye(n)) < 1e-13);
+%! [V, D] = gpu_eig(single(H));
+%! assert(class(V), 'single'); assert(class(D), 'single'); assert(~isreal(V));
+%! assert(norm(double(H) * double(V) - double(V) * double(D)) / norm(H) < 1e-5);
+%! assert(diag(double(D)), sort(real(eig(H))), 1e-5 * norm(H));
+%!test
+%! % complex Hermitian pages, a scalar and a 1x1 complex page
+%! Z = [2, 1 - 2i, 0.5i; 1 + 2i, -1, 3; -0.5i, 3, 4]; P = cat(3, Z, 2 * Z, eye(3));
+%! e = gpu_eig(P); assert(size(e), [3 1 3]);
+%! assert(e(:, 1, 2), sort(real(eig(2 * Z))), 1e-12 * norm(Z));
+%! [V, D] = gpu_eig(P); assert(size(V), [3 3 3]);
+%! for k = 1:3, assert(norm(P(:, :, k) * V(:, :, k) - V(:, :, k) * D(:, :, k)) < 1e-12 * norm(Z)); end
+%! assert(gpu_eig(complex(5, 0)), 5);

@@ -23,7 +23,8 @@ function varargout = gpu_hsvd(G, J, varargin)
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged.
 %
 %   Errors: gpujacobi:badShape (m < n, wrong length of J), gpujacobi:badOption (J not +-1),
-%   gpujacobi:rankDeficient (G not of full column rank), gpujacobi:nonFinite.
+%   gpujacobi:rankDeficient (G not of full column rank), gpujacobi:nonFinite,
+%   gpujacobi:complexNotSupported (complex G: the hyperbolic SVD is real only).
 %
 %   Example:
 %     G = [2 1; 0 1; 1 0]; J = [1; -1];
@@ -102,6 +103,10 @@ end
 %!error <only \+1 and -1> gpu_hsvd(G, [1 2 1 1 1 1])
 %!error <full column rank> gpu_hsvd(ones(3, 2), [1 -1])
 %!error <NaN> gpu_hsvd([1 NaN; 2 3], [1 -1])
+%!error <complex> gpu_hsvd([1 1i; 2 3], [1 -1])
+%!test
+%! try, gpu_hsvd([1 1i; 2 3], [1 -1]); id = ''; catch err, id = err.identifier; end
+%! assert(id, 'gpujacobi:complexNotSupported');
 %!error <vector of signs> gpu_hsvd(G, 'x')
 %!error <unknown option> gpu_hsvd(G, J, 'Foo', 1)
 %!error <not enough input> gpu_hsvd(G)

@@ -1,6 +1,7 @@
 function varargout = gpu_inversion(A, varargin)
 %GPU_INVERSION  Matrix inverse by Gauss-Jordan elimination or Cholesky.
-%   X = GPU_INVERSION(A) returns the inverse of the square matrix A, like INV.
+%   X = GPU_INVERSION(A) returns the inverse of the square (real or complex) matrix A, like
+%   INV; complex A runs on the CPU and gives a complex X.
 %   A symmetric positive definite A is inverted through its Cholesky factor; otherwise
 %   Gauss-Jordan elimination with partial pivoting runs.
 %   [X, rc] = GPU_INVERSION(A) also returns the reciprocal condition estimate (1-norm) of
@@ -33,7 +34,7 @@ nargoutchk(0, 3);
 spec = gj_options('gpu_inversion', varargin, {}, {'Device', 'Method', 'Threads'});
 [m, n, p] = size(A);
 bad = false(1, p);
-if (isnumeric(A) || islogical(A)) && m == n && ~issparse(A) && isreal(A) && ndims(A) <= 3
+if (isnumeric(A) || islogical(A)) && m == n && ~issparse(A) && ndims(A) <= 3
   % pages holding NaN or Inf are inverted as INV does (NaN result, a warning), not refused
   for k = 1:p
     page = A(:, :, k);
@@ -152,4 +153,23 @@ end
 %!error <must be square> gpu_inversion(ones(2, 3))
 %!error <positive definite> gpu_inversion([1 2; 2 1], 'Method', 'cholesky')
 %!error <sparse> gpu_inversion(speye(2))
-%!error <complex> gpu_inversion([1 1i; 0 1])
+%!test
+%! % complex A against INV: Gauss-Jordan and (Hermitian positive definite) Cholesky, both classes
+%! Z = magic(4) + eye(4) + 1i * [1 2 0 1; 0 1 3 1; 2 0 1 1; 1 1 1 0];
+%! X = gpu_inversion(Z);
+%! assert(~isreal(X)); assert(X, inv(Z), 1e-13 * norm(inv(Z)));
+%! assert(norm(Z * X - eye(4)) < 1e-12);
+%! H = [4, 1 - 1i, 0; 1 + 1i, 4, 1i; 0, -1i, 4];
+%! [X, rc] = gpu_inversion(H); assert(X, inv(H), 1e-14); assert(rc, rcond(H), 0.5 * rcond(H));
+%! Xs = gpu_inversion(single(Z)); assert(class(Xs), 'single'); assert(~isreal(Xs));
+%! assert(double(Xs), inv(Z), 1e-5 * norm(inv(Z)));
+%!test
+%! % complex pages, a complex scalar, a NaN page (NaN result and INV's warning)
+%! H = [4, 1 - 1i, 0; 1 + 1i, 4, 1i; 0, -1i, 4]; P = cat(3, H, 2i * eye(3));
+%! X = gpu_inversion(P); assert(size(X), [3 3 2]);
+%! assert(X(:, :, 1), inv(H), 1e-14); assert(X(:, :, 2), -0.5i * eye(3), 1e-15);
+%! assert(gpu_inversion(2i), -0.5i, 1e-15);
+%! [sid, nid] = inv_ids(); warning('off', sid);
+%! X = gpu_inversion(cat(3, H, NaN(3) + 1i));
+%! warning('on', sid);
+%! assert(X(:, :, 1), inv(H), 1e-14); Y = X(:, :, 2); assert(all(isnan(Y(:))));

@@ -1,16 +1,16 @@
 function varargout = gpu_svd(A, varargin)
 %GPU_SVD  Singular value decomposition by one-sided (Hestenes) Jacobi.
-%   s = GPU_SVD(A) returns the singular values of the real m x n matrix A as a column,
-%   descending (like SVD).
+%   s = GPU_SVD(A) returns the singular values of the real or complex m x n matrix A as a
+%   real column, descending (like SVD).
 %   [U, S, V] = GPU_SVD(A) returns U (m x m), S (m x n, diagonal) and V (n x n) with
-%   A = U*S*V'.
+%   A = U*S*V' (U and V unitary and complex for complex A; S real).
 %   [U, S, V] = GPU_SVD(A, 'econ') returns the economy size: U m x k, S k x k, V n x k,
 %   k = min(m, n). GPU_SVD(A, 0) is economy size only when m > n, as in SVD.
 %   GPU_SVD(..., 'vector') returns the singular values as a column, GPU_SVD(..., 'matrix')
 %   as a diagonal matrix, also with one output (SVD's sigmaOption, R2021b).
 %
 %   3-D arrays are decomposed page by page (like PAGESVD). single in gives single out.
-%   One-sided Jacobi keeps small singular values of column-graded matrices to high
+%   Complex input runs on the CPU. One-sided Jacobi keeps small singular values of column-graded matrices to high
 %   relative accuracy. Rank-deficient input gives zero singular values and a complete U.
 %   A gpuArray input is gathered first (the result is an ordinary array).
 %
@@ -106,7 +106,6 @@ end
 %! assert(S(2, 2) < 1e-14 * S(1, 1)); assert(norm(U' * U - eye(5)) < 1e-13);
 %! assert(gpu_svd(0), 0); assert(isempty(gpu_svd(zeros(0, 3))));
 %!error <NaN> gpu_svd([1 NaN])
-%!error <complex> gpu_svd([1 1i])
 %!error <sparse> gpu_svd(speye(2))
 %!error <unknown option> gpu_svd(A, 'Foo', 1)
 %!test
@@ -126,3 +125,26 @@ end
 %! assert(id, 'gpujacobi:notConverged');
 %! info = gpu_info('last'); assert(~info.converged);
 %!error <Invalid call|not enough input> gpu_svd()
+%!test
+%! % complex A against SVD: real singular values, unitary complex U and V, residual
+%! Z = [magic(5), (1:5)'] / 10 + 1i * [(5:-1:1)', magic(5)'] / 7;
+%! s = gpu_svd(Z);
+%! assert(isreal(s)); assert(s, svd(Z), 1e-13 * norm(Z));
+%! [U, S, V] = gpu_svd(Z);
+%! assert(size(U), [5 5]); assert(size(S), [5 6]); assert(size(V), [6 6]);
+%! assert(~isreal(U) && ~isreal(V) && isreal(S));
+%! assert(norm(Z - U * S * V') / norm(Z) < 1e-13);
+%! assert(norm(U' * U - eye(5)) < 1e-13); assert(norm(V' * V - eye(6)) < 1e-13);
+%! [U, S, V] = gpu_svd(Z.', 'econ');
+%! assert(size(U), [6 5]); assert(norm(Z.' - U * S * V') / norm(Z) < 1e-13);
+%! [U, S, V] = gpu_svd(single(Z));
+%! assert(class(U), 'single'); assert(class(S), 'single'); assert(~isreal(V));
+%! assert(norm(double(Z) - double(U) * double(S) * double(V)') / norm(Z) < 1e-5);
+%! assert(double(diag(S)), svd(Z), 1e-5 * norm(Z));
+%!test
+%! % complex pages and a complex scalar
+%! Z = [1 2i; 3 - 1i 4; 0.5 1i]; P = cat(3, Z, 1i * Z);
+%! s = gpu_svd(P); assert(size(s), [2 1 2]); assert(s(:, 1, 2), svd(Z), 1e-13 * norm(Z));
+%! [U, S, V] = gpu_svd(P);
+%! for k = 1:2, assert(norm(P(:, :, k) - U(:, :, k) * S(:, :, k) * V(:, :, k)') < 1e-13 * norm(Z)); end
+%! assert(gpu_svd(3 - 4i), 5, 1e-14);

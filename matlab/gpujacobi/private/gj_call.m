@@ -13,8 +13,8 @@ end
 if issparse(A)
   error('gpujacobi:sparseNotSupported', '%s: %s is sparse; sparse matrices are not supported, use full(%s)', fname, vname, vname);
 end
-if ~isreal(A)
-  error('gpujacobi:complexNotSupported', '%s: %s is complex; complex matrices are not supported yet', fname, vname);
+if ~isreal(A) && ~any(strcmp(op, {'eig', 'svd', 'inv'}))
+  error('gpujacobi:complexNotSupported', '%s: %s is complex; complex matrices are supported by gpu_eig, gpu_svd and gpu_inversion', fname, vname);
 end
 if ndims(A) > 3
   error('gpujacobi:badShape', '%s: %s has %d dimensions; only matrices and 3-D page arrays are supported', fname, vname, ndims(A));
@@ -26,7 +26,11 @@ else
 end
 spec = [spec, 'variable=', vname, ';'];
 try
-  r = send(op, fname, A, spec, signs, cls);
+  if isreal(A)
+    r = send(op, fname, A, spec, signs, cls);
+  else
+    r = send_complex(op, fname, A, spec, cls);
+  end
 catch err
   gj_internal(err, fname);
 end
@@ -71,6 +75,37 @@ else
   end
   r = javaMethod('runStaged', bridge, op, s, fname, spec);
 end
+end
+
+function r = send_complex(op, fname, A, spec, cls)
+% Complex A goes as its real and imaginary parts (Java receives double[] only); the same choice
+% of one call, staged scalars or column chunks as for real A.
+[m, n, p] = size(A);
+bridge = 'io.github.gpujacobi.bridge.Bridge';
+if numel(A) > 1 && numel(A) <= gj_chunk()
+  r = javaMethod('runComplex', bridge, op, double(real(A(:))), double(imag(A(:))), m, n, p, cls, fname, spec);
+  return;
+end
+if numel(A) <= 1
+  re = stage_small(real(A), m, n, p, cls, fname);
+  im = stage_small(imag(A), m, n, p, cls, fname);
+else
+  try
+    work = javaMethod('workFactor', bridge, op);
+    re = javaObject('io.github.gpujacobi.bridge.Staging', m, n, p, cls, fname, work);
+    im = javaObject('io.github.gpujacobi.bridge.Staging', m, n, p, cls, fname, work);
+  catch err
+    error('gpujacobi:outOfMemory', '%s', gj_java_message(err.message));
+  end
+  cols = max(1, floor(gj_chunk() / max(m, 1)));
+  A = reshape(A, m, n * p);
+  for c = 1:cols:n * p
+    block = A(:, c:min(n * p, c + cols - 1));
+    re.put(double(real(block(:))), (c - 1) * m);
+    im.put(double(imag(block(:))), (c - 1) * m);
+  end
+end
+r = javaMethod('runComplexStaged', bridge, op, re, im, fname, spec);
 end
 
 function name = inputname_or(fname)

@@ -1,5 +1,13 @@
 function x = gj_fetch(r, name, cls)
-% An output of the bridge result, reshaped to its dimensions and cast to the input's class.
+% An output of the bridge result, reshaped to its dimensions and cast to the input's class;
+% a complex output (its imaginary part in NAME_im) is recombined into a complex array.
+x = fetch_part(r, name, cls);
+if r.isComplex(name)
+  x = complex(x, fetch_part(r, [name, '_im'], cls));
+end
+end
+
+function x = fetch_part(r, name, cls)
 d = double(r.dims(name));
 n = double(r.numel(name));
 chunk = gj_chunk();

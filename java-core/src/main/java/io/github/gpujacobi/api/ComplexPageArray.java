@@ -146,6 +146,17 @@ public final class ComplexPageArray {
         else for (int i = 0; i < len; i++) f[off + i] = (float) src[i];
     }
 
+    /** A deep copy converted to the given precision. */
+    public ComplexPageArray to(Precision p) {
+        ComplexPageArray out = zeros(p, rows, cols, pages);
+        int n = 2 * length();
+        for (int i = 0; i < n; i++) {
+            double x = d != null ? d[i] : f[i];
+            if (out.d != null) out.d[i] = x; else out.f[i] = (float) x;
+        }
+        return out;
+    }
+
     /** The real parts as a new real array (what MATLAB's {@code real} gives). */
     public PageArray real() { return part(0); }
 

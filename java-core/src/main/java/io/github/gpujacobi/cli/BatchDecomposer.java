@@ -1,5 +1,9 @@
 package io.github.gpujacobi.cli;
 
+import io.github.gpujacobi.api.ComplexEigResult;
+import io.github.gpujacobi.api.ComplexInverseResult;
+import io.github.gpujacobi.api.ComplexPageArray;
+import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.ErrorKind;
@@ -11,22 +15,88 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.ComplexResiduals;
 import io.github.gpujacobi.core.Residuals;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** Runs one operation on one variable and names its outputs (X_V, X_D; X_U, X_S, X_V; X_inv; hsvd: X_U, X_S, X_V, X_Jsorted). */
+/**
+ * Runs one operation on one variable and names its outputs (X_V, X_D; X_U, X_S, X_V; X_inv; hsvd: X_U, X_S, X_V,
+ * X_Jsorted). Complex input (eig, svd, inv) gives complex X_V, X_U, X_inv and real X_D, X_S.
+ */
 final class BatchDecomposer {
     /** The arrays to write (suffix -> array), the run report and the worst residual over the pages. */
     static final class Outcome {
         final Map<String, PageArray> outputs = new LinkedHashMap<String, PageArray>();
+        /** The imaginary parts of the complex outputs (same suffix; real outputs have none). */
+        final Map<String, PageArray> imaginary = new HashMap<String, PageArray>();
         RunReport report;
         double residual;
+
+        private void putComplex(String suffix, ComplexPageArray z) {
+            outputs.put(suffix, z.real());
+            imaginary.put(suffix, z.imag());
+        }
     }
 
     private BatchDecomposer() {}
+
+    /** eig (Hermitian), svd or inv of complex pages; the residuals as for real input ({@link ComplexResiduals}). */
+    static Outcome runComplex(Operation op, ComplexPageArray a, SolverOptions o, boolean exact) {
+        Outcome out = new Outcome();
+        switch (op) {
+            case EIG: {
+                ComplexEigResult r = Jacobi.eig(a, o);
+                out.putComplex("V", r.vectors());
+                out.outputs.put("D", r.values());
+                out.report = r.report();
+                for (int k = 0; k < a.pages(); k++)
+                    out.residual = Math.max(out.residual, ComplexResiduals.eig(a, r.vectors(), r.values(), k, exact));
+                break;
+            }
+            case SVD: {
+                ComplexSvdResult r = Jacobi.svd(a, o);
+                out.putComplex("U", r.u());
+                out.outputs.put("S", r.s());
+                out.putComplex("V", r.v());
+                out.report = r.report();
+                for (int k = 0; k < a.pages(); k++)
+                    out.residual = Math.max(out.residual, ComplexResiduals.svd(a, r.u(), r.s(), r.v(), k, exact));
+                break;
+            }
+            case INV: {
+                ComplexInverseResult r = Jacobi.inv(a, o);
+                if (r.anySingular()) {
+                    int page = 0;
+                    while (!r.singular(page)) page++;
+                    throw singular(o, a.pages(), page);
+                }
+                out.putComplex("inv", r.inverse());
+                out.report = nearlySingular(r.report(), r.minRcond(), a.precision().eps());
+                for (int k = 0; k < a.pages(); k++)
+                    out.residual = Math.max(out.residual, ComplexResiduals.inverse(a, r.inverse(), k, exact));
+                break;
+            }
+            default:
+                throw new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, o.where() + " is complex; --op "
+                        + op.label() + " takes real matrices only");
+        }
+        return out;
+    }
+
+    private static JacobiException singular(SolverOptions o, int pages, int page) {
+        return new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular to working precision"
+                + (pages > 1 ? " (page " + (page + 1) + ")" : "") + "; no inverse written");
+    }
+
+    private static RunReport nearlySingular(RunReport report, double minRcond, double eps) {
+        return minRcond < eps ? report.withNote(String.format(Locale.ROOT,
+                "nearly singular: RCOND = %.3g, results may be inaccurate", minRcond)) : report;
+    }
+
 
     /**
      * @param signs J's diagonal for hsvd (see {@link HsvdSigns}), else unused
@@ -61,18 +131,13 @@ final class BatchDecomposer {
                 if (r.anySingular()) {
                     int page = 0;
                     while (!r.singular(page)) page++;
-                    throw new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular to working precision"
-                            + (a.pages() > 1 ? " (page " + (page + 1) + ")" : "") + "; no inverse written");
+                    throw singular(o, a.pages(), page);
                 }
                 out.outputs.put("inv", r.inverse());
-                out.report = r.report();
+                out.report = nearlySingular(r.report(), r.minRcond(), a.precision().eps());
                 for (int k = 0; k < a.pages(); k++)
                     out.residual = Math.max(out.residual, exact ? Residuals.inverse(a, r.inverse(), k)
                             : Residuals.inverseEstimate(a, r.inverse(), k));
-                if (r.minRcond() < a.precision().eps()) {
-                    out.report = out.report.withNote(String.format(Locale.ROOT,
-                            "nearly singular: RCOND = %.3g, results may be inaccurate", r.minRcond()));
-                }
                 break;
             }
             case HSVD: {

@@ -1,9 +1,11 @@
 package io.github.gpujacobi.cli;
 
+import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.mat.MatArrays;
@@ -107,20 +109,33 @@ final class BatchFileJob {
             if (opt.op == Operation.HSVD) {
                 String role = HsvdSigns.signRole(in, v);
                 if (role != null) throw new SkippedVariable(role);
+                if (v.isComplex()) throw new SkippedVariable("is complex; the hyperbolic SVD (--op hsvd) takes real matrices only");
                 signs = readSigns(in, v);
             }
             progress.working(input.getFileName() + ":" + v.name() + " (" + v.describe() + ")");
-            PageArray a = in.read(v);
-            if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
             SolverOptions so = opt.solver.withVariable(v.name()).withCaller("batch " + in.path().getFileName());
-            BatchDecomposer.Outcome r = BatchDecomposer.run(opt.op, a, signs, so, opt.exactResidual);
+            BatchDecomposer.Outcome r;
+            Precision precision;
+            if (v.isComplex()) {
+                ComplexPageArray a = in.readComplex(v);
+                if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
+                precision = a.precision();
+                r = BatchDecomposer.runComplex(opt.op, a, so, opt.exactResidual);
+            } else {
+                PageArray a = in.read(v);
+                if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
+                precision = a.precision();
+                r = BatchDecomposer.run(opt.op, a, signs, so, opt.exactResidual);
+            }
             // every output name is checked before any is written: a variable is written whole or not at all
             List<String> outNames = new ArrayList<String>();
             for (String suffix : r.outputs.keySet()) outNames.add(v.name() + "_" + suffix);
             String clash = names.claim(v.name(), outNames);
             if (clash != null) throw new JacobiException(ErrorKind.BAD_OPTION, clash);
             for (java.util.Map.Entry<String, PageArray> e : r.outputs.entrySet()) {
-                out.write(v.name() + "_" + e.getKey(), MatArrays.toMatrix(e.getValue()));
+                PageArray im = r.imaginary.get(e.getKey());
+                out.write(v.name() + "_" + e.getKey(),
+                        im == null ? MatArrays.toMatrix(e.getValue()) : MatArrays.toMatrix(e.getValue(), im));
             }
             RunReport rep = r.report;
             if (!backends.contains(rep.backend())) backends.add(rep.backend());
@@ -133,7 +148,7 @@ final class BatchFileJob {
                         .set("converged", Mat5.newLogicalScalar(rep.converged()))
                         .set("residual", Mat5.newScalar(r.residual))
                         .set("time", Mat5.newScalar(rep.seconds()))
-                        .set("class", Mat5.newString(a.precision().matlabClass())));
+                        .set("class", Mat5.newString(precision.matlabClass())));
             }
             String note = "";
             if (!v.isFloatingPoint()) {

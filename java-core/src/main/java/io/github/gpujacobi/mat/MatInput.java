@@ -1,5 +1,6 @@
 package io.github.gpujacobi.mat;
 
+import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
@@ -58,8 +59,27 @@ public final class MatInput {
 
     public List<MatVariable> variables() { return variables; }
 
-    /** The variable's data as double (or single when stored single) page array. */
+    /** The variable's data as double (or single when stored single) page array; a complex variable is skipped. */
     public PageArray read(final MatVariable v) throws MatFileException, SkippedVariable {
+        if (v.isComplex()) throw new SkippedVariable("is complex, and a real array is needed here");
+        return read(v, new Conversion<PageArray>() {
+            public PageArray of(Matrix m) { return MatArrays.toPageArray(m, v.isFloatingPoint()); }
+        });
+    }
+
+    /** A complex variable's data as a double (or single when stored single) complex page array. */
+    public ComplexPageArray readComplex(MatVariable v) throws MatFileException, SkippedVariable {
+        return read(v, new Conversion<ComplexPageArray>() {
+            public ComplexPageArray of(Matrix m) { return MatArrays.toComplexPageArray(m); }
+        });
+    }
+
+    /** Converts the matrix while the file's buffers are still open. */
+    private interface Conversion<T> {
+        T of(Matrix m);
+    }
+
+    private <T> T read(final MatVariable v, Conversion<T> conversion) throws MatFileException, SkippedVariable {
         String reason = v.skipReason();
         if (reason != null) throw new SkippedVariable(reason);
         MatElements.Element e = elements.get(v.name());
@@ -76,7 +96,7 @@ public final class MatInput {
         try {
             Array a = f.getArray(v.name());
             if (!(a instanceof Matrix)) throw new SkippedVariable("is not a numeric array");
-            return MatArrays.toPageArray((Matrix) a, v.isFloatingPoint());
+            return conversion.of((Matrix) a);
         } finally {
             closeQuietly(f);
         }
