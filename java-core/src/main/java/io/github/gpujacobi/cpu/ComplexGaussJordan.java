@@ -90,8 +90,7 @@ final class ComplexGaussJordan {
         }
         for (int i = 0; i < n; i++) {
             if (rowMax[i] == 0) return false;
-            double mx = rowMax[i];
-            rowExp[i] = mx < Double.MIN_NORMAL ? 60 - (Math.getExponent(mx * 0x1p60) + 1) : -(Math.getExponent(mx) + 1);
+            rowExp[i] = GaussJordanInverse.rowExponent(rowMax[i]);
         }
         for (int j = 0; j < n; j++) {
             double c = 0;

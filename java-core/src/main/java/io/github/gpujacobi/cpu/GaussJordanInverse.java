@@ -82,13 +82,17 @@ final class GaussJordanInverse {
      * Scales each row by 2^rowExp[i] so that its largest |entry| lies in [1/2, 1), and records each
      * column's largest |entry| afterwards; false for a zero row (singular).
      */
+    /** e with max * 2^e in [1/2, 1) (subnormal max too): the exact scaling of a row whose largest entry is max. */
+    static int rowExponent(double max) {
+        return max < Double.MIN_NORMAL ? 60 - (Math.getExponent(max * 0x1p60) + 1) : -(Math.getExponent(max) + 1);
+    }
+
     private static boolean equilibrateRows(double[] a, int n, int[] rowExp, double[] colScale) {
         double[] rowMax = new double[n];
         for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) rowMax[i] = Math.max(rowMax[i], Math.abs(a[i + j * n]));
         for (int i = 0; i < n; i++) {
             if (rowMax[i] == 0) return false;
-            double mx = rowMax[i];
-            rowExp[i] = mx < Double.MIN_NORMAL ? 60 - (Math.getExponent(mx * 0x1p60) + 1) : -(Math.getExponent(mx) + 1);
+            rowExp[i] = rowExponent(rowMax[i]);
         }
         for (int j = 0; j < n; j++) {
             double c = 0;

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.testing.EjmlReference;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.PageArray;
@@ -9,12 +10,10 @@ import io.github.gpujacobi.testing.Matrices;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.QRDecomposition;
-import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.Arrays;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,7 +36,7 @@ class SvdScalingTest {
         for (int[] mn : new int[][]{{7, 5}, {4, 6}}) {
             int m = mn[0], n = mn[1];
             double[] b = Matrices.randn(new Random(m * 31 + n), m, n);
-            double[] ref = ejmlSingularValues(b, m, n);
+            double[] ref = EjmlReference.singularValues(b, m, n);
             double[] a = b.clone();
             for (int i = 0; i < a.length; i++) a[i] *= factor;
             SvdResult r = Jacobi.svd(PageArray.wrap(a, m, n), CPU);
@@ -95,7 +94,7 @@ class SvdScalingTest {
     @CsvSource({"9,6", "6,9", "12,12", "1,1"})
     void columnScaledSolverOnOrdinaryPages(int m, int n) {
         double[] b = Matrices.randn(new Random(m * 100 + n), m, n);
-        double[] ref = ejmlSingularValues(b, m, n);
+        double[] ref = EjmlReference.singularValues(b, m, n);
         int k = Math.min(m, n);
         PageArray a = PageArray.wrap(b, m, n);
         PageArray s = PageArray.zeros(a.precision(), k, 1, 1);
@@ -171,18 +170,6 @@ class SvdScalingTest {
     private static void orthonormal(SvdResult r, int m, int n) {
         assertTrue(Matrices.orthogonality(r.u(), 0) <= 1e-13, "U orthonormal");
         assertTrue(Matrices.orthogonality(r.v(), 0) <= 1e-13, "V orthonormal");
-    }
-
-    static double[] ejmlSingularValues(double[] a, int m, int n) {
-        DMatrixRMaj x = new DMatrixRMaj(m, n);
-        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) x.set(i, j, a[i + j * m]);
-        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(m, n, false, false, true);
-        assertTrue(svd.decompose(x));
-        double[] s = svd.getSingularValues().clone();
-        Arrays.sort(s);
-        double[] d = new double[s.length];
-        for (int i = 0; i < s.length; i++) d[i] = s[s.length - 1 - i];
-        return d;
     }
 
     /** |R_kk| d_k, R from EJML's QR of the unscaled B (columns already in decreasing grade). */

@@ -7,15 +7,12 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import io.github.gpujacobi.testing.EjmlReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.Arrays;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,17 +22,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CpuEigTest {
     static final double C = 20;
     static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu");
-
-    static double[] ejmlEigenvalues(double[] a, int n) {
-        DMatrixRMaj m = new DMatrixRMaj(n, n);
-        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, false, true);
-        assertTrue(eig.decompose(m));
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = eig.getEigenvalue(i).getReal();
-        Arrays.sort(d);
-        return d;
-    }
 
     @ParameterizedTest
     @CsvSource({"1,DOUBLE", "2,DOUBLE", "3,DOUBLE", "7,DOUBLE", "32,DOUBLE", "33,DOUBLE", "100,DOUBLE", "257,DOUBLE",
@@ -54,7 +40,7 @@ class CpuEigTest {
             double orth = Matrices.orthogonality(e.vectors(), 0);
             assertTrue(res <= C * n * eps, method + " residual " + res);
             assertTrue(orth <= C * n * eps, method + " orthogonality " + orth);
-            double[] ref = ejmlEigenvalues(pa.to(Precision.DOUBLE).doubleData(), n);
+            double[] ref = EjmlReference.eigenvalues(pa.to(Precision.DOUBLE).doubleData(), n);
             double scale = Math.max(1e-300, Math.abs(ref[0]) + Math.abs(ref[n - 1]));
             for (int i = 0; i < n; i++) {
                 if (i > 0) assertTrue(e.values().get(i, 0) >= e.values().get(i - 1, 0), "ascending");

@@ -7,9 +7,7 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
+import io.github.gpujacobi.testing.EjmlReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,18 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CpuSvdTest {
     static final double C = 20;
     static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu");
-
-    static double[] ejmlSingularValues(double[] a, int m, int n) {
-        DMatrixRMaj x = new DMatrixRMaj(m, n);
-        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) x.set(i, j, a[i + j * m]);
-        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(m, n, false, false, true);
-        assertTrue(svd.decompose(x));
-        double[] s = svd.getSingularValues().clone();
-        java.util.Arrays.sort(s);
-        double[] d = new double[s.length];
-        for (int i = 0; i < s.length; i++) d[i] = s[s.length - 1 - i];
-        return d;
-    }
 
     /**
      * Pages too large for the cache take the blocked ordering: 600 x 350 gives blocks of 33 columns,
@@ -50,7 +36,7 @@ class CpuSvdTest {
         Random r = new Random(m + 7L * n);
         PageArray a = Matrices.page(Matrices.randn(r, m, n), m, n, Precision.DOUBLE);
         double bound = C * mm * Precision.DOUBLE.eps();
-        double[] ref = ejmlSingularValues(a.doubleData(), m, n);
+        double[] ref = EjmlReference.singularValues(a.doubleData(), m, n);
         SvdResult s = Jacobi.svd(a, CPU.withEcon(true));
         assertTrue(s.report().converged());
         assertTrue(Matrices.svdResidual(a, s.u(), s.s(), s.v(), 0) <= bound, "reconstruction");
@@ -67,7 +53,7 @@ class CpuSvdTest {
         Random r = new Random(m * 1000 + n);
         PageArray a = Matrices.page(Matrices.randn(r, m, n), m, n, p);
         double bound = C * Math.max(m, n) * p.eps();
-        double[] ref = ejmlSingularValues(a.to(Precision.DOUBLE).doubleData(), m, n);
+        double[] ref = EjmlReference.singularValues(a.to(Precision.DOUBLE).doubleData(), m, n);
         for (boolean econ : new boolean[]{false, true}) {
             SvdResult s = Jacobi.svd(a, CPU.withEcon(econ));
             int k = Math.min(m, n);

@@ -12,10 +12,6 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
-import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -25,7 +21,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -100,7 +95,7 @@ public abstract class BackendConformance {
         assertTrue(res <= b, "residual " + res + " > " + b);
         double orth = Matrices.orthogonality(e.vectors().to(Precision.DOUBLE), 0);
         assertTrue(orth <= b, "orthogonality " + orth + " > " + b);
-        double[] ref = ejmlEigenvalues(pa.to(Precision.DOUBLE).doubleData(), n);
+        double[] ref = EjmlReference.eigenvalues(pa.to(Precision.DOUBLE).doubleData(), n);
         double scale = Math.abs(ref[0]) + Math.abs(ref[n - 1]);
         for (int i = 0; i < n; i++) {
             if (i > 0) assertTrue(e.values().get(i, 0) >= e.values().get(i - 1, 0), "ascending at " + i);
@@ -129,7 +124,7 @@ public abstract class BackendConformance {
         assertTrue(res <= b, "residual " + res);
         assertTrue(Matrices.orthogonality(s.u().to(Precision.DOUBLE), 0) <= b, "U orthogonal");
         assertTrue(Matrices.orthogonality(s.v().to(Precision.DOUBLE), 0) <= b, "V orthogonal");
-        double[] ref = ejmlSingularValues(ad.doubleData(), m, n);
+        double[] ref = EjmlReference.singularValues(ad.doubleData(), m, n);
         for (int i = 0; i < k; i++) {
             if (i > 0) assertTrue(s.s().get(i, 0) <= s.s().get(i - 1, 0), "descending at " + i);
             assertEquals(ref[i], s.s().get(i, 0), b * ref[0], "sigma_" + i + " vs EJML");
@@ -376,26 +371,4 @@ public abstract class BackendConformance {
                 .equals("cholesky"), "Cholesky (library handles) after release");
     }
 
-    static double[] ejmlEigenvalues(double[] a, int n) {
-        DMatrixRMaj m = new DMatrixRMaj(n, n);
-        for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, false, true);
-        assertTrue(eig.decompose(m));
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = eig.getEigenvalue(i).getReal();
-        Arrays.sort(d);
-        return d;
-    }
-
-    static double[] ejmlSingularValues(double[] a, int m, int n) {
-        DMatrixRMaj x = new DMatrixRMaj(m, n);
-        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) x.set(i, j, a[i + j * m]);
-        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(m, n, false, false, true);
-        assertTrue(svd.decompose(x));
-        double[] s = svd.getSingularValues().clone();
-        Arrays.sort(s);
-        double[] d = new double[Math.min(m, n)];
-        for (int i = 0; i < d.length; i++) d[i] = s[s.length - 1 - i];
-        return d;
-    }
 }
