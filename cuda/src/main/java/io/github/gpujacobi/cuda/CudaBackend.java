@@ -151,14 +151,16 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * Blocked one-sided Jacobi on the Cholesky factor of every positive definite page [7]; a page
-     * whose factorisation fails (indefinite or singular) runs the fused MCA kernel instead, in double
-     * for single input, and the report says so.
+     * Blocked one-sided Jacobi on the Cholesky factor of every positive definite page [7]; an
+     * indefinite page (Cholesky fails) takes the hyperbolic route on the GPU (CudaIndefiniteEig:
+     * Bunch-Parlett, then the blocked hyperbolic Jacobi [4, 10]), relatively accurate whatever the
+     * signs; a singular or diagonal page runs the fused MCA kernel instead, in double for single
+     * input, and the report says so.
      */
     private EigResult blockedEig(PageArray a, final SolverOptions o) {
         final int n = a.rows(), pages = a.pages();
         final double tol = o.tolFor(a.precision(), n);
-        final AtomicInteger fallback = new AtomicInteger();
+        final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
         EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> {
             CudaBlockedSvd solver = new CudaBlockedSvd();
             double[] d = solver.eig(dev, buffers, w, n, v != null, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
@@ -166,16 +168,28 @@ public final class CudaBackend implements Backend {
                 if (v != null) System.arraycopy(solver.v, 0, v, 0, n * n);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
             }
+            if (!IndefiniteEig.diagonal(w, n)) {
+                CudaIndefiniteEig hyp = new CudaIndefiniteEig();
+                d = hyp.run(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                if (d != null) {
+                    indefinite.incrementAndGet();
+                    return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, hyp.computeNanos, d);
+                }
+            }
             fallback.incrementAndGet();
             CudaEig two = new CudaEig();
             d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             return new PageOutcome(two.sweeps, two.rotations, two.converged, two.computeNanos, d);
         });
-        int f = fallback.get();
+        int f = fallback.get(), h = indefinite.get();
+        if (h > 0) {
+            r = new EigResult(r.values(), r.vectors(), r.report().withNote((pages > 1 ? h + " of " + pages + " pages" : "the matrix")
+                    + " indefinite: Bunch-Parlett and blocked hyperbolic Jacobi on the GPU"));
+        }
         if (f == 0) return r;
         RunReport report = r.report().withMethod(f == pages ? CudaEig.FUSED_MCA : "mixed")
                 .withNote((pages > 1 ? f + " of " + pages + " pages" : "the matrix")
-                        + " not positive definite (Cholesky failed): two-sided Jacobi (fused MCA, in double) instead of blocked");
+                        + " singular or diagonal: two-sided Jacobi (fused MCA, in double) instead of blocked");
         return new EigResult(r.values(), r.vectors(), report);
     }
 

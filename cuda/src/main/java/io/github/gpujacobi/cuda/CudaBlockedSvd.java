@@ -45,6 +45,8 @@ final class CudaBlockedSvd {
     int sweeps;
     long rotations;
     boolean converged;
+    /** Hyperbolic sweeps only: a pair of opposite signs had no real angle (G not of full column rank). */
+    boolean rankDeficient;
     /** Factorisation, sweeps and unpacking, transfers excluded. */
     long computeNanos;
     /** Results of the last call: U (m x n, unit columns), V (n x n, when wanted), the column norms. */
@@ -151,11 +153,32 @@ final class CudaBlockedSvd {
     }
 
     /**
-     * The sweeps on the m x n matrix X taken from g (leading dimension ldg) by mode (svd_blocked.cu's
-     * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
+     * The blocked hyperbolic sweeps [4, 10] on the n x n G in g (leading dimension n; CudaIndefiniteEig's
+     * Bunch-Parlett factor) with J = diag(signs): G W = U Sigma with W J-orthogonal. U (unit columns, when
+     * wantU) and Sigma into {@link #u}, {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
      */
+    void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, boolean wantU, double tol,
+                    int maxSweeps, int fixedSweeps) {
+        lib = CudaLibraries.get("Method 'blocked'");
+        long t0 = System.nanoTime();
+        solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs);
+        computeNanos = System.nanoTime() - t0;
+        u = wantU ? DeviceBuffers.download(buf.get("blockedU", (long) n * n * 8), n * n, Precision.DOUBLE) : null;
+        sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+    }
+
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps) {
+        solve(dev, buf, g, ldg, m, n, mode, wantV, tol, maxSweeps, fixedSweeps, null);
+    }
+
+    /**
+     * The sweeps on the m x n matrix X taken from g (leading dimension ldg) by mode (svd_blocked.cu's
+     * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
+     * With signs (J's diagonal, +-1) the pair transformations are J-orthogonal (hyperbolic_blocked.cu).
+     */
+    private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
+                       double tol, int maxSweeps, int fixedSweeps, int[] signs) {
         final int b = Integer.highestOneBit(Math.max(1, Math.min(Math.min(WIDTH, 32), (n + 1) / 2)));
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
@@ -185,8 +208,13 @@ final class CudaBlockedSvd {
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
 
-        int shared = pairBytes(q2);
-        String pairKernel = Kernel.blockedPair(q2).kernelName();
+        int shared = signs == null ? pairBytes(q2) : hyperbolicPairBytes(q2);
+        String pairKernel = (signs == null ? Kernel.blockedPair(q2) : Kernel.hyperbolicPair(q2)).kernelName();
+        DevicePointer pairSigns = null;
+        if (signs != null) {
+            pairSigns = buf.get("blockedPairSigns", 4L * steps * half * q2);
+            DeviceBuffers.upload(pairSigns, pairSignatures(ct, signs, n, b));
+        }
         int pairThreads = q2 == 64 ? 1024 : Math.max(32, 8 * q2); // as svd_blocked.cu instantiates blocked_pair
         Memory one = ONE, zero = ZERO;
         CuBlas blas = lib.blas;
@@ -206,9 +234,11 @@ final class CudaBlockedSvd {
                 CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, m, one, cur.jna(), ld, (long) q2 * ld,
                         cur.jna(), ld, (long) q2 * ld, zero, gram.jna(), q2, (long) q2 * q2, half), "gemmStridedBatched");
                 long p1 = PROFILE ? sync(dev) : 0;
-                dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
-                        Pointer.to(innerPairs), Pointer.to(new double[]{tol}),
-                        Pointer.to(rot.withByteOffset(8L * s * half))));
+                Pointer rotAt = Pointer.to(rot.withByteOffset(8L * s * half));
+                dev.launchShared(pairKernel, half, pairThreads, shared, signs == null
+                        ? Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt)
+                        : Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt,
+                                Pointer.to(pairSigns.withByteOffset(4L * s * half * q2))));
                 long p2 = PROFILE ? sync(dev) : 0;
                 long base = 8L * ((long) (par * steps + s) * 3 * nb);
                 com.sun.jna.Pointer arr = ptrs.jna();
@@ -223,9 +253,13 @@ final class CudaBlockedSvd {
             }
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(stepRot), rot, 8L * stepRot.length), "cuMemcpyDtoH rotations");
             long r = 0;
-            for (long x : stepRot) r += x;
+            for (long x : stepRot) {
+                if (x < 0) rankDeficient = true; // hyperbolic_pair's flag
+                r += x & Long.MAX_VALUE;
+            }
             rotations += r;
             converged = r == 0;
+            if (rankDeficient) break;
             if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations%n", sweeps, r);
         }
         if (fixedSweeps > 0) converged = false;
@@ -252,6 +286,29 @@ final class CudaBlockedSvd {
     /** Shared memory of blocked_pair for 2b = q2: A and R padded, c and s, the step pairs. */
     static int pairBytes(int q2) {
         return (2 * q2 * (q2 + 1) + q2) * 8 + (q2 - 1) * q2 * 4;
+    }
+
+    /** Shared memory of hyperbolic_pair for 2b = q2: A and R padded, c, s1, s2, the signs, the step pairs. */
+    static int hyperbolicPairBytes(int q2) {
+        return (2 * q2 * (q2 + 1) + 5 * q2 / 2) * 8 + (q2 - 1) * q2 * 4;
+    }
+
+    /**
+     * The signs of every pair's 2b columns, per step (steps x nb/2 x 2b): blocks keep their columns in order
+     * (only their slots move), so pair k of step s holds blocks p(s, k) and q(s, k); padding columns +1.
+     */
+    static int[] pairSignatures(ChessTournament ct, int[] signs, int n, int b) {
+        int steps = ct.steps(), half = ct.pairsPerStep(), q2 = 2 * b;
+        int[] out = new int[steps * half * q2];
+        for (int s = 0; s < steps; s++) {
+            for (int k = 0; k < half; k++) {
+                for (int i = 0; i < q2; i++) {
+                    int c = (i < b ? ct.p(s, k) : ct.q(s, k)) * b + i % b;
+                    out[(s * half + k) * q2 + i] = c < n ? signs[c] : 1;
+                }
+            }
+        }
+        return out;
     }
 
     private static Memory constant(double x) {

@@ -77,6 +77,27 @@ public final class Generators {
         return a;
     }
 
+    /**
+     * Graded symmetric indefinite A = P (D H D) P', D = diag(logspace(0, -decades, n)), H = Q Lambda Q'
+     * with eigenvalues alternately positive and negative of modulus in [1, 3] (cond(H) <= 3): the
+     * hyperbolic route computes every eigenvalue of A to high relative accuracy [4, 10], two-sided
+     * Jacobi on A and QR-type solvers need not. Exactly symmetric.
+     */
+    public static double[] gradedIndefinite(Random r, int n, double decades) {
+        double[] lam = new double[n];
+        for (int i = 0; i < n; i++) lam[i] = (i % 2 == 0 ? 1 : -1) * (1 + 2 * r.nextDouble());
+        double[] h = withSpectrum(r, lam);
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = Math.pow(10, -decades * i / Math.max(1, n - 1));
+        int[] p = permutation(r, n);
+        double[] a = new double[n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            int pi = p[i], pj = p[j];
+            a[i + j * n] = d[pi] * h[pi + pj * n] * d[pj];
+        }
+        return a;
+    }
+
     public static int[] permutation(Random r, int n) {
         int[] p = new int[n];
         for (int i = 0; i < n; i++) p[i] = i;

@@ -150,6 +150,7 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 40);
         gradedCheck(dev, 100);
         gradedCheck(dev, 300);
+        for (int n : new int[]{1, 2, 41, 100, 300, 1000}) gradedIndefiniteCheck(dev, n);
         PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
         check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
         // the GPU returns the finite inverse with RCOND 0 (MATLAB's rule); the CPU path adopts it separately
@@ -171,6 +172,36 @@ final class VerifyCommand implements Command {
                         String.format(Locale.ROOT, "worst relative error of the eigenvalues vs the CPU: %.1e", worst));
             } catch (JacobiException ex) {
                 check("eig graded " + m, false, ex.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Graded indefinite (10 decades): every eigenvalue to 1e-12 relative against the CPU's hyperbolic route,
+     * through 'blocked' (Bunch-Parlett and the blocked hyperbolic Jacobi on the GPU once Cholesky fails),
+     * 'hyperbolic', and from n = 768 the default, with residual and orthogonality of the blocked vectors.
+     */
+    private void gradedIndefiniteCheck(SolverOptions dev, int n) {
+        PageArray pa = PageArray.wrap(Generators.gradedIndefinite(new Random(n), n, 10), n, n);
+        EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
+        for (String m : new String[]{"blocked", "hyperbolic", "auto"}) {
+            if (m.equals("auto") && n < 768) continue;
+            String what = "eig graded indefinite (10 decades) " + m + " n=" + n;
+            try {
+                EigResult e = Jacobi.eig(pa, dev.withMethod(m));
+                double worst = 0; // truly relative, eigenvalue by eigenvalue (both ascending)
+                for (int i = 0; i < n; i++) {
+                    double x = e.values().get(i), y = ref.values().get(i);
+                    worst = Math.max(worst, Math.abs(x - y) / Math.abs(y));
+                }
+                double res = Residuals.eig(pa, e.vectors(), e.values(), 0);
+                double orth = Residuals.orthogonality(e.vectors(), 0);
+                double bound = 10 * Math.max(n, 1) * Precision.DOUBLE.eps();
+                check(what, worst <= 1e-12 && res <= bound && orth <= bound, String.format(Locale.ROOT,
+                        "worst relative error of the eigenvalues vs the CPU %.1e, residual %.1e, orth %.1e, sweeps %d %s/%s",
+                        worst, res, orth, e.report().sweeps(), e.report().backend(), e.report().method()));
+            } catch (JacobiException ex) {
+                check(what, false, ex.getMessage());
             }
         }
     }

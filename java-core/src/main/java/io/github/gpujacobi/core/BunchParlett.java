@@ -13,8 +13,11 @@ import java.util.stream.IntStream;
 public final class BunchParlett {
     private BunchParlett() {}
 
-    /** Bunch and Parlett's alpha = (1 + sqrt(17)) / 8, which bounds the element growth by 2.57^(n-1). */
-    static final double ALPHA = (1 + Math.sqrt(17)) / 8;
+    /**
+     * Bunch and Parlett's alpha = (1 + sqrt(17)) / 8, which bounds the element growth by 2.57^(n-1); the GPU's
+     * factorisation (bunch_parlett.cu) takes it as an argument, so both choose pivots by the same rule.
+     */
+    public static final double ALPHA = (1 + Math.sqrt(17)) / 8;
 
     /** M is exactly singular: a whole Schur complement vanished. */
     public static final class Singular extends RuntimeException {
@@ -46,12 +49,9 @@ public final class BunchParlett {
             if (next == null) next = searchAndUpdate(a, l, n, k, 0);
             int r = next.row, c = next.col, d = next.diag;
             double mu0 = next.entryMax, mu1 = next.diagMax;
-            if (mu0 == 0) {
-                throw new Singular("its symmetric indefinite factorization has a zero Schur complement of order "
-                        + (n - k));
-            }
+            if (mu0 == 0) throw new Singular(zeroSchurComplement(n - k));
             l[k + k * n] = 1;
-            if (mu1 >= ALPHA * mu0) {
+            if (oneByOne(mu0, mu1)) {
                 swap(a, l, g, perm, n, k, k, d);
                 double piv = a[k + k * n];
                 for (int i = k + 1; i < n; i++) l[i + k * n] = a[i + k * n] / piv;
@@ -80,6 +80,19 @@ public final class BunchParlett {
         double[] out = new double[n * n];
         for (int col = 0; col < n; col++) for (int i = 0; i < n; i++) out[perm[i] + col * n] = g[i + col * n];
         return new Factor(out, j);
+    }
+
+    /**
+     * The pivot rule: a 1 x 1 pivot (the largest diagonal) when it is at least alpha times the largest entry
+     * mu0 of the Schur complement, else the 2 x 2 block of the largest entry. bunch_parlett.cu's twin.
+     */
+    public static boolean oneByOne(double mu0, double mu1) {
+        return mu1 >= ALPHA * mu0;
+    }
+
+    /** The detail of {@link Singular}, the same from the GPU's factorisation. */
+    public static String zeroSchurComplement(int order) {
+        return "its symmetric indefinite factorization has a zero Schur complement of order " + order;
     }
 
     /**

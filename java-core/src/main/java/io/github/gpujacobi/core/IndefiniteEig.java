@@ -34,6 +34,28 @@ public final class IndefiniteEig {
         return true;
     }
 
+    /**
+     * The sweeps square the entries of G ~ |M|^(1/2): bring M near 1 by an exact power of 2 (eigenvalues
+     * scale back exactly by 2^e, vectors do not change), so 1e300 cannot overflow nor 1e-300 underflow.
+     * @return e, with w scaled by 2^-e in place
+     */
+    public static int scaleNearOne(double[] w) {
+        double max = 0;
+        for (double x : w) max = Math.max(max, Math.abs(x));
+        int e = Math.getExponent(max);
+        if (e != 0) for (int i = 0; i < w.length; i++) w[i] = Math.scalb(w[i], -e);
+        return e;
+    }
+
+    /**
+     * A diagonal page goes to two-sided Jacobi, which returns its diagonal exactly, while sigma^2 of
+     * G = |M|^(1/2) may be off by an ulp.
+     */
+    public static boolean diagonal(double[] w, int n) {
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) if (i != j && w[i + j * n] != 0) return false;
+        return true;
+    }
+
     /** The error of method 'hyperbolic' on a singular M, the same from every backend. */
     public static JacobiException singular(SolverOptions o, int pages, int page, String detail) {
         return new JacobiException(ErrorKind.SINGULAR, o.where() + " is singular"

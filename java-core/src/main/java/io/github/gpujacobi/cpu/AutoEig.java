@@ -3,6 +3,7 @@ package io.github.gpujacobi.cpu;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.BunchParlett;
+import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 
@@ -27,13 +28,8 @@ final class AutoEig {
      */
     static PageOutcome run(double[] w, int n, double[] d, double[] v, double eps, double tol, SolverOptions o,
                            int threads) {
-        if (diagonal(w, n)) return null;
-        // the sweeps square the entries of G ~ |M|^(1/2): bring M near 1 by an exact power of 2 (eigenvalues
-        // scale back exactly, vectors do not change), so 1e300 cannot overflow nor 1e-300 underflow
-        double max = 0;
-        for (double x : w) max = Math.max(max, Math.abs(x));
-        int e = Math.getExponent(max);
-        if (e != 0) for (int i = 0; i < w.length; i++) w[i] = Math.scalb(w[i], -e);
+        if (IndefiniteEig.diagonal(w, n)) return null;
+        int e = IndefiniteEig.scaleNearOne(w);
         HyperbolicEig solver = new HyperbolicEig();
         try {
             solver.run(w, n, d, v, eps, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), threads);
@@ -42,11 +38,6 @@ final class AutoEig {
         }
         if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
         return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
-    }
-
-    private static boolean diagonal(double[] w, int n) {
-        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) if (i != j && w[i + j * n] != 0) return false;
-        return true;
     }
 
     /** The method the run report names: the one every page took, or "mixed". */

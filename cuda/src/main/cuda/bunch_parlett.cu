@@ -1,0 +1,168 @@
+// Symmetric indefinite factorisation with complete pivoting (Bunch and Parlett) on the GPU, the
+// preprocessing of the hyperbolic route [4, 10]: M = G J G' with G = P L Q |Lambda|^(1/2), J = diag(+-1).
+// The same pivot decisions, element formulas and order of operations as core/BunchParlett (its
+// right-looking steps; ALPHA is passed in from BunchParlett.ALPHA): one cooperative launch runs every
+// step, each two grid barriers:
+//   (1) all warps: the pending rank-1/rank-2 update of the trailing lower triangle fused with the
+//       complete-pivoting search (largest |entry| and largest |diagonal|, ties to the first in
+//       column-major order, as the CPU's sequential scan), one warp per column, block partials;
+//   (2) block 0: the final reduction, the pivot choice (1 x 1 if mu1 >= alpha mu0, else the 2 x 2 block
+//       of the largest entry), the symmetric swaps of the lower triangle, L's pivot column(s) (into lcol,
+//       by position) and G's column(s), written at their ORIGINAL row (perm), so earlier columns never
+//       need the row swaps of later pivots.
+// Products and sums of the updates and of L are rounded one at a time (__dmul_rn, __dadd_rn: no fused
+// multiply-add), as Java evaluates them, so the Schur complements and hence the pivot decisions follow
+// the CPU's (the 2 x 2 blocks' rotation, jacobi_tangent, may differ from it in the last bit).
+#include "jacobi_common.cuh"
+
+namespace bp {
+// (v, col, row) beats (bv, bcol, brow): larger, or equal and earlier in column-major order.
+__device__ __forceinline__ bool before(double v, int col, int row, double bv, int bcol, int brow) {
+    return v > bv || (v == bv && (col < bcol || (col == bcol && row < brow)));
+}
+
+// The two candidates of a Schur complement (core/BunchParlett.Pivot).
+struct Pivot {
+    double entry, diag;
+    int row, col, d;
+    __device__ void init() { entry = -1; diag = -1; row = col = d = 0x7fffffff; }
+    __device__ void merge(const Pivot& o) {
+        if (before(o.entry, o.col, o.row, entry, col, row)) { entry = o.entry; row = o.row; col = o.col; }
+        if (before(o.diag, o.d, 0, diag, d, 0)) { diag = o.diag; d = o.d; }
+    }
+    __device__ void shuffleMerge(int offset) {
+        Pivot o;
+        o.entry = __shfl_down_sync(0xffffffffu, entry, offset);
+        o.row = __shfl_down_sync(0xffffffffu, row, offset);
+        o.col = __shfl_down_sync(0xffffffffu, col, offset);
+        o.diag = __shfl_down_sync(0xffffffffu, diag, offset);
+        o.d = __shfl_down_sync(0xffffffffu, d, offset);
+        merge(o);
+    }
+};
+
+// Reduces every thread's candidate over the block; thread 0 gets the result. scratch: 32 Pivots.
+__device__ Pivot block_pivot(Pivot p, Pivot* scratch) {
+    for (int o = 16; o > 0; o >>= 1) p.shuffleMerge(o);
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    __syncthreads();
+    if (lane == 0) scratch[warp] = p;
+    __syncthreads();
+    if (threadIdx.x == 0) for (int w = 1; w < warps; ++w) p.merge(scratch[w]);
+    return p;
+}
+
+// BunchParlett.swap for the active lower triangle from 'first' on: symmetric interchange of k and q (q > k),
+// and of perm. Every element has one writer; the block's threads share the loops.
+__device__ void swap(double* A, int* perm, int n, int first, int k, int q) {
+    if (q == k) return;
+    for (int c = first + threadIdx.x; c < k; c += blockDim.x) {
+        const double x = A[k + (size_t)c * n]; A[k + (size_t)c * n] = A[q + (size_t)c * n]; A[q + (size_t)c * n] = x;
+    }
+    for (int i = k + 1 + threadIdx.x; i < n; i += blockDim.x) {
+        if (i == q) continue;
+        double* y = i < q ? &A[q + (size_t)i * n] : &A[i + (size_t)q * n];
+        const double x = A[i + (size_t)k * n]; A[i + (size_t)k * n] = *y; *y = x;
+    }
+    if (threadIdx.x == 0) {
+        const double x = A[k + (size_t)k * n]; A[k + (size_t)k * n] = A[q + (size_t)q * n]; A[q + (size_t)q * n] = x;
+        const int t = perm[k]; perm[k] = perm[q]; perm[q] = t;
+    }
+    __syncthreads();
+}
+}  // namespace bp
+
+// A: n x n symmetric (lower triangle used), destroyed. G: n x n, zero on entry, gets the factor (rows in the
+// input's order, columns in pivot order). J: n signs. perm, lcol (2n), partial (one Pivot per block) and
+// state (3 ints) are work space. state[2] on return: 0, or the order of a zero Schur complement (singular).
+extern "C" __global__ void __launch_bounds__(256) bunch_parlett(double* A, int n, double* G, double* J, int* perm,
+                                                                double* lcol, bp::Pivot* partial, volatile int* state,
+                                                                double alpha) {
+    cg::grid_group grid = cg::this_grid();
+    __shared__ bp::Pivot scratch[32];
+    __shared__ bp::Pivot best;
+    const int lane = threadIdx.x & 31;
+    const int gwarp = (blockIdx.x * blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * blockDim.x) >> 5;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) perm[i] = i;
+    if (blockIdx.x == 0 && threadIdx.x == 0) { state[0] = 0; state[1] = 0; state[2] = 0; }
+    grid.sync();
+    int k = 0, rank = 0;
+    while (k < n) {
+        // (1) update column q's lower part by the pivot columns k - rank ... k - 1, and search it
+        bp::Pivot mine;
+        mine.init();
+        for (int q = k + gwarp; q < n; q += nwarps) {
+            double* col = A + (size_t)q * n;
+            const double x0 = rank > 0 ? A[q + (size_t)(k - rank) * n] : 0.0;
+            const double x1 = rank == 2 ? A[q + (size_t)(k - 1) * n] : 0.0;
+            for (int i = q + lane; i < n; i += 32) {
+                double y = col[i];
+                if (rank == 1 && x0 != 0) {
+                    y = __dsub_rn(y, __dmul_rn(lcol[i], x0));
+                    col[i] = y;
+                } else if (rank == 2) {
+                    y = __dsub_rn(y, __dadd_rn(__dmul_rn(lcol[i], x0), __dmul_rn(lcol[n + i], x1)));
+                    col[i] = y;
+                }
+                const double ay = fabs(y);
+                if (ay > mine.entry) { mine.entry = ay; mine.row = i; mine.col = q; }
+                if (i == q && ay > mine.diag) { mine.diag = ay; mine.d = q; }
+            }
+        }
+        bp::Pivot b = bp::block_pivot(mine, scratch);
+        if (threadIdx.x == 0) partial[blockIdx.x] = b;
+        grid.sync();
+        // (2) block 0: pivot choice, swaps, L's and G's pivot columns
+        if (blockIdx.x == 0) {
+            bp::Pivot all;
+            all.init();
+            for (int i = threadIdx.x; i < gridDim.x; i += blockDim.x) all.merge(partial[i]);
+            all = bp::block_pivot(all, scratch);
+            if (threadIdx.x == 0) best = all;
+            __syncthreads();
+            const bp::Pivot p = best;
+            if (!(p.entry > 0) || p.row >= n || p.d >= n) {  // zero (or not finite) Schur complement
+                if (threadIdx.x == 0) { state[2] = n - k; state[0] = n; }
+            } else if (p.diag >= alpha * p.entry) {
+                bp::swap(A, perm, n, k, k, p.d);
+                const double piv = A[k + (size_t)k * n], s = sqrt(fabs(piv));
+                for (int i = k + threadIdx.x; i < n; i += blockDim.x) {
+                    const double l = i == k ? 1.0 : A[i + (size_t)k * n] / piv;
+                    if (i > k) lcol[i] = l;
+                    G[perm[i] + (size_t)k * n] = __dmul_rn(l, s);
+                }
+                if (threadIdx.x == 0) { J[k] = piv > 0 ? 1.0 : -1.0; state[0] = k + 1; state[1] = 1; }
+            } else {
+                bp::swap(A, perm, n, k, k, p.col);
+                bp::swap(A, perm, n, k, k + 1, p.row);
+                const double e11 = A[k + (size_t)k * n], e21 = A[k + 1 + (size_t)k * n], e22 = A[k + 1 + (size_t)(k + 1) * n];
+                const double det = __dsub_rn(__dmul_rn(e11, e22), __dmul_rn(e21, e21));  // < 0
+                // BunchParlett.twoByTwo: [e11 e21; e21 e22] = Q diag(lam1, lam2) Q' by one rotation
+                const double t = jacobi_tangent(e11, e22, e21), cs = jacobi_cosine(t), sn = __dmul_rn(t, cs);
+                const double lam1 = __dsub_rn(e11, __dmul_rn(t, e21)), lam2 = __dadd_rn(e22, __dmul_rn(t, e21));
+                const double s1 = sqrt(fabs(lam1)), s2 = sqrt(fabs(lam2));
+                for (int i = k + threadIdx.x; i < n; i += blockDim.x) {
+                    double x = i == k ? 1.0 : 0.0, y = i == k + 1 ? 1.0 : 0.0;
+                    if (i > k + 1) {
+                        const double a0 = A[i + (size_t)k * n], a1 = A[i + (size_t)(k + 1) * n];
+                        x = __dsub_rn(__dmul_rn(a0, e22), __dmul_rn(a1, e21)) / det;
+                        y = __dsub_rn(__dmul_rn(a1, e11), __dmul_rn(a0, e21)) / det;
+                        lcol[i] = x;
+                        lcol[n + i] = y;
+                    }
+                    G[perm[i] + (size_t)k * n] = __dmul_rn(__dsub_rn(__dmul_rn(cs, x), __dmul_rn(sn, y)), s1);
+                    G[perm[i] + (size_t)(k + 1) * n] = __dmul_rn(__dadd_rn(__dmul_rn(sn, x), __dmul_rn(cs, y)), s2);
+                }
+                if (threadIdx.x == 0) {
+                    J[k] = lam1 > 0 ? 1.0 : -1.0;
+                    J[k + 1] = lam2 > 0 ? 1.0 : -1.0;
+                    state[0] = k + 2;
+                    state[1] = 2;
+                }
+            }
+        }
+        grid.sync();
+        k = state[0];
+        rank = state[1];
+    }
+}

@@ -1,0 +1,60 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.IndefiniteEig;
+
+/**
+ * Eigenpairs of a nonsingular symmetric indefinite page on the GPU by seed 003's route [4, 10]:
+ * M = G J G' (Bunch-Parlett with complete pivoting, {@link CudaBunchParlett}), then the blocked
+ * one-sided hyperbolic Jacobi on (G, J) ({@link CudaBlockedSvd#hyperbolic}): G W = U Sigma, so the
+ * eigenvalues are sigma_c^2 j_c and the eigenvectors U, each to the relative accuracy that complete
+ * pivoting and the relative stopping rule give graded M. Everything runs in double on the device;
+ * only M goes up and the eigenpairs come down.
+ */
+final class CudaIndefiniteEig {
+    int sweeps;
+    long rotations;
+    boolean converged;
+    /** Factorisation plus sweeps, transfers excluded; and the factorisation's share. */
+    long computeNanos, factorNanos;
+    /** Why the route gave up (M singular, numerically or exactly), when {@link #run} returned null. */
+    String singular;
+
+    /**
+     * @param a n x n symmetric page (read only)
+     * @param v n x n, set to the eigenvectors when non-null
+     * @return the eigenvalues (unsorted), or null when M is singular (nothing else set)
+     */
+    double[] run(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] v, double tol, int maxSweeps,
+                 int fixedSweeps) {
+        double[] w = a.clone();
+        int e = IndefiniteEig.scaleNearOne(w);
+        DevicePointer m = buf.get("bpA", 8L * n * n);
+        DeviceBuffers.upload(m, w, Precision.DOUBLE);
+        CudaBunchParlett f = new CudaBunchParlett();
+        f.factor(dev, buf, m, n);
+        factorNanos = f.nanos;
+        if (CudaBlockedSvd.PROFILE) {
+            System.err.printf(java.util.Locale.ROOT, "bunch-parlett n=%d: %.1f ms%s%n", n, factorNanos / 1e6,
+                    f.singular != null ? " (singular)" : "");
+        }
+        if (f.singular != null) {
+            singular = f.singular;
+            return null;
+        }
+        CudaBlockedSvd s = new CudaBlockedSvd();
+        s.hyperbolic(dev, buf, f.g, n, f.signs, v != null, tol, maxSweeps, fixedSweeps);
+        sweeps = s.sweeps;
+        rotations = s.rotations;
+        converged = s.converged;
+        computeNanos = factorNanos + s.computeNanos;
+        double[] d = new double[n];
+        for (int c = 0; c < n && singular == null; c++) {
+            if (s.rankDeficient || !(s.sigma[c] > 0)) singular = "numerically: a hyperbolic pair had no real angle";
+            d[c] = Math.scalb(s.sigma[c] * s.sigma[c] * f.signs[c], e);
+        }
+        if (singular != null) return null;
+        if (v != null) System.arraycopy(s.u, 0, v, 0, n * n);
+        return d;
+    }
+}

@@ -1,0 +1,46 @@
+package io.github.gpujacobi.cuda;
+
+import io.github.gpujacobi.core.ChessTournament;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The blocked hyperbolic Jacobi's signature bookkeeping, checked without a GPU: every pair of every
+ * step sees the signs of the logical columns its two blocks hold (blocks move between slots, never
+ * their columns), padding columns count as +1, and hyperbolic_pair's shared memory fits the device.
+ */
+class HyperbolicSignaturesTest {
+    @ParameterizedTest
+    @CsvSource({"1, 1", "2, 1", "5, 2", "7, 4", "33, 16", "100, 32", "130, 32"})
+    void everyPairSeesItsColumnsSigns(int n, int b) {
+        int blocks = (n + b - 1) / b, nb = Math.max(2, blocks + (blocks & 1)); // as CudaBlockedSvd.solve pads
+        int[] signs = new int[n];
+        for (int c = 0; c < n; c++) signs[c] = (c * c + c / 3) % 3 == 0 ? -1 : 1; // irregular, both signs
+        ChessTournament ct = new ChessTournament(nb);
+        int[] out = CudaBlockedSvd.pairSignatures(ct, signs, n, b);
+        int half = nb / 2, q2 = 2 * b;
+        assertEquals(ct.steps() * half * q2, out.length);
+        for (int s = 0; s < ct.steps(); s++) {
+            int[] seen = new int[nb * b];
+            for (int k = 0; k < half; k++) {
+                for (int i = 0; i < q2; i++) {
+                    int block = i < b ? ct.p(s, k) : ct.q(s, k), c = block * b + i % b;
+                    seen[c]++;
+                    assertEquals(c < n ? signs[c] : 1, out[(s * half + k) * q2 + i], "step " + s + " pair " + k + " column " + i);
+                }
+            }
+            for (int c = 0; c < nb * b; c++) assertEquals(1, seen[c], "every column in exactly one pair, step " + s);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2", "4", "8", "16", "32", "64"})
+    void pairKernelSharedMemoryFitsAnH100(int q2) {
+        int bytes = CudaBlockedSvd.hyperbolicPairBytes(q2);
+        // A and R (q2 x (q2 + 1)), c, s1, s2 (q2 / 2 each), the signs (q2) in doubles; the step pairs in ints
+        assertEquals(8 * (2 * q2 * (q2 + 1) + 3 * q2 / 2 + q2) + 4 * (q2 - 1) * q2, bytes);
+        assert bytes <= 227 * 1024;
+    }
+}
