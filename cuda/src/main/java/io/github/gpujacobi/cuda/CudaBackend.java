@@ -15,7 +15,6 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
-import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
 import io.github.gpujacobi.core.PageDriver;
@@ -289,27 +288,29 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * Method 'hyperbolic': M = G J G' by Bunch-Parlett on the host (O(n^3) once), then the hyperbolic
-     * sweeps on the GPU; eigenvalues ||(G W)_c||^2 j_c, eigenvectors the normalised columns of G W.
+     * Method 'hyperbolic' (seed 003's pointwise sweeps): M = G J G' by Bunch-Parlett on the GPU
+     * (CudaBunchParlett, in double), then the hyperbolic sweeps of svd_jacobi.cu in the page's
+     * precision; eigenvalues ||(G W)_c||^2 j_c, eigenvectors the normalised columns of G W.
      */
     private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
         final int n = a.rows(), pages = a.pages();
         final Precision p = a.precision();
         final double tol = o.tolFor(p, n);
         return driver().eig(a, o, Methods.HYPERBOLIC, (k, w, v) -> {
-            BunchParlett.Factor f;
-            try {
-                f = BunchParlett.factor(w, n);
-            } catch (BunchParlett.Singular e) {
-                throw IndefiniteEig.singular(o, pages, k, e.getMessage());
-            }
+            DevicePointer m = buffers.get("bpA", 8L * n * n);
+            DeviceBuffers.upload(m, w, Precision.DOUBLE);
+            CudaBunchParlett f = new CudaBunchParlett();
+            f.factor(dev, buffers, m, n);
+            if (f.singular != null) throw IndefiniteEig.singular(o, pages, k, f.singular);
+            double[] g = DeviceBuffers.download(f.g, n * n, Precision.DOUBLE), j = new double[n];
+            for (int i = 0; i < n; i++) j[i] = f.signs[i];
             CudaSvd solver = new CudaSvd();
-            solver.run(dev, buffers, f.g, null, n, n, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), f.j);
+            solver.run(dev, buffers, g, null, n, n, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
             double[] d = new double[n];
-            if (solver.rankDeficient || !IndefiniteEig.eigenpairs(f.g, f.j, n, d, v)) {
+            if (solver.rankDeficient || !IndefiniteEig.eigenpairs(g, j, n, d, v)) {
                 throw IndefiniteEig.singular(o, pages, k, "numerically: a hyperbolic pair had no real angle");
             }
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, f.nanos + solver.computeNanos, d);
         });
     }
 

@@ -26,10 +26,15 @@ final class CudaBunchParlett {
     long nanos;
 
     /**
-     * Factors the symmetric n x n page m (lower triangle used; n >= 1) already on the device in buffer a,
+     * Factors the symmetric n x n page M (lower triangle used) already on the device in buffer a,
      * which is destroyed.
      */
     void factor(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n) {
+        if (n == 0) {
+            g = buf.get("bpG", 8);
+            signs = new int[0];
+            return;
+        }
         String kernel = Kernel.BUNCH_PARLETT.kernelName();
         // one warp per trailing column (8 per block); fewer blocks for small n make each grid barrier cheaper
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + 7) / 8));
