@@ -10,7 +10,8 @@
 // in the group of J-orthogonal matrices to first order), which for J = I is blocked_pair's.
 // A hyperbolic pair with no real angle (h_pp + h_qq <= 2|h_pq|: the columns are numerically dependent,
 // M singular) is left alone and flagged by the top bit of the pair's rotation count.
-// A 2 x 2 transformation is kept as (c, s1, s2): p' = c p + s1 q, q' = s2 p + c q.
+// A 2 x 2 transformation is kept as (c, s1, s2): p' = c p + s1 q, q' = s2 p + c q. With pairSigns null
+// (J = I) this is blocked_pair's computation, so the two kernels can become one once svd_blocked.cu settles.
 #include "jacobi_common.cuh"
 
 template <int Q, int THREADS>
@@ -31,7 +32,7 @@ __device__ void hyperbolic_pair(const double* __restrict__ gram, double* __restr
         a[row + col * LD] = g[i];
         r[row + col * LD] = row == col ? 1.0 : 0.0;
     }
-    for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns[(size_t)blockIdx.x * Q + i];
+    for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
     for (int i = threadIdx.x; i < STEPS * Q; i += THREADS) pp[i] = pairs[i];
     if (threadIdx.x == 0) rotated = deficient = 0;
     __syncthreads();
