@@ -1,0 +1,29 @@
+package io.github.gpujacobi.cuda;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * bunch_parlett.cu takes its pivot rule from core/BunchParlett, not a copy of the constant: alpha is a
+ * kernel argument (CudaBunchParlett passes BunchParlett.ALPHA) and the 1 x 1 test is
+ * BunchParlett.oneByOne's mu1 >= alpha mu0. Checked on the source, no GPU needed.
+ */
+class BunchParlettKernelTest {
+    @Test
+    void kernelTakesAlphaFromJava() throws IOException {
+        String cu = new String(Files.readAllBytes(Paths.get("src/main/cuda/bunch_parlett.cu")), StandardCharsets.UTF_8);
+        assertTrue(cu.contains("double alpha)"), "alpha is the kernel's last argument");
+        assertTrue(cu.contains("p.diag >= alpha * p.entry"), "the 1 x 1 rule of BunchParlett.oneByOne");
+        assertFalse(cu.contains("sqrt(17"), "no second copy of alpha");
+        String java = new String(Files.readAllBytes(Paths.get("src/main/java/io/github/gpujacobi/cuda/CudaBunchParlett.java")),
+                StandardCharsets.UTF_8);
+        assertTrue(java.contains("BunchParlett.ALPHA"));
+    }
+}
