@@ -75,7 +75,7 @@ __device__ void swap(double* A, int* perm, int n, int first, int k, int q) {
 // A: n x n symmetric (lower triangle used), destroyed. G: n x n, zero on entry, gets the factor (rows in the
 // input's order, columns in pivot order). J: n signs. perm, lcol (2n), partial (one Pivot per block) and
 // state (3 ints) are work space. state[2] on return: 0, or the order of a zero Schur complement (singular).
-extern "C" __global__ void __launch_bounds__(1024) bunch_parlett(double* A, int n, double* G, double* J, int* perm,
+extern "C" __global__ void __launch_bounds__(256) bunch_parlett(double* A, int n, double* G, double* J, int* perm,
                                                                 double* lcol, bp::Pivot* partial, volatile int* state,
                                                                 double alpha) {
     cg::grid_group grid = cg::this_grid();

@@ -13,12 +13,7 @@ import jcuda.driver.JCudaDriver;
  * device for the blocked hyperbolic sweeps.
  */
 final class CudaBunchParlett {
-    /**
-     * Threads per block (-Dgpujacobi.cuda.bpBlock, a multiple of 32 up to 1024): block 0 alone does each
-     * step's swaps and pivot columns, latency-bound loops that more threads shorten, and fewer blocks
-     * make each grid barrier cheaper.
-     */
-    private static final int BLOCK = Integer.getInteger("gpujacobi.cuda.bpBlock", 1024);
+    private static final int BLOCK = 256;
     /** bunch_parlett.cu's bp::Pivot: two doubles and three ints, padded to 32 bytes. */
     private static final int PIVOT_BYTES = 32;
 
@@ -41,9 +36,8 @@ final class CudaBunchParlett {
             return;
         }
         String kernel = Kernel.BUNCH_PARLETT.kernelName();
-        // up to one warp per trailing column; fewer blocks for small n make each grid barrier cheaper
-        int warps = BLOCK / 32;
-        int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + warps - 1) / warps));
+        // one warp per trailing column (8 per block); fewer blocks for small n make each grid barrier cheaper
+        int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + 7) / 8));
         g = buf.get("bpG", 8L * n * n);
         DevicePointer j = buf.get("bpJ", 8L * n), perm = buf.get("bpPerm", 4L * n), lcol = buf.get("bpL", 16L * n);
         DevicePointer partial = buf.get("bpPartial", (long) PIVOT_BYTES * grid), state = buf.get("bpState", 16);
