@@ -49,6 +49,8 @@ final class CudaDevice {
      * context: a second logical device on a GPU that another one already uses (Gpus "0,0").
      */
     private final boolean ownContext;
+    /** An own context was asked for but could not be created: this device shares the primary context. */
+    boolean sharesPrimary;
 
     private CudaDevice(int index, boolean ownContext) {
         JCudaDriver.setExceptionsEnabled(false);
@@ -90,8 +92,11 @@ final class CudaDevice {
     private boolean held;
 
     private void acquire() {
-        if (ownContext) check(JCudaDriver.cuCtxCreate(context, 0, device), "cuCtxCreate");
-        else check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain");
+        if (ownContext && !sharesPrimary) {
+            // a driver without the context-creation entry point JCuda binds: share the primary context instead
+            if (JCudaDriver.cuCtxCreate(context, 0, device) != CUresult.CUDA_SUCCESS) sharesPrimary = true;
+        }
+        if (!ownContext || sharesPrimary) check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain");
         check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
         check(JCudaDriver.cuModuleLoadData(module, fatbin()), "cuModuleLoadData (gpujacobi.fatbin)");
         held = true;
@@ -110,7 +115,7 @@ final class CudaDevice {
         coopBlocks.clear();
         sharedOptIn.clear();
         held = false;
-        if (ownContext) check(JCudaDriver.cuCtxDestroy(context), "cuCtxDestroy");
+        if (ownContext && !sharesPrimary) check(JCudaDriver.cuCtxDestroy(context), "cuCtxDestroy");
         else check(JCudaDriver.cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");
     }
 

@@ -247,6 +247,7 @@ final class CudaMultiGpuBlockedSvd {
         if (PROFILE) {
             layout += String.format(Locale.ROOT, "; step phases: compute %.1f ms, copies %.1f ms", computePhaseNanos / 1e6,
                     copyPhaseNanos / 1e6);
+            System.err.printf(Locale.ROOT, "multigpu m=%d n=%d: %d sweeps; %s%n", m, n, sweeps, layout);
         }
     }
 
@@ -269,7 +270,13 @@ final class CudaMultiGpuBlockedSvd {
         StringBuilder sb = new StringBuilder();
         if (direct) sb.append("direct (P2P)");
         if (staged) sb.append(sb.length() > 0 ? ", " : "").append("through the host (no P2P between some GPUs)");
-        if (sameGpu) sb.append(sb.length() > 0 ? ", " : "").append("within one GPU (two contexts)");
+        if (sameGpu) sb.append(sb.length() > 0 ? ", " : "").append("within one GPU (separate contexts)");
+        for (Share s : sh) {
+            if (s.dev.sharesPrimary) {
+                sb.append("; GPU ").append(s.dev.index).append(" logical devices share its primary context (cuCtxCreate failed)");
+                break;
+            }
+        }
         return sb.toString();
     }
 

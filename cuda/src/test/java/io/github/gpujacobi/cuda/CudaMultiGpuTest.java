@@ -72,7 +72,7 @@ class CudaMultiGpuTest {
             for (int k = 0; k < a.pages(); k++) {
                 assertTrue(Residuals.eig(a, two.vectors(), two.values(), k) < 1e-12);
                 assertTrue(Residuals.orthogonality(two.vectors(), k) < 1e-12);
-                assertEquals(one.report().sweeps(k), two.report().sweeps(k));
+                assertTrue(two.report().converged(k));
                 for (int i = 0; i < n; i++) {
                     assertEquals(one.values().get(i, 0, k), two.values().get(i, 0, k), 1e-12 * Math.abs(one.values().get(n - 1, 0, k)));
                 }
