@@ -328,8 +328,13 @@ public final class CudaBackend implements Backend {
         });
     }
 
+    /** On the first GPU of the 'Gpus' list (pages are not split: the signs may be shared by all pages). */
+    public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+        return gpus != null ? gpus.first(o).hsvdHere(g, signs, o) : hsvdHere(g, signs, o);
+    }
+
     /** Seed 003's one-sided hyperbolic Jacobi: the SVD sweep kernel with J's signs, pages in turn. */
-    public synchronized HsvdResult hsvd(PageArray g, PageArray signs, final SolverOptions o) {
+    synchronized HsvdResult hsvdHere(PageArray g, PageArray signs, final SolverOptions o) {
         dev.makeCurrent();
         final int m = g.rows(), n = g.cols(), pages = g.pages();
         final Precision p = g.precision();

@@ -94,6 +94,11 @@ final class CudaGpus {
         return out;
     }
 
+    /** The backend of the first listed GPU (operations that do not spread). */
+    CudaBackend first(SolverOptions o) {
+        return backends(resolve(o)).get(0);
+    }
+
     EigResult eig(final PageArray a, final SolverOptions o) {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).eigHere(a, o);
