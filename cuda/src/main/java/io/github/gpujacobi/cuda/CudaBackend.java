@@ -384,11 +384,10 @@ public final class CudaBackend implements Backend {
 
     /** This GPU's buffers, handles and context; the bytes freed. */
     synchronized long releaseHere() {
+        boolean held = dev.held();
+        if (held) dev.makeCurrent(); // the buffers and handles of this GPU's context
         long freed = buffers.release();
-        if (dev.held()) {
-            dev.makeCurrent();
-            CudaLibraries.release();
-        }
+        if (held) CudaLibraries.release();
         dev.release();
         return freed;
     }

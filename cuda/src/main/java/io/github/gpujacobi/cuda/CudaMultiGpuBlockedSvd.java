@@ -78,9 +78,8 @@ final class CudaMultiGpuBlockedSvd {
         double[] r = DeviceBuffers.download(g, n * n, Precision.DOUBLE);
         for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) r[i + j * n] = 0; // potrf leaves A's lower part
         buf.trim(CudaBackend.CACHE_BYTES);
-        double[] vv = v != null ? v : null;
         long t1 = System.nanoTime();
-        sweep(devs, r, vv, n, n, tol, maxSweeps, fixedSweeps);
+        sweep(devs, r, v, n, n, tol, maxSweeps, fixedSweeps);
         computeNanos = potrf + System.nanoTime() - t1 - hostNanos;
         double[] d = new double[n];
         for (int c = 0; c < n; c++) {
