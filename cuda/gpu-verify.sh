@@ -18,6 +18,10 @@
 #   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
 #   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
 #           per-sweep profile, svd and SPD eig (bench --spd) against cuSOLVER at n = 1024, 4096, 8192
+#   multigpu the 'Gpus' paths (docs/benchmarks/gpu-multigpu-2026-11-23.md): CudaMultiGpuTest (logical devices
+#           on GPU 0, peer copies), then one GPU against all visible (GPUS=0,1 to choose; on a one-GPU machine
+#           GPUS=0,0 times two logical devices on one GPU: the split's overhead): pages 2000 x 64 x 64 and
+#           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for the 2 x H200 target) with the phase profile
 # Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
 set -uo pipefail
 out="${OUT:-gpu-report}"
@@ -95,10 +99,27 @@ stage_blocked() {
   step blocked-8192 run bench --op eig,svd --spd --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/blocked|syevj|syevd|gesvdj' --out "$out/blocked-8192.csv"
 }
+stage_multigpu() {
+  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" g all="${GPUS:-}"
+  [ -n "$all" ] || all=$(nvidia-smi --query-gpu=index --format=csv,noheader | paste -sd, -)
+  step multigpu-test "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
+      --select-class io.github.gpujacobi.cuda.CudaMultiGpuTest --details=tree --disable-banner --disable-ansi-colors
+  for g in 0 "$all"; do
+    JOPTS=("-Dgpujacobi.cuda.gpus=$g")
+    step "multigpu-pages64-gpus${g//,/_}" run bench --op eig,svd --n 64 --pages 2000 --repeat 3 --with-transfers \
+        --impl 'cuda/(parallel|onesided)$' --out "$out/multigpu-pages64-gpus${g//,/_}.csv"
+    step "multigpu-pages1024-gpus${g//,/_}" run bench --op eig,svd --spd --n 1024 --pages 100 --repeat 1 --with-transfers \
+        --impl 'cuda/blocked$' --out "$out/multigpu-pages1024-gpus${g//,/_}.csv"
+    JOPTS=("-Dgpujacobi.cuda.gpus=$g" "-Dgpujacobi.cuda.multiGpuFrom=${MULTI_N:-4096}" "-Dgpujacobi.cuda.multiGpuProfile=true")
+    step "multigpu-matrix-gpus${g//,/_}" run bench --op svd,eig --spd --n "${MULTI_N:-4096}" --repeat 1 --with-transfers \
+        --impl 'cuda/blocked$' --out "$out/multigpu-matrix-gpus${g//,/_}.csv"
+  done
+  JOPTS=()
+}
 stage="${1:-all}"
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|all" >&2; exit 2 ;;
 esac
 exit $status

@@ -25,6 +25,10 @@ function varargout = gpu_eig(A, varargin)
 %
 %   Options (name-value):
 %     'Device'     'auto' (GPU when present and faster, else CPU), 'gpu', 'cpu'
+%     'Gpus'       which GPUs, 0-based as the CUDA driver numbers them (after
+%                  CUDA_VISIBLE_DEVICES), e.g. [0 1]; default 'all' visible GPUs. Pages of a
+%                  3-D A are split across them; a large matrix (Method 'blocked') spreads its
+%                  column blocks over them
 %     'Method'     'parallel' (chess-tournament Jacobi, the default; on the GPU a batched
 %                  kernel for small pages, else a one-phase MCA kernel), 'cyclic',
 %                  'classical', 'hyperbolic' (Bunch-Parlett [9] + hyperbolic SVD [4]:
@@ -253,6 +257,19 @@ end
 %!error <sparse> gpu_eig(speye(3))
 %!error <unknown Method> gpu_eig(A, 'Method', 'qr')
 %!error <unknown option> gpu_eig(A, 'Colour', 'red')
+%!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', -1)
+%!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', [0 1.5])
+%!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', [])
+%!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', 'first')
+%!error <needs a value> gpu_eig(A, 'Gpus')
+%!error <selects GPUs, but Device is 'cpu'> gpu_eig(A, 'Device', 'cpu', 'Gpus', [0 1])
+%!test
+%! % 'Gpus' crosses the bridge and is accepted; without a GPU, Device 'auto' runs on the CPU
+%! e = gpu_eig(A, 'Gpus', 'all'); assert(e, eig(A), 1e-12 * norm(A));
+%! b = gpu_info().backends;
+%! if ~any(strcmp({b([b.available]).name}, 'cuda'))
+%!   e = gpu_eig(cat(3, A, 2 * A), 'Gpus', [0 0]); assert(e(:, :, 2), 2 * eig(A), 1e-12 * norm(A));
+%! end
 %!error <numeric> gpu_eig({1})
 %!test
 %! try, gpu_eig(ones(2, 3)); catch err, assert(err.identifier, 'gpujacobi:notSquare'); end

@@ -18,7 +18,8 @@ function varargout = gpu_hsvd(G, J, varargin)
 %   M = G*diag(J)*G' are diag(S).^2 .* Js, each to high relative accuracy; for a symmetric
 %   indefinite M use gpu_eig(M, 'Method', 'hyperbolic').
 %
-%   Options (name-value): 'Device' ('auto': the GPU from n = 64 when present, 'gpu', 'cpu'), 'Method' ('hyperbolic'),
+%   Options (name-value): 'Device' ('auto': the GPU from n = 64 when present, 'gpu', 'cpu'), 'Gpus' (GPU indices,
+%   default 'all'), 'Method' ('hyperbolic'),
 %   'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU worker threads).
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged.
 %

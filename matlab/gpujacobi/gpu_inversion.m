@@ -19,7 +19,7 @@ function varargout = gpu_inversion(A, varargin)
 %   3-D arrays are inverted page by page (like PAGEINV). single in gives single out.
 %   A gpuArray input is gathered first (the result is an ordinary array).
 %
-%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('auto',
+%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Gpus' (GPU indices such as [0 1], default 'all'), 'Method' ('auto',
 %   'gaussjordan', 'cholesky'), 'Threads' (CPU worker threads). The Jacobi options 'Tol'
 %   and 'MaxSweeps' do not apply and are refused.
 %
@@ -31,7 +31,7 @@ function varargout = gpu_inversion(A, varargin)
 %   See also gpu_eig, gpu_svd, inv.
 narginchk(1, Inf);
 nargoutchk(0, 3);
-spec = gj_options('gpu_inversion', varargin, {}, {'Device', 'Method', 'Threads'});
+spec = gj_options('gpu_inversion', varargin, {}, {'Device', 'Gpus', 'Method', 'Threads'});
 [m, n, p] = size(A);
 bad = false(1, p);
 if (isnumeric(A) || islogical(A)) && m == n && ~issparse(A) && ndims(A) <= 3
@@ -144,6 +144,8 @@ end
 %! assert(all(isnan(reshape(X(:, :, 1), [], 1)))); assert(X(:, :, 2), 0.5 * eye(2), 1e-15);
 %! assert(isnan(rc(1))); assert(rc(2), 1, 1e-15);
 %!warning <singular> gpu_inversion([1 NaN; 0 1]);
+%!error <Gpus must be 'all' or a vector of GPU indices> gpu_inversion(magic(3), 'Gpus', {0})
+%!error <selects GPUs, but Device is 'cpu'> gpu_inversion(magic(3), 'Device', 'cpu', 'Gpus', 1)
 %!error <does not apply> gpu_inversion(A, 'Tol', 1e-10)
 %!error <does not apply> gpu_inversion(A, 'MaxSweeps', 3)
 %!error <Invalid call|not enough input> gpu_inversion()

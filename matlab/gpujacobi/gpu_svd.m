@@ -14,7 +14,8 @@ function varargout = gpu_svd(A, varargin)
 %   relative accuracy. Rank-deficient input gives zero singular values and a complete U.
 %   A gpuArray input is gathered first (the result is an ordinary array).
 %
-%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Method' ('auto', the default;
+%   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Gpus' (GPU indices such as [0 1],
+%   default 'all': pages split across them, a large matrix's column blocks too), 'Method' ('auto', the default;
 %   'onesided'; 'blocked': blocked one-sided Jacobi, the GPU's choice for single matrices
 %   from n = 768 and in single), 'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU
 %   worker threads).
@@ -105,6 +106,8 @@ end
 %! R = ones(5, 3); [U, S, V] = gpu_svd(R);
 %! assert(S(2, 2) < 1e-14 * S(1, 1)); assert(norm(U' * U - eye(5)) < 1e-13);
 %! assert(gpu_svd(0), 0); assert(isempty(gpu_svd(zeros(0, 3))));
+%!error <Gpus must be 'all' or a vector of GPU indices> gpu_svd(magic(3), 'Gpus', {0})
+%!error <selects GPUs, but Device is 'cpu'> gpu_svd(magic(3), 'Device', 'cpu', 'Gpus', 1)
 %!error <NaN> gpu_svd([1 NaN])
 %!error <sparse> gpu_svd(speye(2))
 %!error <unknown option> gpu_svd(A, 'Foo', 1)

@@ -1,9 +1,10 @@
 function [spec, flags] = gj_options(fname, args, allowedFlags, allowedNames)
 % Name-value options into the bridge's option string; bare words listed in allowedFlags (e.g.
 % 'vector', 'econ') are returned as flags. allowedNames lists the options the operation uses
-% (default: Device, Method, Tol, MaxSweeps, Threads); any other option is an error, not ignored.
+% (default: Device, Gpus, Method, Tol, MaxSweeps, Threads); any other option is an error, not ignored.
+% 'Gpus' is a vector of GPU indices (0-based, as the CUDA driver numbers them) or 'all'.
 if nargin < 4
-  allowedNames = {'Device', 'Method', 'Tol', 'MaxSweeps', 'Threads'};
+  allowedNames = {'Device', 'Gpus', 'Method', 'Tol', 'MaxSweeps', 'Threads'};
 end
 spec = '';
 flags = {};
@@ -18,7 +19,7 @@ while k <= numel(args)
   if ~ischar(a)
     error('gpujacobi:badOption', '%s: expected an option name at argument %d, got a %s', fname, k + 1, class(a));
   end
-  known = {'Device', 'Method', 'Tol', 'MaxSweeps', 'Threads'};
+  known = {'Device', 'Gpus', 'Method', 'Tol', 'MaxSweeps', 'Threads'};
   if ~any(strcmpi(a, known))
     error('gpujacobi:badOption', '%s: unknown option ''%s'' (use %s)', fname, a, strjoin(allowedNames, ', '));
   end
@@ -33,6 +34,8 @@ while k <= numel(args)
   switch lower(a)
     case {'device', 'method'}
       spec = [spec, lower(a), '=', gj_word(fname, a, v), ';']; %#ok<AGROW>
+    case 'gpus'
+      spec = [spec, 'gpus=', gj_gpus(fname, v), ';']; %#ok<AGROW>
     otherwise
       if ~isnumeric(v) || ~isscalar(v) || ~isreal(v) || isnan(v)
         error('gpujacobi:badOption', '%s: %s must be a real number', fname, a);
@@ -48,4 +51,17 @@ if ~ischar(v) || isempty(v) || any(v == ';') || any(v == '=')
   error('gpujacobi:badOption', '%s: %s must be a word such as ''auto''', fname, name);
 end
 w = v;
+end
+
+function w = gj_gpus(fname, v)
+% 'all', or a non-empty vector of distinct-or-repeated non-negative integers, as "0,1"
+if ischar(v) && strcmpi(v, 'all')
+  w = 'all';
+  return;
+end
+if ~isnumeric(v) || isempty(v) || ~isreal(v) || ~isvector(v) || any(~isfinite(v)) || any(v < 0) || any(v ~= round(v))
+  error('gpujacobi:badOption', '%s: Gpus must be ''all'' or a vector of GPU indices 0, 1, ... (as the CUDA driver numbers them)', fname);
+end
+w = sprintf('%d,', double(v));
+w = w(1:end - 1);
 end

@@ -35,14 +35,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  * inversion (blocked [14], batched [15]) and its Cholesky path for SPD matrices. The page loop and
  * the inversion policy are core's (PageDriver, InversionPolicy); this class supplies the solvers.
  * Pages run one after the other on the same device buffers. Calls are serialised: one GPU, one context.
+ * With several GPUs ('Gpus', default all visible) {@link CudaGpus} routes a call: pages split across
+ * one such backend per GPU, a large blocked matrix to {@link CudaMultiGpuBlockedSvd}.
  */
 public final class CudaBackend implements Backend {
     private final CudaDevice dev;
     private final DeviceBuffers buffers = new DeviceBuffers();
+    /** The other GPUs, for the first backend (the one the provider creates); null on those others. */
+    private final CudaGpus gpus;
 
     CudaBackend(CudaDevice dev) {
-        this.dev = dev;
+        this(dev, true);
     }
+
+    CudaBackend(CudaDevice dev, boolean first) {
+        this.dev = dev;
+        this.gpus = first ? new CudaGpus(this) : null;
+    }
+
+    CudaDevice device() { return dev; }
+
+    DeviceBuffers buffers() { return buffers; }
 
     public String name() { return "cuda"; }
 
@@ -93,6 +106,7 @@ public final class CudaBackend implements Backend {
     }
 
     public BackendInfo info() {
+        if (gpus != null) return gpus.info();
         return new BackendInfo("cuda", true, dev.name + ", CUDA driver " + dev.describe().get("driver"),
                 Collections.singletonList(dev.describe()));
     }
@@ -115,7 +129,20 @@ public final class CudaBackend implements Backend {
         return new PageDriver("cuda", 1, true, notes());
     }
 
-    public synchronized EigResult eig(final PageArray a, final SolverOptions o) {
+    public EigResult eig(PageArray a, SolverOptions o) {
+        return gpus != null ? gpus.eig(a, o) : eigHere(a, o);
+    }
+
+    public SvdResult svd(PageArray a, SolverOptions o) {
+        return gpus != null ? gpus.svd(a, o) : svdHere(a, o);
+    }
+
+    public InverseResult inv(PageArray a, SolverOptions o) {
+        return gpus != null ? gpus.inv(a, o) : invHere(a, o);
+    }
+
+    /** eig on this backend's GPU alone. */
+    synchronized EigResult eigHere(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
         try {
             if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
@@ -204,7 +231,8 @@ public final class CudaBackend implements Backend {
 
     private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
 
-    public synchronized SvdResult svd(final PageArray a, final SolverOptions o) {
+    /** svd on this backend's GPU alone. */
+    synchronized SvdResult svdHere(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
         final int m = a.rows(), n = a.cols(), pages = a.pages(), nn = Math.min(m, n);
         final Precision p = a.precision();
@@ -248,7 +276,8 @@ public final class CudaBackend implements Backend {
      * Cholesky launch sequence per page, and partial pivoting is as accurate on SPD pages [15].
      * Single matrices and larger pages go page by page (Cholesky first for 'auto' on SPD input).
      */
-    public synchronized InverseResult inv(final PageArray a, final SolverOptions o) {
+    /** inv on this backend's GPU alone. */
+    synchronized InverseResult invHere(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
         final Precision p = a.precision();
         final int n = a.rows(), pages = a.pages();
@@ -315,8 +344,13 @@ public final class CudaBackend implements Backend {
         });
     }
 
+    /** On the first GPU of the 'Gpus' list (pages are not split: the signs may be shared by all pages). */
+    public HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+        return gpus != null ? gpus.first(o).hsvdHere(g, signs, o) : hsvdHere(g, signs, o);
+    }
+
     /** Seed 003's one-sided hyperbolic Jacobi: the SVD sweep kernel with J's signs, pages in turn. */
-    public synchronized HsvdResult hsvd(PageArray g, PageArray signs, final SolverOptions o) {
+    synchronized HsvdResult hsvdHere(PageArray g, PageArray signs, final SolverOptions o) {
         dev.makeCurrent();
         final int m = g.rows(), n = g.cols(), pages = g.pages();
         final Precision p = g.precision();
@@ -358,10 +392,20 @@ public final class CudaBackend implements Backend {
 
     /** Frees the device buffers, the cuSOLVER/cuBLAS handles and the context (Jacobi.release()). */
     public synchronized String release() {
+        long freed = releaseHere();
+        if (gpus != null) freed += gpus.release();
+        return "released " + (freed >> 20) + " MB of device buffers, the library handles and the CUDA context"
+                + (gpus != null && gpus.opened() > 0 ? "s" : "");
+    }
+
+    /** This GPU's buffers, handles and context; the bytes freed. */
+    synchronized long releaseHere() {
+        boolean held = dev.held();
+        if (held) dev.makeCurrent(); // the buffers and handles of this GPU's context
         long freed = buffers.release();
-        CudaLibraries.release();
+        if (held) CudaLibraries.release();
         dev.release();
-        return "released " + (freed >> 20) + " MB of device buffers, the library handles and the CUDA context";
+        return freed;
     }
 
     /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */
@@ -370,7 +414,7 @@ public final class CudaBackend implements Backend {
         return e;
     }
 
-    private List<String> notes() {
+    List<String> notes() {
         return new ArrayList<String>(Collections.singletonList(dev.name));
     }
 }

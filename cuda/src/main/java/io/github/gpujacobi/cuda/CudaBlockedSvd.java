@@ -179,7 +179,7 @@ final class CudaBlockedSvd {
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps, int[] signs) {
-        final int b = Integer.highestOneBit(Math.max(1, Math.min(Math.min(WIDTH, 32), (n + 1) / 2)));
+        final int b = blockWidth(n);
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
@@ -215,7 +215,7 @@ final class CudaBlockedSvd {
             pairSigns = buf.get("blockedPairSigns", 4L * steps * half * q2);
             DeviceBuffers.upload(pairSigns, pairSignatures(ct, signs, n, b));
         }
-        int pairThreads = q2 == 64 ? 1024 : Math.max(32, 8 * q2); // as svd_blocked.cu instantiates blocked_pair
+        int pairThreads = pairThreads(q2);
         Memory one = ONE, zero = ZERO;
         CuBlas blas = lib.blas;
         com.sun.jna.Pointer h = lib.blasHandle;
@@ -282,6 +282,16 @@ final class CudaBlockedSvd {
     }
 
     private static final Memory ONE = constant(1), ZERO = constant(0);
+
+    /** Block width for n columns (also CudaMultiGpuBlockedSvd's). */
+    static int blockWidth(int n) {
+        return Integer.highestOneBit(Math.max(1, Math.min(Math.min(WIDTH, 32), (n + 1) / 2)));
+    }
+
+    /** Threads of blocked_pair for 2b = q2, as svd_blocked.cu instantiates it. */
+    static int pairThreads(int q2) {
+        return q2 == 64 ? 1024 : Math.max(32, 8 * q2);
+    }
 
     /** Shared memory of blocked_pair for 2b = q2: A and R padded, c and s, the step pairs. */
     static int pairBytes(int q2) {

@@ -21,7 +21,8 @@ import java.util.Map;
 
 /**
  * One GPU through the CUDA driver API (GPU 0, or {@code -Dgpujacobi.cuda.device=N}, which batch
- * --device-index and the Spark job's GPU assignment set): its primary context, the kernel module (loaded
+ * --device-index and the Spark job's GPU assignment set; further GPUs for the 'Gpus' option,
+ * CudaGpus): its primary context (or, for a second logical device on one GPU, a context of its own), the kernel module (loaded
  * once from the fatbin in the jar) and checked kernel launches. Driver errors become {@link JacobiException}s.
  */
 final class CudaDevice {
@@ -41,17 +42,26 @@ final class CudaDevice {
     final int maxSharedPerBlock;
     private final Map<String, Integer> sharedOptIn = new HashMap<String, Integer>();
 
-    private CudaDevice() {
+    /** The driver's index of this GPU (after CUDA_VISIBLE_DEVICES). */
+    final int index;
+    /**
+     * Whether this device object has a context of its own (cuCtxCreate) rather than the GPU's primary
+     * context: a second logical device on a GPU that another one already uses (Gpus "0,0").
+     */
+    private final boolean ownContext;
+    /** An own context was asked for but could not be created: this device shares the primary context. */
+    boolean sharesPrimary;
+
+    private CudaDevice(int index, boolean ownContext) {
         JCudaDriver.setExceptionsEnabled(false);
-        check(JCudaDriver.cuInit(0), "cuInit");
-        int[] count = {0};
-        check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
-        if (count[0] == 0) throw new JacobiException(ErrorKind.NO_GPU, "the CUDA driver found no GPU");
-        int index = Integer.getInteger(DEVICE_PROPERTY, 0);
-        if (index < 0 || index >= count[0]) {
-            throw new JacobiException(ErrorKind.NO_GPU, "-D" + DEVICE_PROPERTY + "=" + index + " but the CUDA driver found "
-                    + count[0] + " GPU(s) (0.." + (count[0] - 1) + ")");
+        int count = count();
+        if (count == 0) throw new JacobiException(ErrorKind.NO_GPU, "the CUDA driver found no GPU");
+        if (index < 0 || index >= count) {
+            throw new JacobiException(ErrorKind.NO_GPU, "GPU " + index + " was asked for but the CUDA driver found "
+                    + count + " GPU(s) (0.." + (count - 1) + visibleNote() + ")");
         }
+        this.index = index;
+        this.ownContext = ownContext;
         check(JCudaDriver.cuDeviceGet(device, index), "cuDeviceGet");
         byte[] nm = new byte[256];
         check(JCudaDriver.cuDeviceGetName(nm, nm.length, device), "cuDeviceGetName");
@@ -82,7 +92,11 @@ final class CudaDevice {
     private boolean held;
 
     private void acquire() {
-        check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain");
+        if (ownContext && !sharesPrimary) {
+            // a driver without the context-creation entry point JCuda binds: share the primary context instead
+            if (JCudaDriver.cuCtxCreate(context, 0, device) != CUresult.CUDA_SUCCESS) sharesPrimary = true;
+        }
+        if (!ownContext || sharesPrimary) check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain");
         check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
         check(JCudaDriver.cuModuleLoadData(module, fatbin()), "cuModuleLoadData (gpujacobi.fatbin)");
         held = true;
@@ -101,11 +115,74 @@ final class CudaDevice {
         coopBlocks.clear();
         sharedOptIn.clear();
         held = false;
-        check(JCudaDriver.cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");
+        if (ownContext && !sharesPrimary) check(JCudaDriver.cuCtxDestroy(context), "cuCtxDestroy");
+        else check(JCudaDriver.cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");
     }
 
+    /** The GPU the process opens first: 0, or -Dgpujacobi.cuda.device=N. */
     static CudaDevice open() {
-        return new CudaDevice();
+        return new CudaDevice(Integer.getInteger(DEVICE_PROPERTY, 0), false);
+    }
+
+    /** GPU index through its primary context, or (ownContext) through a context of its own. */
+    static CudaDevice open(int index, boolean ownContext) {
+        return new CudaDevice(index, ownContext);
+    }
+
+    /** GPUs the driver sees (CUDA_VISIBLE_DEVICES applied). */
+    static int count() {
+        check(JCudaDriver.cuInit(0), "cuInit");
+        int[] count = {0};
+        check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
+        return count[0];
+    }
+
+    static String visibleNote() {
+        String v = System.getenv("CUDA_VISIBLE_DEVICES");
+        return v == null ? "" : "; CUDA_VISIBLE_DEVICES=" + v;
+    }
+
+    /** Name and memory of every visible GPU, without opening a context (for info). */
+    static java.util.List<Map<String, String>> describeVisible() {
+        java.util.List<Map<String, String>> list = new java.util.ArrayList<Map<String, String>>();
+        int n = count();
+        for (int i = 0; i < n; i++) {
+            CUdevice d = new CUdevice();
+            check(JCudaDriver.cuDeviceGet(d, i), "cuDeviceGet");
+            byte[] nm = new byte[256];
+            check(JCudaDriver.cuDeviceGetName(nm, nm.length, d), "cuDeviceGetName");
+            int len = 0;
+            while (len < nm.length && nm[len] != 0) len++;
+            long[] mem = {0};
+            check(JCudaDriver.cuDeviceTotalMem(mem, d), "cuDeviceTotalMem");
+            Map<String, String> m = new LinkedHashMap<String, String>();
+            m.put("gpu", String.valueOf(i));
+            m.put("name", new String(nm, 0, len, java.nio.charset.StandardCharsets.US_ASCII));
+            m.put("memoryGB", String.format(java.util.Locale.ROOT, "%.1f", mem[0] / 1e9));
+            list.add(m);
+        }
+        return list;
+    }
+
+    /** The context this device's work runs in (peer copies name both ends' contexts). */
+    CUcontext context() {
+        makeCurrent();
+        return context;
+    }
+
+    /** Whether the two are different physical GPUs whose driver allows direct peer access. */
+    boolean canAccessPeer(CudaDevice other) {
+        int[] ok = {0};
+        check(JCudaDriver.cuDeviceCanAccessPeer(ok, device, other.device), "cuDeviceCanAccessPeer");
+        return ok[0] != 0;
+    }
+
+    /** Lets this context read and write other's memory directly (already enabled is fine). */
+    void enablePeerAccess(CudaDevice other) {
+        CUcontext peer = other.context();
+        makeCurrent();
+        int r = JCudaDriver.cuCtxEnablePeerAccess(peer, 0);
+        if (r != CUresult.CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) check(r, "cuCtxEnablePeerAccess");
     }
 
     private static byte[] fatbin() {
@@ -125,6 +202,9 @@ final class CudaDevice {
         check(JCudaDriver.cuDeviceGetAttribute(v, attr, device), "cuDeviceGetAttribute");
         return v[0];
     }
+
+    /** Whether the context is held (false after release, until the next call). */
+    boolean held() { return held; }
 
     /** Binds the context to the calling thread (JCuda calls may come from any Java thread). */
     void makeCurrent() {
@@ -201,6 +281,7 @@ final class CudaDevice {
 
     Map<String, String> describe() {
         Map<String, String> d = new LinkedHashMap<String, String>();
+        d.put("gpu", String.valueOf(index));
         d.put("name", name);
         d.put("memoryGB", String.format(java.util.Locale.ROOT, "%.1f", totalMemory / 1e9));
         d.put("computeCapability", major + "." + minor);

@@ -8,12 +8,14 @@ import io.github.gpujacobi.cuda.jna.CuBlas;
 import io.github.gpujacobi.cuda.jna.CuSolver;
 
 /**
- * cuSOLVER and cuBLAS through JNA with one handle each, loaded on first use and shared by the
- * inversion paths (they run on the default stream with the JCuda kernels and the backend's own
- * device buffers, so no copies or syncs between library calls and kernels).
+ * cuSOLVER and cuBLAS through JNA with one handle each per CUDA context (a handle belongs to the
+ * context current when it was created; with several GPUs each has its own), loaded on first use and
+ * shared by the inversion paths (they run on the default stream with the JCuda kernels and the
+ * backend's own device buffers, so no copies or syncs between library calls and kernels).
  */
 final class CudaLibraries {
-    private static CudaLibraries instance;
+    private static final java.util.Map<jcuda.driver.CUcontext, CudaLibraries> INSTANCES =
+            new java.util.HashMap<jcuda.driver.CUcontext, CudaLibraries>();
 
     final CuSolver solver;
     final CuBlas blas;
@@ -26,8 +28,11 @@ final class CudaLibraries {
         this.blasHandle = blasHandle;
     }
 
-    /** The loaded libraries; what needs them is named in the error when they do not load. */
+    /** The loaded libraries with the current context's handles; what needs them is named in the error when they do not load. */
     static synchronized CudaLibraries get(String forWhat) {
+        jcuda.driver.CUcontext ctx = new jcuda.driver.CUcontext();
+        CudaDevice.check(jcuda.driver.JCudaDriver.cuCtxGetCurrent(ctx), "cuCtxGetCurrent");
+        CudaLibraries instance = INSTANCES.get(ctx);
         if (instance != null) return instance;
         try {
             CuSolver s = CuSolver.load();
@@ -36,6 +41,7 @@ final class CudaLibraries {
             status(s.cusolverDnCreate(hs), "cusolverDnCreate");
             status(b.cublasCreate_v2(hb), "cublasCreate");
             instance = new CudaLibraries(s, b, hs.getValue(), hb.getValue());
+            INSTANCES.put(ctx, instance);
             return instance;
         } catch (UnsatisfiedLinkError e) {
             throw new JacobiException(ErrorKind.GPU_FAILURE, forWhat + " on the GPU needs cuSOLVER and cuBLAS, "
@@ -43,12 +49,17 @@ final class CudaLibraries {
         }
     }
 
-    /** Destroys the handles (before the context goes; Jacobi.release()); the next use creates them again. */
+    /**
+     * Destroys the current context's handles (before the context goes; Jacobi.release()); the next
+     * use creates them again.
+     */
     static synchronized void release() {
+        jcuda.driver.CUcontext ctx = new jcuda.driver.CUcontext();
+        if (jcuda.driver.JCudaDriver.cuCtxGetCurrent(ctx) != jcuda.driver.CUresult.CUDA_SUCCESS) return;
+        CudaLibraries instance = INSTANCES.remove(ctx);
         if (instance == null) return;
         instance.solver.cusolverDnDestroy(instance.solverHandle);
         instance.blas.cublasDestroy_v2(instance.blasHandle);
-        instance = null;
     }
 
     /** A host scalar (alpha, beta) of the element type. */

@@ -183,7 +183,13 @@ public final class Jacobi {
 
     private static Backend choose(Operation op, PageArray a, SolverOptions o, Backends all) {
         String m = o.method();
-        if (o.device() == Device.CPU) return all.cpu(); // before all.gpu(): no native GPU library is loaded
+        if (o.device() == Device.CPU) {
+            if (o.gpusGiven()) {
+                throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": Gpus " + GpuList.format(o.gpus())
+                        + " selects GPUs, but Device is 'cpu'; use Device 'gpu' or 'auto'");
+            }
+            return all.cpu(); // before all.gpu(): no native GPU library is loaded
+        }
         Backend gpu = all.gpu();
         switch (o.device()) {
             case GPU:

@@ -136,6 +136,28 @@ public final class PageArray {
         return p;
     }
 
+    /** Pages first .. first+count-1 as a new array sharing nothing with this one (a device's share of the pages). */
+    public PageArray pages(int first, int count) {
+        if (first < 0 || count < 0 || first + count > pages) {
+            throw new JacobiException(ErrorKind.INTERNAL, "pages " + first + "+" + count + " of " + pages);
+        }
+        PageArray p = zeros(precision(), rows, cols, count);
+        int off = first * pageSize(), len = count * pageSize();
+        if (d != null) System.arraycopy(d, off, p.d, 0, len);
+        else System.arraycopy(f, off, p.f, 0, len);
+        return p;
+    }
+
+    /** Writes every page of src (same rows, columns and class) into pages first, first+1, ... */
+    public void writePages(int first, PageArray src) {
+        if (src.rows != rows || src.cols != cols || src.precision() != precision() || first < 0 || first + src.pages > pages) {
+            throw new JacobiException(ErrorKind.INTERNAL, "cannot place " + src.describe() + " at page " + first + " of " + describe());
+        }
+        int off = first * pageSize(), len = src.length();
+        if (d != null) System.arraycopy(src.d, 0, d, off, len);
+        else System.arraycopy(src.f, 0, f, off, len);
+    }
+
     /** A deep copy converted to the given precision. */
     public PageArray to(Precision p) {
         PageArray out = zeros(p, rows, cols, pages);

@@ -12,6 +12,8 @@ public final class SolverOptions {
 
     private Device device = Device.AUTO;
     private int deviceIndex = -1;
+    /** Explicit GPU list (logical devices; a repeated index is a second context on that GPU), or null: all visible. */
+    private int[] gpus;
     private String method = "auto";
     private double tol = Double.NaN;
     private int maxSweeps = 0;
@@ -28,6 +30,7 @@ public final class SolverOptions {
         SolverOptions o = new SolverOptions();
         o.device = device;
         o.deviceIndex = deviceIndex;
+        o.gpus = gpus;
         o.method = method;
         o.tol = tol;
         o.maxSweeps = maxSweeps;
@@ -48,6 +51,20 @@ public final class SolverOptions {
      * ({@code -Dgpujacobi.cuda.device=N}, default 0), which batch and the Spark job set from this index.
      */
     public int deviceIndex() { return deviceIndex; }
+
+    /**
+     * The GPUs a call may use, as indices the CUDA driver numbers (after CUDA_VISIBLE_DEVICES), or null
+     * for the backend's default: every visible GPU. A device index ({@link #withDeviceIndex}) alone
+     * means that one GPU, so the older option keeps its meaning. A repeated index ("0,0") runs two
+     * logical devices, each with its own context, on one GPU: the multi-GPU paths on one GPU, for tests.
+     */
+    public int[] gpus() {
+        if (gpus != null) return gpus.clone();
+        return deviceIndex >= 0 ? new int[]{deviceIndex} : null;
+    }
+
+    /** Whether a GPU list was given (not just a device index). */
+    public boolean gpusGiven() { return gpus != null; }
 
     /** Lower-case method name; "auto" lets the backend choose. */
     public String method() { return method; }
@@ -100,6 +117,16 @@ public final class SolverOptions {
         SolverOptions o = copy(); o.deviceIndex = i; return o;
     }
 
+    /** Explicit GPUs (see {@link #gpus}); null or empty restores the default, all visible GPUs. */
+    public SolverOptions withGpus(int[] list) {
+        SolverOptions o = copy();
+        o.gpus = list == null || list.length == 0 ? null : GpuList.check(caller, list);
+        return o;
+    }
+
+    /** The GPU list as text: "0,1", "1", "all" (the default). */
+    public SolverOptions withGpus(String list) { return withGpus(GpuList.parse(caller, list)); }
+
     public SolverOptions withMethod(String m) {
         SolverOptions o = copy();
         o.method = m == null || m.trim().isEmpty() ? "auto" : m.trim().toLowerCase(Locale.ROOT);
@@ -139,6 +166,7 @@ public final class SolverOptions {
     @Override
     public String toString() {
         return "device=" + device.name().toLowerCase(Locale.ROOT) + (deviceIndex >= 0 ? ":" + deviceIndex : "")
+                + (gpus != null ? " gpus=" + GpuList.format(gpus) : "")
                 + " method=" + method
                 + (Double.isNaN(tol) ? "" : " tol=" + tol)
                 + (maxSweeps > 0 ? " maxSweeps=" + maxSweeps : "")

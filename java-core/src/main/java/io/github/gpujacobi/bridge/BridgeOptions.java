@@ -7,7 +7,7 @@ import io.github.gpujacobi.api.SolverOptions;
 import java.util.Locale;
 
 /**
- * Parses the option string the .m wrappers build ("device=cpu;method=mca;tol=1e-12;maxsweeps=20;
+ * Parses the option string the .m wrappers build ("device=gpu;gpus=0,1;method=mca;tol=1e-12;maxsweeps=20;
  * econ=1;vectors=0"): one string crosses the Java boundary in MATLAB and Octave alike.
  */
 final class BridgeOptions {
@@ -24,6 +24,7 @@ final class BridgeOptions {
             String val = part.substring(eq + 1).trim();
             switch (key) {
                 case "device": o = o.withDevice(val); break;
+                case "gpus": o = o.withGpus(val); break;
                 case "method": o = o.withMethod(val); break;
                 case "tol": o = o.withTol(number(caller, "Tol", val)); break;
                 case "maxsweeps": o = o.withMaxSweeps((int) number(caller, "MaxSweeps", val)); break;

@@ -72,8 +72,13 @@ final class BatchOptions {
     boolean noCompress;
 
     @Option(names = "--device-index", paramLabel = "N", defaultValue = "-1",
-            description = "which GPU to use: 0, 1, ... (default: the first)")
+            description = "one GPU to use: 0, 1, ... (the same as --gpus N; kept for older scripts)")
     int deviceIndex;
+
+    @Option(names = "--gpus", paramLabel = "LIST",
+            description = "the GPUs to use, as the CUDA driver numbers them after CUDA_VISIBLE_DEVICES: 0,1 or all "
+                    + "(default: all visible); pages and large blocked matrices are split across them")
+    String gpus;
 
     /** INPUT and OUTPUT as typed (URIs such as hdfs://host/dir for the Spark job; Path would fold the //) */
     @Parameters(paramLabel = "INPUT", arity = "1..*", description = ".mat files (MAT v5/v6/v7) or folders of them")
@@ -98,6 +103,7 @@ final class BatchOptions {
     BatchOptions finish() {
         if (jobs < 1) throw new UsageException("--jobs must be at least 1, got " + jobs);
         if (deviceIndex < -1) throw new UsageException("--device-index must be 0 or more, got " + deviceIndex);
+        if (deviceIndex >= 0 && gpus != null) throw new UsageException("give --gpus or --device-index, not both");
         try {
             inputs = new ArrayList<Path>();
             for (String a : inputArgs) inputs.add(Paths.get(a));
@@ -107,6 +113,8 @@ final class BatchOptions {
         }
         try {
             SolverOptions s = SolverOptions.defaults().withCaller("batch").withDevice(device).withDeviceIndex(deviceIndex);
+            if (gpus != null) s = s.withCaller("--gpus").withGpus(gpus).withCaller("batch");
+            if (s.gpusGiven() && device == Device.CPU) throw new UsageException("--gpus selects GPUs, but --device is cpu");
             if (tol != null) s = s.withTol(tol);
             if (maxSweeps != null) s = s.withMaxSweeps(maxSweeps);
             s = s.withEcon(econ).withMethod(method);
