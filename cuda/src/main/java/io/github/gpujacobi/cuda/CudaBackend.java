@@ -180,13 +180,13 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * The one-launch batched kernel serves the default method for pages that fit a block's shared
-     * memory, and single pages up to n = 64 (where the sweep kernels are launch-latency bound).
+     * The one-launch batched kernel serves the default method for pages up to n = 256 (PagePlan),
+     * and single matrices up to n = 64 (where the sweep kernels are launch-latency bound).
      * Explicit ta/ma/sa/mca/classical keep their own kernels (seed 000's Table I measures them).
      */
     private boolean batched(String method, int n, int pages, Precision p, boolean vectors) {
         boolean defaultMethod = (Methods.PARALLEL.equals(method) || Methods.AUTO.equals(method)) && !BATCHED_OFF;
-        return defaultMethod && CudaBatchedEig.fits(dev, n, p, vectors) && (pages > 1 || n <= 64);
+        return defaultMethod && CudaBatchedEig.fits(n) && (pages > 1 || n <= 64);
     }
 
     private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
@@ -197,7 +197,7 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = o.tolFor(p, nn);
         try {
-            boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, o.vectors());
+            boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
                 // computes in double whatever the input class: the double kernels' safe span [8]
                 return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {

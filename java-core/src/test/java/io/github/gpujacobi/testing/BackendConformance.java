@@ -192,14 +192,18 @@ public abstract class BackendConformance {
 
     Stream<Arguments> pageCases() {
         List<Arguments> out = new ArrayList<Arguments>();
-        for (Precision p : Precision.values()) for (int n : new int[]{1, 7, 33}) out.add(Arguments.of(p, n));
+        // each size class of the GPU's batched kernels (PagePlan): a warp per page (2, 7, 16), a slice of
+        // warps (33), a block with A and V shared (64, 100), V in global memory (128 double), all global (256)
+        for (Precision p : Precision.values()) for (int n : new int[]{1, 2, 7, 16, 33, 64, 100, 128, 256}) {
+            out.add(Arguments.of(p, n));
+        }
         return out.stream();
     }
 
     @ParameterizedTest(name = "eig pages {0} 20 x {1}x{1}")
     @MethodSource("pageCases")
     void eigPages(Precision p, int n) {
-        int pages = 20;
+        int pages = pagesOf(n);
         Random r = new Random(n);
         double[] a = new double[n * n * pages];
         for (int k = 0; k < pages; k++) System.arraycopy(Matrices.symmetric(r, n), 0, a, k * n * n, n * n);
@@ -218,7 +222,7 @@ public abstract class BackendConformance {
     @ParameterizedTest(name = "svd pages {0} 20 x {1}x{2}")
     @MethodSource("svdPageShapes")
     void svdPages(Precision p, int m, int n) {
-        int pages = 20;
+        int pages = pagesOf(Math.min(m, n));
         Random r = new Random(m * 3L + n);
         PageArray pa = PageArray.wrap(Matrices.randn(r, m * n * pages, 1), m, n, pages).to(p);
         SvdResult s = Jacobi.svd(pa, opts());
@@ -231,9 +235,15 @@ public abstract class BackendConformance {
         }
     }
 
+    /** 20 pages up to 64 x 64; 3 of the larger ones (the CPU backend runs these checks too). */
+    private static int pagesOf(int n) {
+        return n <= 64 ? 20 : 3;
+    }
+
     Stream<Arguments> svdPageShapes() {
         List<Arguments> out = new ArrayList<Arguments>();
-        for (Precision p : Precision.values()) for (int[] s : new int[][]{{1, 1}, {7, 4}, {4, 7}, {33, 33}})
+        for (Precision p : Precision.values())
+            for (int[] s : new int[][]{{1, 1}, {7, 4}, {4, 7}, {16, 16}, {33, 33}, {64, 64}, {130, 37}, {37, 130}, {128, 128}, {256, 256}})
             out.add(Arguments.of(p, s[0], s[1]));
         return out.stream();
     }
