@@ -119,3 +119,158 @@ __device__ void eig_batched(T* __restrict__ A, W* __restrict__ D, W* __restrict_
     }
 EIG_BATCHED(eig_batched_f, float)
 EIG_BATCHED(eig_batched_d, double)
+
+// ---- Pages of order n <= N (N = 8, 16, 32): one warp per page, the page in registers ----
+// Lane j holds column j of A (N registers; rows beyond n and the padded columns are exact zeros and,
+// with a_pq = 0 negligible, are never rotated). The pairs sit at fixed positions (2k, 2k+1); after
+// each step the data move by the circle method's permutation sigma [position 0 fixed, the others one
+// place round the ring 2 -> 4 -> ... -> N-2 -> N-1 -> N-3 -> ... -> 1 -> 2], so after N - 1 steps every
+// pair has met once. Rows move between registers (sigma is a compile-time constant: register moves),
+// columns between lanes (one shuffle per register). So every row operation of a step has constant
+// register indices, and no step needs shared memory beyond the (c, s) of its pairs. V stays put:
+// lane L holds the column of player L (the index of the original order) and finds its current
+// partner by shuffling who-is-where. Rotations are derived in W (double) from A's entries, A is
+// updated in T, V accumulated in W (double): single pages keep V orthogonal to double accuracy.
+template <int N>
+__host__ __device__ constexpr int circle_next(int x) {
+    return x == 0 ? 0 : (x & 1) == 0 ? (x < N - 2 ? x + 2 : x + 1) : (x > 1 ? x - 2 : 2);
+}
+template <int N>
+__device__ __forceinline__ int circle_prev(int y) {
+    return y == 0 ? 0 : (y & 1) == 0 ? (y > 2 ? y - 2 : 1) : (y < N - 1 ? y + 2 : N - 2);
+}
+
+// Register a[i] of this lane for a runtime i: a select over the constant indices (no local memory).
+template <typename T, int N>
+__device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
+    T r = T(0);
+#pragma unroll
+    for (int k = 0; k < N; ++k) r = k == i ? a[k] : r;
+    return r;
+}
+
+template <typename T, int N>
+__device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
+                         int n, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
+                         unsigned long long* __restrict__ rotationsOut, int wantV, int count) {
+    typedef double W;
+    __shared__ W cs[4][2][N / 2];  // per warp of the 128-thread block: c and s of the step's pairs
+    const unsigned full = 0xffffffffu;
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    const int page = blockIdx.x * 4 + w;
+    if (page >= count) return;
+    const bool mine = lane < N;  // lanes past N (N = 8, 16) idle but join the shuffles
+    const size_t nn = (size_t)n * n, off = (size_t)page * nn;
+    T a[N];
+    W v[N];
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+        T x = T(0);
+        if (mine && lane < n && i < n) x = i == lane ? A[off + i + lane * n]
+                                          : T(W(0.5) * (W(A[off + i + lane * n]) + W(A[off + lane + i * n])));
+        a[i] = x;
+        v[i] = i == lane ? W(1) : W(0);
+    }
+    const int src = mine ? circle_prev<N>(lane) : lane;  // the lane a column comes from in each move
+    int who = lane;  // the player whose A column this lane holds
+    int pos = lane;  // the position of this lane's player (its V column)
+    unsigned long long total = 0;
+    int sweeps = 0;
+    bool converged = n <= 1;
+    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
+    while (sweeps < limit && n > 1) {
+        ++sweeps;
+        int rotated = 0;
+        for (int st = 0; st < N - 1; ++st) {
+            // 1. the rotation of this lane's pair (2k, 2k+1), derived identically by both of its lanes
+            const W d = reg_at(a, lane), o = reg_at(a, lane ^ 1);
+            const W app = __shfl_sync(full, d, lane & ~1), aqq = __shfl_sync(full, d, lane | 1);
+            const W apq = __shfl_sync(full, o, lane & ~1);
+            W c = W(1), s = W(0);
+            if (mine && (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, W(tol)))) {
+                const W t = jacobi_tangent(app, aqq, apq);
+                c = jacobi_cosine(t);
+                s = t * c;
+            }
+            const bool rot = s != W(0);
+            const unsigned pairsRotated = __ballot_sync(full, rot && (lane & 1) == 0);
+            if (pairsRotated == 0) {  // nothing to rotate at this step: only the move
+            } else {
+                rotated += __popc(pairsRotated);
+                if (mine && (lane & 1) == 0) {
+                    cs[w][0][lane >> 1] = c;
+                    cs[w][1][lane >> 1] = s;
+                }
+                __syncwarp();
+                // 2. A := A R: columns p' = c p - s q, q' = s p + c q (the partner column by shuffle)
+                const bool q = lane & 1;
+                const T ct = T(c), st_ = T(s);
+#pragma unroll
+                for (int i = 0; i < N; ++i) {
+                    const T y = __shfl_xor_sync(full, a[i], 1);
+                    a[i] = q ? st_ * y + ct * a[i] : ct * a[i] - st_ * y;
+                }
+                // 3. A := R' A: rows 2k, 2k+1 of this lane's column, constant registers
+#pragma unroll
+                for (int k = 0; k < N / 2; ++k) {
+                    const W sk = cs[w][1][k];
+                    if (sk == W(0)) continue;  // uniform: every lane reads the same k
+                    const T ck = T(cs[w][0][k]), skt = T(sk);
+                    const T x = a[2 * k], y = a[2 * k + 1];
+                    a[2 * k] = ck * x - skt * y;
+                    a[2 * k + 1] = skt * x + ck * y;
+                }
+                // the annihilated entry is exactly zero
+#pragma unroll
+                for (int i = 0; i < N; ++i) a[i] = rot && i == (lane ^ 1) ? T(0) : a[i];
+                // V := V R: this lane's player at position pos, its partner at pos ^ 1
+                if (wantV) {
+                    const int partner = __shfl_sync(full, who, (pos ^ 1) & 31);
+                    const W cv = mine ? cs[w][0][pos >> 1] : W(1), sv = mine ? cs[w][1][pos >> 1] : W(0);
+                    const bool qv = pos & 1;
+#pragma unroll
+                    for (int i = 0; i < N; ++i) {
+                        const W y = __shfl_sync(full, v[i], partner);
+                        v[i] = qv ? sv * y + cv * v[i] : cv * v[i] - sv * y;
+                    }
+                }
+                __syncwarp();  // (c, s) read before the next step writes them
+            }
+            // 4. the move: rows by registers (a'[sigma(i)] = a[i]), columns by lanes, positions
+            T moved[N];
+#pragma unroll
+            for (int i = 0; i < N; ++i) moved[circle_next<N>(i)] = a[i];
+#pragma unroll
+            for (int i = 0; i < N; ++i) a[i] = __shfl_sync(full, moved[i], src);
+            who = __shfl_sync(full, who, src);
+            if (mine) pos = circle_next<N>(pos);
+        }
+        total += rotated;
+        if (rotated == 0 && !fixedSweeps) {
+            converged = true;
+            break;
+        }
+    }
+    if (lane == 0) {
+        sweepsOut[page] = converged ? sweeps : -sweeps;
+        rotationsOut[page] = total;
+    }
+    if (mine && who < n) D[(size_t)page * n + who] = W(reg_at(a, lane));
+    if (wantV && mine && lane < n) {
+#pragma unroll
+        for (int i = 0; i < N; ++i)
+            if (i < n) V[off + (size_t)lane * n + i] = v[i];
+    }
+}
+
+#define EIG_WARP(NAME, T, N)                                                                                \
+    extern "C" __global__ void __launch_bounds__(128) NAME(const T* A, double* D, double* V, int n, double tol, \
+            int maxSweeps, int fixedSweeps, int* sweeps, unsigned long long* rotations, int wantV, int count) {  \
+        eig_warp<T, N>(A, D, V, n, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV, count);                 \
+    }
+EIG_WARP(eig_warp_f_n8, float, 8)
+EIG_WARP(eig_warp_f_n16, float, 16)
+EIG_WARP(eig_warp_f_n32, float, 32)
+EIG_WARP(eig_warp_d_n8, double, 8)
+EIG_WARP(eig_warp_d_n16, double, 16)
+EIG_WARP(eig_warp_d_n32, double, 32)

@@ -103,3 +103,98 @@ __device__ void svd_batched(T* __restrict__ U, W* __restrict__ V, const int* __r
     }
 SVD_BATCHED(svd_batched_f, float)
 SVD_BATCHED(svd_batched_d, double)
+
+// ---- Pages with m <= M rows (M = 8, 16, 32), so n <= 32: one warp per page, the page in registers ----
+// Lane L holds column L of U (M registers, rows past m zero) and of V; the columns never move. At
+// each round-robin step the host's table gives each column its partner (and whether it is the pair's
+// p or q; -1: odd n's ghost): the partner's column arrives by shuffle, both lanes of a pair form the
+// same sums in the same order (so derive the same rotation), and each rotates its own column. No
+// shared memory, no barrier. Sums, rotations, U's registers and V in W (double) for both precisions.
+template <typename T, int M>
+__device__ void svd_warp(T* __restrict__ U, double* __restrict__ V, const int* __restrict__ partners, int m, int n,
+                         int steps, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
+                         unsigned long long* __restrict__ rotationsOut, int wantV, int count) {
+    typedef double W;
+    const unsigned full = 0xffffffffu;
+    const int lane = threadIdx.x & 31;
+    const int page = blockIdx.x * 4 + (threadIdx.x >> 5);
+    if (page >= count) return;
+    const size_t mn = (size_t)m * n, off = (size_t)page * mn;
+    W u[M], v[M];  // n <= m <= M: V's columns fit too
+#pragma unroll
+    for (int i = 0; i < M; ++i) {
+        u[i] = lane < n && i < m ? W(U[off + (size_t)lane * m + i]) : W(0);
+        v[i] = i == lane ? W(1) : W(0);
+    }
+    unsigned long long total = 0;
+    int sweeps = 0;
+    bool converged = n <= 1;
+    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
+    while (sweeps < limit && n > 1) {
+        ++sweeps;
+        int rotated = 0;
+        for (int st = 0; st < steps; ++st) {
+            const int code = lane < n ? partners[st * n + lane] : -1;
+            const int partner = code >= 0 ? code >> 1 : lane;
+            const bool q = code & 1;
+            W y[M], a = 0, b = 0, h = 0;
+#pragma unroll
+            for (int i = 0; i < M; ++i) {
+                y[i] = __shfl_sync(full, u[i], partner);
+                a += u[i] * u[i];
+                b += y[i] * y[i];
+                h += u[i] * y[i];
+            }
+            const W app = q ? b : a, aqq = q ? a : b;
+            W c = W(1), s = W(0);
+            if (code >= 0 && h != W(0) && (fixedSweeps || fabs(h) > W(tol) * sqrt(app) * sqrt(aqq))) {
+                const W t = jacobi_tangent(app, aqq, h);
+                c = jacobi_cosine(t);
+                s = t * c;
+            }
+            const bool rot = s != W(0);
+            const unsigned who = __ballot_sync(full, rot && !q);
+            if (who == 0) continue;
+            rotated += __popc(who);
+            // p' = c p - s q, q' = s p + c q
+#pragma unroll
+            for (int i = 0; i < M; ++i) u[i] = q ? s * y[i] + c * u[i] : c * u[i] - s * y[i];
+            if (wantV) {
+#pragma unroll
+                for (int i = 0; i < M; ++i) {
+                    const W yv = __shfl_sync(full, v[i], partner);
+                    v[i] = q ? s * yv + c * v[i] : c * v[i] - s * yv;
+                }
+            }
+        }
+        total += rotated;
+        if (rotated == 0 && !fixedSweeps) {
+            converged = true;
+            break;
+        }
+    }
+    if (lane == 0) {
+        sweepsOut[page] = converged ? sweeps : -sweeps;
+        rotationsOut[page] = total;
+    }
+    if (lane < n) {
+#pragma unroll
+        for (int i = 0; i < M; ++i) {
+            if (i < m) U[off + (size_t)lane * m + i] = T(u[i]);
+            if (wantV && i < n) V[(size_t)page * n * n + (size_t)lane * n + i] = v[i];
+        }
+    }
+}
+
+#define SVD_WARP(NAME, T, M)                                                                                   \
+    extern "C" __global__ void __launch_bounds__(128) NAME(T* U, double* V, const int* partners, int m, int n,  \
+            int steps, double tol, int maxSweeps, int fixedSweeps, int* sweeps, unsigned long long* rotations,   \
+            int wantV, int count) {                                                                              \
+        svd_warp<T, M>(U, V, partners, m, n, steps, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV, count); \
+    }
+SVD_WARP(svd_warp_f_m8, float, 8)
+SVD_WARP(svd_warp_f_m16, float, 16)
+SVD_WARP(svd_warp_f_m32, float, 32)
+SVD_WARP(svd_warp_d_m8, double, 8)
+SVD_WARP(svd_warp_d_m16, double, 16)
+SVD_WARP(svd_warp_d_m32, double, 32)

@@ -8,10 +8,10 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Every page of a symmetric 3-D array (n = 1 ... 256) in one launch of eig_batched.cu: a group of
- * threads per page, laid out by {@link PagePlan} (a warp per page for the smallest, the whole block
- * from 128; the page in shared memory while it fits), the whole parallel-ordering Jacobi solve inside
- * the group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
+ * Every page of a symmetric 3-D array (n = 1 ... 256) in one launch of eig_batched.cu: up to n = 32
+ * one warp per page with the page in registers (eig_warp), above that a group of threads per page laid
+ * out by {@link PagePlan} (the whole block from 128; the page in shared memory while it fits), the
+ * whole parallel-ordering Jacobi solve inside the warp or group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
  * host copy; the kernel symmetrizes while loading. Eigenvalues and V come back in double for both
  * precisions (the rotations are accumulated in double).
  */
@@ -40,6 +40,7 @@ final class CudaBatchedEig {
         final ChessTournament ct = new ChessTournament(n);
         final int half = ct.pairsPerStep(), steps = ct.steps();
         final PagePlan plan = PagePlan.eig(n, p, wantV, dev.maxSharedPerBlock);
+        final int warp = PagePlan.warpClass(n);
         final int chunk = chunk(n, pages);
         CUdeviceptr ad = buf.get("A", (long) chunk * nn * p.bytes());
         CUdeviceptr dd = buf.get("D", (long) chunk * n * 8);
@@ -52,7 +53,13 @@ final class CudaBatchedEig {
             DeviceBuffers.uploadPages(ad, a, first, count);
             dev.synchronize();
             long t0 = System.nanoTime();
-            dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
+            if (warp > 0) {
+                dev.launchShared(Kernel.pageWarp(true, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
+                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),
+                        Pointer.to(dd), Pointer.to(vd), Pointer.to(new int[]{n}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
+                        Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
+                        Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{count})));
+            } else dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
                     Pointer.to(dd), Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
                     Pointer.to(new int[]{steps}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
                     Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),

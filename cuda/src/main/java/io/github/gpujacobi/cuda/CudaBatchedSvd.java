@@ -9,8 +9,9 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Every page of a 3-D array (min(m, n) = 1 ... 256) in one launch of svd_batched.cu: a group of
- * threads per page, laid out by {@link PagePlan} (teams of 8 to 32 lanes per column pair; the page
+ * Every page of a 3-D array (min(m, n) = 1 ... 256) in one launch of svd_batched.cu: up to 32 rows
+ * (after the transpose of wide pages) one warp per page with the page in registers (svd_warp), else a
+ * group of threads per page, laid out by {@link PagePlan} (teams of 8 to 32 lanes per column pair; the page
  * in shared memory while it fits, else worked on in place in global memory), the whole one-sided
  * Jacobi solve inside the group. Tall and square pages go up as they lie in the array, without a host
  * copy; wide pages are transposed on the host, as in the page loop. V comes back in double for both
@@ -30,6 +31,7 @@ final class CudaBatchedSvd {
         final Precision p = a.precision();
         final ChessTournament ct = new ChessTournament(nn);
         final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, dev.maxSharedPerBlock);
+        final int warp = PagePlan.warpClass(mm);
         final int chunk = (int) Math.max(1, Math.min(pages,
                 Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
         CUdeviceptr ud = buf.get("U", (long) chunk * size * p.bytes());
@@ -50,7 +52,15 @@ final class CudaBatchedSvd {
             }
             dev.synchronize();
             long t0 = System.nanoTime();
-            dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ud),
+            if (warp > 0) {
+                CUdeviceptr partners = buf.constant("partners", "partners:" + nn, () -> PagePlan.partners(ct));
+                dev.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
+                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ud),
+                        Pointer.to(vd), Pointer.to(partners), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
+                        Pointer.to(new int[]{ct.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
+                        Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
+                        Pointer.to(new int[]{count})));
+            } else dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ud),
                     Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
                     Pointer.to(new int[]{ct.pairsPerStep()}), Pointer.to(new int[]{ct.steps()}),
                     Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}),

@@ -62,6 +62,38 @@ final class PagePlan {
 
     static boolean eigTakes(int n) { return n >= 1 && n <= MAX_N; }
 
+    /** Whether the register kernels (one warp per page, eig_warp / svd_warp) run; off for comparison runs. */
+    static final boolean WARP_KERNELS = !"false".equals(System.getProperty("gpujacobi.cuda.pageWarp"));
+
+    /**
+     * The register kernels' page class for order n (eig) or row count m (svd, m >= n): 8, 16 or 32
+     * registers per column, or 0 above 32 (the shared-memory kernels take those).
+     */
+    static int warpClass(int rowsOrOrder) {
+        if (!WARP_KERNELS || rowsOrOrder < 1 || rowsOrOrder > 32) return 0;
+        return rowsOrOrder <= 8 ? 8 : rowsOrOrder <= 16 ? 16 : 32;
+    }
+
+    /** Pages per block of the register kernels (one warp each; twin of their 128-thread launch bounds). */
+    static final int WARP_PAGES_PER_BLOCK = 4;
+
+    /**
+     * svd_warp's schedule: for step s and column c, 2 partner + (1 if c is the pair's q), or -1 where c
+     * is paired with odd n's ghost. Both columns of a pair find each other, and agree which is p.
+     */
+    static int[] partners(io.github.gpujacobi.core.ChessTournament ct) {
+        int n = ct.n(), steps = ct.steps(), half = ct.pairsPerStep();
+        int[] t = new int[steps * n];
+        java.util.Arrays.fill(t, -1);
+        for (int s = 0; s < steps; s++) for (int k = 0; k < half; k++) {
+            if (ct.isGhost(s, k)) continue;
+            int p = ct.p(s, k), q = ct.q(s, k);
+            t[s * n + p] = 2 * q;
+            t[s * n + q] = 2 * p + 1;
+        }
+        return t;
+    }
+
     /** Tall (m >= n after the host's transpose) pages up to n = 256; any height (global memory when tall). */
     static boolean svdTakes(int m, int n) {
         int mm = Math.max(m, n), nn = Math.min(m, n);
@@ -76,7 +108,7 @@ final class PagePlan {
     static PagePlan eig(int n, Precision p, boolean wantV, int maxShared) {
         int half = (n + 1) / 2;
         int threads = threadsOverride(roundWarp(Math.max(1, (half * half + 3) / 4)));
-        boolean sharedA = true, sharedV = wantV;
+        boolean sharedA = true, sharedV = wantV && !V_GLOBAL;
         int bytes = eigPageBytes(n, p, true, sharedV);
         if (bytes > maxShared && sharedV) {
             sharedV = false;
@@ -98,7 +130,7 @@ final class PagePlan {
         int lanes = Math.max(8, Math.min(32, Integer.highestOneBit(Math.max(1, mm - 1)) << 1));
         int half = (nn + 1) / 2;
         int threads = threadsOverride(roundWarp(lanes * ((half + 1) / 2)));
-        boolean sharedU = true, sharedV = wantV;
+        boolean sharedU = true, sharedV = wantV && !V_GLOBAL;
         int bytes = svdPageBytes(mm, nn, p, true, sharedV);
         if (bytes > maxShared && sharedV) {
             sharedV = false;
@@ -110,6 +142,9 @@ final class PagePlan {
         }
         return new PagePlan(threads, pagesPerBlock(threads, bytes, maxShared), bytes, sharedU, sharedV, lanes);
     }
+
+    /** Tuning runs: V always in global memory (-Dgpujacobi.cuda.pageVGlobal=true). */
+    private static final boolean V_GLOBAL = Boolean.getBoolean("gpujacobi.cuda.pageVGlobal");
 
     private static int roundWarp(int threads) {
         return Math.min(MAX_BLOCK, Math.max(32, (threads + 31) / 32 * 32));

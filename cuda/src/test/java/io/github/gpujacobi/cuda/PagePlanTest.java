@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cuda;
 
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.ChessTournament;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -54,6 +55,48 @@ class PagePlanTest {
         assertTrue(PagePlan.svdTakes(100000, 7) && PagePlan.svdTakes(7, 100000));
         assertFalse(PagePlan.svdTakes(257, 257));
         assertFalse(PagePlan.eigTakes(257) || PagePlan.eigTakes(0));
+    }
+
+    @Test
+    void registerKernelClasses() {
+        assertEquals(8, PagePlan.warpClass(1));
+        assertEquals(8, PagePlan.warpClass(8));
+        assertEquals(16, PagePlan.warpClass(9));
+        assertEquals(32, PagePlan.warpClass(32));
+        assertEquals(0, PagePlan.warpClass(33), "33 and up: the shared-memory kernels");
+        for (int c : new int[]{8, 16, 32}) {
+            assertTrue(Kernel.pageWarp(true, c).name(Precision.DOUBLE).endsWith("_n" + c));
+            assertTrue(Kernel.pageWarp(false, c).name(Precision.SINGLE).endsWith("_m" + c));
+        }
+    }
+
+    /** svd_warp's partner table: per step each column in one pair (or the ghost's), both ends agreeing; every pair once. */
+    @Test
+    void partnerTableIsARoundRobin() {
+        for (int n = 1; n <= 32; n++) {
+            ChessTournament ct = new ChessTournament(n);
+            int[] t = PagePlan.partners(ct);
+            assertEquals(ct.steps() * n, t.length);
+            boolean[][] met = new boolean[n][n];
+            for (int s = 0; s < ct.steps(); s++) {
+                int ghosts = 0;
+                for (int c = 0; c < n; c++) {
+                    int code = t[s * n + c];
+                    if (code < 0) {
+                        ghosts++;
+                        continue;
+                    }
+                    int partner = code >> 1;
+                    int back = t[s * n + partner];
+                    assertEquals(c, back >> 1, "n=" + n + " step " + s + ": partners agree");
+                    assertTrue(((code & 1) ^ (back & 1)) == 1, "one p and one q");
+                    assertFalse(met[c][partner] && (code & 1) == 0, "pair met twice");
+                    met[c][partner] = true;
+                }
+                assertEquals(n % 2, ghosts, "odd n: one column waits each step");
+            }
+            for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) assertEquals(i != j, met[i][j], "n=" + n + " pair " + i + "," + j);
+        }
     }
 
     /** Every size the kernels take launches: a whole number of warps, at most 1024 threads, the shared memory it has. */
