@@ -1,7 +1,8 @@
 // Batched two-sided Jacobi for pages of symmetric matrices, n = 1 ... 256 (seed 000's parallel
-// ordering, the relative stopping rule of the single-matrix kernels). One launch solves every page:
-// a group of threads per page (PageGroup: one warp for the smallest pages, several pages per block;
-// a slice of warps or the whole block for larger ones), no grid or host synchronisation.
+// ordering, the relative stopping rule of the single-matrix kernels). One launch solves every page,
+// no grid or host synchronisation. Pages up to 32 x 32 take eig_warp (below: a warp per page, the page
+// in registers); larger ones eig_batched: a group of threads per page (PageGroup: a slice of warps or
+// the whole block, laid out by the host's PagePlan).
 // Per chess-tournament step, two group barriers:
 //   1. the pair threads derive (c, s) of the step's pairs with the relative test (in W);
 //   2. A := R' A R in one pass over 2 x 2 blocks - the thread of block (k, l) reads the four entries
