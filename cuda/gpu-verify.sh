@@ -12,8 +12,9 @@
 #   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
 #   tune    MCA at N = 1024 under the register/grid variants (-Dgpujacobi.cuda.eigVariant, blocksPerSm)
 #   bench   eig, svd, inv against cuSOLVER and EJML, n = 256 and 1024, both precisions (CPU rows to 256)
-#   pages   the same on 3-D arrays: 2000 pages of 8..32 (with cuSOLVER's batched routines; inv with cuBLAS
-#           getrfBatched+getriBatched up to 64), 64x64, and 100 of 256x256
+#   pages   eig and svd on 3-D arrays (issue 19): 2000 pages of 8, 16, 32, 64, 500 of 128, 100 of 256, both
+#           precisions, against syevjBatched/gesvdjBatched, XsyevBatched and a loop of syevd; inv pages
+#           against cuBLAS getrfBatched+getriBatched up to 64
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
 #   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
 #   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
@@ -69,17 +70,22 @@ stage_bench() {
       --out "$out/bench-256-1024.csv"
 }
 stage_pages() {
-  # n <= 32: cuSOLVER's batched syevjBatched/gesvdjBatched are peers too
-  # (the GPU defaults only: the TA/MA/SA/MCA page loops and looped cuSOLVER routines take minutes here)
-  step bench-pages-small run bench --op eig,svd --n 8,16,32 --pages 2000 --dtype double,single --repeat 5 --cpu-max-n 32 \
-      --impl 'cuda/(parallel|onesided)|cpu/(parallel|onesided)|ejml|Batched|syevd' --out "$out/bench-pages-small.csv"
-  # inv: the batched Gauss-Jordan kernels against cuBLAS getrfBatched+getriBatched (and the CPU)
-  step bench-pages-inv run bench --op inv --n 8,16,32,64 --pages 2000 --dtype double,single --repeat 5 --cpu-max-n 32 \
-      --impl 'cuda/gauss|cpu/auto|Batched' --out "$out/bench-pages-inv.csv"
-  step bench-pages-64 run bench --op eig,svd,inv --n 64 --pages 2000 --dtype double,single --repeat 3 --cpu-max-n 64 \
-      --out "$out/bench-pages-64.csv"
-  step bench-pages-256 run bench --op eig,svd,inv --n 256 --pages 100 --dtype double,single --repeat 3 --cpu-max-n 256 \
-      --out "$out/bench-pages-256.csv"
+  # issue 19's rows: eig and svd on 3-D arrays, every size class of the batched kernels, both precisions,
+  # against cuSOLVER's batched routines (syevjBatched/gesvdjBatched up to 32, XsyevBatched for any n)
+  # and a loop of syevd; 2000 pages up to 64, 500 of 128, 100 of 256 (the GPU defaults only: the
+  # TA/MA/SA/MCA page loops and looped svd routines take minutes here)
+  local peers='cuda/(parallel|onesided)|Batched|syevd'
+  step bench-pages-small run bench --op eig,svd --n 8,16,32 --pages 2000 --dtype double,single --repeat 3 \
+      --impl "$peers" --out "$out/bench-pages-small.csv"
+  step bench-pages-64 run bench --op eig,svd --n 64 --pages 2000 --dtype double,single --repeat 3 \
+      --impl "$peers" --out "$out/bench-pages-64.csv"
+  step bench-pages-128 run bench --op eig,svd --n 128 --pages 500 --dtype double,single --repeat 3 \
+      --impl "$peers" --out "$out/bench-pages-128.csv"
+  step bench-pages-256 run bench --op eig,svd --n 256 --pages 100 --dtype double,single --repeat 3 \
+      --impl "$peers" --out "$out/bench-pages-256.csv"
+  # inv: the batched Gauss-Jordan kernels against cuBLAS getrfBatched+getriBatched
+  step bench-pages-inv run bench --op inv --n 8,16,32,64 --pages 2000 --dtype double,single --repeat 5 \
+      --impl 'cuda/gauss|Batched' --out "$out/bench-pages-inv.csv"
 }
 stage_large() {
   step table1-large run bench --table1 --n 2048,4096 --repeat 1 --cpu-max-n 8 --out "$out/table1-large.csv"

@@ -1,101 +1,277 @@
-// Batched two-sided Jacobi for pages of small symmetric matrices (seed 000's parallel ordering).
-// Launch geometry: one block of 256 threads per page (grid = pages), the whole solve in one launch:
-// the page's A (and V) live in dynamic shared memory, (2 n^2 + 2 half) elements, so n is limited by
-// the opt-in shared memory per block (H100: n <= 119 in double with V). Per chess-tournament step:
-// the half pair threads derive (c, s) with the relative test, then A V and A R are updated with one
-// thread per (row, pair) - consecutive threads walk down a column, conflict-free - and R' A with one
-// thread per (pair, column) - consecutive threads take different pairs, so different rows and banks.
-// No grid or host synchronisation: convergence (a sweep without rotations) is decided in the block
-// and returned as the sign of the page's sweep count.
-// Global memory is touched twice per page: the load of A at the start and the store of A (its
-// diagonal holds the eigenvalues) and V at the end, both coalesced.
+// Batched two-sided Jacobi for pages of symmetric matrices, n = 1 ... 256 (seed 000's parallel
+// ordering, the relative stopping rule of the single-matrix kernels). One launch solves every page,
+// no grid or host synchronisation. Pages up to 32 x 32 take eig_warp (below: a warp per page, the page
+// in registers); larger ones eig_batched: a group of threads per page (PageGroup: a slice of warps or
+// the whole block, laid out by the host's PagePlan).
+// Per chess-tournament step, two group barriers:
+//   1. the pair threads derive (c, s) of the step's pairs with the relative test (in W);
+//   2. A := R' A R in one pass over 2 x 2 blocks - the thread of block (k, l) reads the four entries
+//      a[{p_k, q_k}, {p_l, q_l}], applies pair l's rotation to the columns and pair k's to the rows,
+//      writes them back (pairs are disjoint, so blocks are) - and V := V R with one thread per
+//      (row, pair), consecutive threads walking down a column (conflict-free, coalesced).
+// Storage (the host's EigPagePlan picks it by what fits the shared memory of a block): A and V in
+// shared memory; A shared and V in global memory (128 x 128 double); both in global memory
+// (256 x 256), where the block works in place on the page. W is the type of the rotations and of V:
+// double for both precisions, so single pages keep V orthogonal to double accuracy while A is
+// stored (and its eigenvalues are found) in T. The input is MATLAB's column-major n x n x p array as
+// it arrives; the kernel symmetrizes (A + A')/2 while loading. Out: the eigenvalues (the diagonal,
+// in W) per page, V per page, each page's sweep count (negative: not converged) and rotations.
 #include "jacobi_common.cuh"
 
-template <typename T>
-__device__ void eig_batched(T* __restrict__ A, T* __restrict__ V, const int* __restrict__ pairs, int n, int half,
-                            int steps, T tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
-                            unsigned long long* __restrict__ rotationsOut, int wantV) {
+template <typename T, typename W>
+__device__ void eig_batched(T* __restrict__ A, W* __restrict__ D, W* __restrict__ V, const int* __restrict__ pairs,
+                            int n, int half, int steps, W tol, int maxSweeps, int fixedSweeps,
+                            int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut, int wantV,
+                            int threadsPerPage, int pagesPerBlock, int count, int sharedA, int sharedV, int pageStride) {
     extern __shared__ __align__(16) unsigned char smem[];
-    T* a = reinterpret_cast<T*>(smem);
-    T* v = a + n * n;
-    T* c = v + (wantV ? n * n : 0);
-    T* s = c + half;
+    const PageGroup g(threadsPerPage);
+    const int page = blockIdx.x * pagesPerBlock + g.id;
+    if (page >= count) return;  // the whole group leaves: its barrier is its own
     const int nn = n * n;
-    const size_t off = (size_t)blockIdx.x * nn;
-    for (int i = threadIdx.x; i < nn; i += blockDim.x) {
-        a[i] = A[off + i];
-        if (wantV) v[i] = (i % n == i / n) ? T(1) : T(0);
+    // the page's shared memory (twin: EigPagePlan.pageBytes): c, s [half], V [nn] (W), A [nn] (T), counter
+    unsigned char* mine = smem + (size_t)g.id * pageStride;
+    W* c = reinterpret_cast<W*>(mine);
+    W* s = c + half;
+    W* vs = s + half;
+    T* as = reinterpret_cast<T*>(vs + (sharedV ? nn : 0));
+    int* counter = reinterpret_cast<int*>(as + (sharedA ? nn : 0));
+    T* Ag = A + (size_t)page * nn;
+    T* a = sharedA ? as : Ag;
+    W* v = wantV ? (sharedV ? vs : V + (size_t)page * nn) : nullptr;
+    // load with (A + A')/2: one thread per lower entry writes both, so in place is safe
+    for (int idx = g.rank; idx < nn; idx += g.size) {
+        const int i = idx % n, j = idx / n;
+        if (i > j) {
+            const T x = T(W(0.5) * (W(Ag[idx]) + W(Ag[j + i * n])));
+            a[idx] = x;
+            a[j + i * n] = x;
+        } else if (i == j && sharedA) {
+            a[idx] = Ag[idx];
+        }
+        if (wantV) v[idx] = i == j ? W(1) : W(0);
     }
-    batched_sweeps(n, maxSweeps, fixedSweeps, sweepsOut, rotationsOut, [&](int* sweepRotations) {
+    g.sync();
+    page_sweeps(g, counter, n, maxSweeps, fixedSweeps, page, sweepsOut, rotationsOut, [&](int* rotated) {
         for (int st = 0; st < steps; ++st) {
             const int* P = pairs + (size_t)st * half * 2;
-            for (int k = threadIdx.x; k < half; k += blockDim.x) {
-                int p = P[2 * k], q = P[2 * k + 1];
-                T cc = T(1), ss = T(0);
+            for (int k = g.rank; k < half; k += g.size) {
+                const int p = P[2 * k], q = P[2 * k + 1];
+                W cc = W(1), ss = W(0);
                 if (q < n) {  // q >= n: the ghost partner of odd n
-                    T apq = a[p + q * n], app = a[p + p * n], aqq = a[q + q * n];
-                    if (fixedSweeps ? apq != T(0) : !negligible(apq, app, aqq, tol)) {
-                        T t = jacobi_tangent(app, aqq, apq);
+                    const W apq = a[p + q * n], app = a[p + p * n], aqq = a[q + q * n];
+                    if (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, tol)) {
+                        const W t = jacobi_tangent(app, aqq, apq);
                         cc = jacobi_cosine(t);
                         ss = t * cc;
-                        atomicAdd(sweepRotations, 1);
+                        atomicAdd(rotated, 1);
                     }
                 }
                 c[k] = cc;
                 s[k] = ss;
             }
-            __syncthreads();
-            // A := A R and V := V R: columns p, q of every rotated pair
-            for (int idx = threadIdx.x; idx < half * n; idx += blockDim.x) {
-                int k = idx / n, i = idx - k * n;
-                T ss = s[k];
-                if (ss == T(0)) continue;
-                T cc = c[k];
-                int p = P[2 * k], q = P[2 * k + 1];
-                T x = a[i + p * n], y = a[i + q * n];
-                a[i + p * n] = cc * x - ss * y;
-                a[i + q * n] = ss * x + cc * y;
-                if (wantV) {
-                    x = v[i + p * n];
-                    y = v[i + q * n];
+            g.sync();
+            // A := R' A R, block (k, l): rows p_k, q_k x columns p_l, q_l; columns p' = c p - s q, q' = s p + c q
+            for (int idx = g.rank; idx < half * half; idx += g.size) {
+                const int k = idx % half, l = idx / half;
+                const W sk = s[k], sl = s[l];
+                if (sk == W(0) && sl == W(0)) continue;
+                const W ck = c[k], cl = c[l];
+                const int p = P[2 * k], q = P[2 * k + 1], r = P[2 * l], u = P[2 * l + 1];
+                const bool hq = q < n, hu = u < n;  // ghosts: no row q / column u (their rotation is 1)
+                const W b00 = a[p + r * n], b01 = hu ? W(a[p + u * n]) : W(0);
+                const W b10 = hq ? W(a[q + r * n]) : W(0), b11 = hq && hu ? W(a[q + u * n]) : W(0);
+                const W t00 = cl * b00 - sl * b01, t01 = sl * b00 + cl * b01;
+                const W t10 = cl * b10 - sl * b11, t11 = sl * b10 + cl * b11;
+                const W n00 = ck * t00 - sk * t10, n10 = sk * t00 + ck * t10;
+                const W n01 = ck * t01 - sk * t11, n11 = sk * t01 + ck * t11;
+                const bool diagonal = k == l;  // the annihilated pair: its off-diagonal is exactly 0
+                a[p + r * n] = T(n00);
+                if (hu) a[p + u * n] = diagonal ? T(0) : T(n01);
+                if (hq) a[q + r * n] = diagonal ? T(0) : T(n10);
+                if (hq && hu) a[q + u * n] = T(n11);
+            }
+            if (wantV) {
+                for (int idx = g.rank; idx < half * n; idx += g.size) {
+                    const int k = idx / n, i = idx - k * n;
+                    const W ss = s[k];
+                    if (ss == W(0)) continue;
+                    const W cc = c[k];
+                    const int p = P[2 * k], q = P[2 * k + 1];
+                    const W x = v[i + p * n], y = v[i + q * n];
                     v[i + p * n] = cc * x - ss * y;
                     v[i + q * n] = ss * x + cc * y;
                 }
             }
-            __syncthreads();
-            // A := R' A: rows p, q
-            for (int idx = threadIdx.x; idx < half * n; idx += blockDim.x) {
-                int k = idx % half, j = idx / half;
-                T ss = s[k];
-                if (ss == T(0)) continue;
-                T cc = c[k];
-                int p = P[2 * k], q = P[2 * k + 1];
-                T x = a[p + j * n], y = a[q + j * n];
-                a[p + j * n] = cc * x - ss * y;
-                a[q + j * n] = ss * x + cc * y;
-            }
-            __syncthreads();
-            for (int k = threadIdx.x; k < half; k += blockDim.x) {
-                if (s[k] != T(0)) {
-                    int p = P[2 * k], q = P[2 * k + 1];
-                    a[p + q * n] = T(0);
-                    a[q + p * n] = T(0);
-                }
-            }
-            __syncthreads();
+            g.sync();
         }
     });
-    for (int i = threadIdx.x; i < nn; i += blockDim.x) {
-        A[off + i] = a[i];
-        if (wantV) V[off + i] = v[i];
+    for (int i = g.rank; i < n; i += g.size) D[(size_t)page * n + i] = W(a[i + i * n]);
+    if (wantV && sharedV)
+        for (int i = g.rank; i < nn; i += g.size) V[(size_t)page * nn + i] = vs[i];
+}
+
+#define EIG_BATCHED(NAME, T)                                                                                   \
+    extern "C" __global__ void __launch_bounds__(1024) NAME(T* A, double* D, double* V, const int* pairs, int n, \
+            int half, int steps, double tol, int maxSweeps, int fixedSweeps, int* sweeps,                       \
+            unsigned long long* rotations, int wantV, int threadsPerPage, int pagesPerBlock, int count,          \
+            int sharedA, int sharedV, int pageStride) {                                                           \
+        eig_batched<T, double>(A, D, V, pairs, n, half, steps, tol, maxSweeps, fixedSweeps, sweeps, rotations,  \
+                               wantV, threadsPerPage, pagesPerBlock, count, sharedA, sharedV, pageStride);       \
+    }
+EIG_BATCHED(eig_batched_f, float)
+EIG_BATCHED(eig_batched_d, double)
+
+// ---- Pages of order n <= N (N = 8, 16, 32): one warp per page, the page in registers ----
+// Lane j holds column j of A (N registers; rows beyond n and the padded columns are exact zeros and,
+// with a_pq = 0 negligible, are never rotated). The pairs sit at fixed positions (2k, 2k+1); after
+// each step the data move by the circle method's permutation sigma [position 0 fixed, the others one
+// place round the ring 2 -> 4 -> ... -> N-2 -> N-1 -> N-3 -> ... -> 1 -> 2], so after N - 1 steps every
+// pair has met once. Rows move between registers (sigma is a compile-time constant: register moves),
+// columns between lanes (one shuffle per register). So every row operation of a step has constant
+// register indices, and no step needs shared memory beyond the (c, s) of its pairs. V stays put:
+// lane L holds the column of player L (the index of the original order) and finds its current
+// partner by shuffling who-is-where. Rotations are derived in W (double) from A's entries, A is
+// updated in T, V accumulated in W (double): single pages keep V orthogonal to double accuracy.
+template <int N>
+__host__ __device__ constexpr int circle_next(int x) {
+    return x == 0 ? 0 : (x & 1) == 0 ? (x < N - 2 ? x + 2 : x + 1) : (x > 1 ? x - 2 : 2);
+}
+template <int N>
+__device__ __forceinline__ int circle_prev(int y) {
+    return y == 0 ? 0 : (y & 1) == 0 ? (y > 2 ? y - 2 : 1) : (y < N - 1 ? y + 2 : N - 2);
+}
+
+// Register a[i] of this lane for a runtime i: a select over the constant indices (no local memory).
+template <typename T, int N>
+__device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
+    T r = T(0);
+#pragma unroll
+    for (int k = 0; k < N; ++k) r = k == i ? a[k] : r;
+    return r;
+}
+
+template <typename T, int N>
+__device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
+                         int n, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
+                         unsigned long long* __restrict__ rotationsOut, int wantV, int count) {
+    typedef double W;
+    __shared__ W cs[4][2][N / 2];  // per warp of the 128-thread block: c and s of the step's pairs
+    const unsigned full = 0xffffffffu;
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    const int page = blockIdx.x * 4 + w;
+    if (page >= count) return;
+    const bool mine = lane < N;  // lanes past N (N = 8, 16) idle but join the shuffles
+    const size_t nn = (size_t)n * n, off = (size_t)page * nn;
+    T a[N];
+    W v[N];
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+        T x = T(0);
+        if (mine && lane < n && i < n) x = i == lane ? A[off + i + lane * n]
+                                          : T(W(0.5) * (W(A[off + i + lane * n]) + W(A[off + lane + i * n])));
+        a[i] = x;
+        v[i] = i == lane ? W(1) : W(0);
+    }
+    const int src = mine ? circle_prev<N>(lane) : lane;  // the lane a column comes from in each move
+    int who = lane;  // the player whose A column this lane holds
+    int pos = lane;  // the position of this lane's player (its V column)
+    unsigned long long total = 0;
+    int sweeps = 0;
+    bool converged = n <= 1;
+    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
+    while (sweeps < limit && n > 1) {
+        ++sweeps;
+        int rotated = 0;
+        for (int st = 0; st < N - 1; ++st) {
+            // 1. the rotation of this lane's pair (2k, 2k+1), derived identically by both of its lanes
+            const W d = reg_at(a, lane), o = reg_at(a, lane ^ 1);
+            const W app = __shfl_sync(full, d, lane & ~1), aqq = __shfl_sync(full, d, lane | 1);
+            const W apq = __shfl_sync(full, o, lane & ~1);
+            W c = W(1), s = W(0);
+            if (mine && (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, W(tol)))) {
+                const W t = jacobi_tangent(app, aqq, apq);
+                c = jacobi_cosine(t);
+                s = t * c;
+            }
+            const bool rot = s != W(0);
+            const unsigned pairsRotated = __ballot_sync(full, rot && (lane & 1) == 0);
+            if (pairsRotated == 0) {  // nothing to rotate at this step: only the move
+            } else {
+                rotated += __popc(pairsRotated);
+                if (mine && (lane & 1) == 0) {
+                    cs[w][0][lane >> 1] = c;
+                    cs[w][1][lane >> 1] = s;
+                }
+                __syncwarp();
+                // 2. A := A R: columns p' = c p - s q, q' = s p + c q (the partner column by shuffle)
+                const bool q = lane & 1;
+                const T ct = T(c), st_ = T(s);
+#pragma unroll
+                for (int i = 0; i < N; ++i) {
+                    const T y = __shfl_xor_sync(full, a[i], 1);
+                    a[i] = q ? st_ * y + ct * a[i] : ct * a[i] - st_ * y;
+                }
+                // 3. A := R' A: rows 2k, 2k+1 of this lane's column, constant registers
+#pragma unroll
+                for (int k = 0; k < N / 2; ++k) {
+                    const W sk = cs[w][1][k];
+                    if (sk == W(0)) continue;  // uniform: every lane reads the same k
+                    const T ck = T(cs[w][0][k]), skt = T(sk);
+                    const T x = a[2 * k], y = a[2 * k + 1];
+                    a[2 * k] = ck * x - skt * y;
+                    a[2 * k + 1] = skt * x + ck * y;
+                }
+                // the annihilated entry is exactly zero
+#pragma unroll
+                for (int i = 0; i < N; ++i) a[i] = rot && i == (lane ^ 1) ? T(0) : a[i];
+                // V := V R: this lane's player at position pos, its partner at pos ^ 1
+                if (wantV) {
+                    const int partner = __shfl_sync(full, who, (pos ^ 1) & 31);
+                    const W cv = mine ? cs[w][0][pos >> 1] : W(1), sv = mine ? cs[w][1][pos >> 1] : W(0);
+                    const bool qv = pos & 1;
+#pragma unroll
+                    for (int i = 0; i < N; ++i) {
+                        const W y = __shfl_sync(full, v[i], partner);
+                        v[i] = qv ? sv * y + cv * v[i] : cv * v[i] - sv * y;
+                    }
+                }
+                __syncwarp();  // (c, s) read before the next step writes them
+            }
+            // 4. the move: rows by registers (a'[sigma(i)] = a[i]), columns by lanes, positions
+            T moved[N];
+#pragma unroll
+            for (int i = 0; i < N; ++i) moved[circle_next<N>(i)] = a[i];
+#pragma unroll
+            for (int i = 0; i < N; ++i) a[i] = __shfl_sync(full, moved[i], src);
+            who = __shfl_sync(full, who, src);
+            if (mine) pos = circle_next<N>(pos);
+        }
+        total += rotated;
+        if (rotated == 0 && !fixedSweeps) {
+            converged = true;
+            break;
+        }
+    }
+    if (lane == 0) {
+        sweepsOut[page] = converged ? sweeps : -sweeps;
+        rotationsOut[page] = total;
+    }
+    if (mine && who < n) D[(size_t)page * n + who] = W(reg_at(a, lane));
+    if (wantV && mine && lane < n) {
+#pragma unroll
+        for (int i = 0; i < N; ++i)
+            if (i < n) V[off + (size_t)lane * n + i] = v[i];
     }
 }
 
-extern "C" __global__ void __launch_bounds__(256) eig_batched_f(float* A, float* V, const int* pairs, int n, int half,
-        int steps, float tol, int maxSweeps, int fixedSweeps, int* sweeps, unsigned long long* rotations, int wantV) {
-    eig_batched<float>(A, V, pairs, n, half, steps, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV);
-}
-extern "C" __global__ void __launch_bounds__(256) eig_batched_d(double* A, double* V, const int* pairs, int n, int half,
-        int steps, double tol, int maxSweeps, int fixedSweeps, int* sweeps, unsigned long long* rotations, int wantV) {
-    eig_batched<double>(A, V, pairs, n, half, steps, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV);
-}
+#define EIG_WARP(NAME, T, N)                                                                                \
+    extern "C" __global__ void __launch_bounds__(128) NAME(const T* A, double* D, double* V, int n, double tol, \
+            int maxSweeps, int fixedSweeps, int* sweeps, unsigned long long* rotations, int wantV, int count) {  \
+        eig_warp<T, N>(A, D, V, n, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV, count);                 \
+    }
+EIG_WARP(eig_warp_f_n8, float, 8)
+EIG_WARP(eig_warp_f_n16, float, 16)
+EIG_WARP(eig_warp_f_n32, float, 32)
+EIG_WARP(eig_warp_d_n8, double, 8)
+EIG_WARP(eig_warp_d_n16, double, 16)
+EIG_WARP(eig_warp_d_n32, double, 32)

@@ -61,33 +61,46 @@ __device__ T block_sum(T v, T* scratch) {
     return total;
 }
 
-// The sweep loop shared by the batched (one block per page) kernels: runs sweep(rotations) - every
-// step of one sweep, adding the pairs it rotated to the shared counter - until a sweep rotates
-// nothing or the limit (fixedSweeps when positive, then never converged); writes the page's sweep
-// count, signed by convergence, and its rotations. Called by every thread of the block.
+// The threads that solve one page of a batched kernel: `size` threads (a multiple of 32) of the
+// block, the id-th of its pages. A page may take the whole block (__syncthreads), one warp (__syncwarp)
+// or a slice of warps (a named barrier per page, ids 1..15), so small pages need no block barrier.
+struct PageGroup {
+    int rank, size, id;
+    __device__ PageGroup(int threadsPerPage)
+        : rank(threadIdx.x % threadsPerPage), size(threadsPerPage), id(threadIdx.x / threadsPerPage) {}
+    __device__ __forceinline__ void sync() const {
+        if (size == (int)blockDim.x) __syncthreads();
+        else if (size == 32) __syncwarp();
+        else asm volatile("bar.sync %0, %1;" ::"r"(id + 1), "r"(size) : "memory");
+    }
+};
+
+// The sweep loop shared by the batched kernels: runs sweep(rotations) - every step of one sweep,
+// adding the pairs it rotated to the page's shared counter and ending with g.sync() - until a sweep
+// rotates nothing or the limit (fixedSweeps when positive, then never converged); writes the page's
+// sweep count, signed by convergence, and its rotations. Called by every thread of the page's group.
 template <typename Sweep>
-__device__ void batched_sweeps(int n, int maxSweeps, int fixedSweeps, int* sweepsOut,
-                               unsigned long long* rotationsOut, Sweep sweep) {
-    __shared__ int sweepRotations;
+__device__ void page_sweeps(const PageGroup& g, int* counter, int n, int maxSweeps, int fixedSweeps, int page,
+                            int* sweepsOut, unsigned long long* rotationsOut, Sweep sweep) {
     unsigned long long total = 0;
     int count = 0;
     bool converged = n <= 1;
     const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
     while (count < limit && n > 1) {
         ++count;
-        if (threadIdx.x == 0) sweepRotations = 0;
-        __syncthreads();
-        sweep(&sweepRotations);
-        const int r = sweepRotations;
+        if (g.rank == 0) *counter = 0;
+        g.sync();
+        sweep(counter);
+        const int r = *counter;
         total += r;
-        __syncthreads();  // every thread has read the count before the next sweep resets it
+        g.sync();  // every thread has read the count before the next sweep resets it
         if (r == 0 && !fixedSweeps) {
             converged = true;
             break;
         }
     }
-    if (threadIdx.x == 0) {
-        sweepsOut[blockIdx.x] = converged ? count : -count;
-        rotationsOut[blockIdx.x] = total;
+    if (g.rank == 0) {
+        sweepsOut[page] = converged ? count : -count;
+        rotationsOut[page] = total;
     }
 }

@@ -88,9 +88,9 @@ public final class CudaBackend implements Backend {
      */
     public int autoThreshold(Operation op, Precision precision, int pages) {
         if (pages > 1) {
-            // eig and svd: the batched kernels (one block per page) run 2000 pages of 64x64 in 15 ms
-            // (eig, double) and 20 ms (svd) against 638 and 1039 ms on 16 CPU cores, 8x8 svd pages in
-            // 0.28 vs 12 ms (H100, docs/benchmarks); below n = 8 the copies dominate (not measured).
+            // eig and svd: the batched kernels run 2000 pages of 64x64 in 12.7 ms (eig, double) and
+            // 23.7 ms (svd) against 638 and 1039 ms on 16 CPU cores, 8x8 svd pages in 0.13 vs 12 ms
+            // (H100, docs/benchmarks/gpu-h100-2026-11-23-pages.md); below n = 8 the copies dominate (not measured).
             // inv: the batched Gauss-Jordan kernels (inv_batched.cu) invert 2000 pages of 8x8 in 0.07 ms
             // against 3.5 ms on 16 CPU cores; larger pages loop over the blocked path, 100 pages of
             // 256x256 in 100 vs 212 ms (H100, docs/benchmarks/gpu-h100-2026-11-23-inverse.md).
@@ -149,7 +149,7 @@ public final class CudaBackend implements Backend {
             final int n = a.rows(), pages = a.pages();
             final Precision p = a.precision();
             final double tol = o.tolFor(p, n);
-            boolean batched = batched(o.method(), n, pages, p, o.vectors());
+            boolean batched = batched(o.method(), n, pages);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(n, p) && !batched)) {
                 return blockedEig(a, o);
             }
@@ -220,13 +220,13 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * The one-launch batched kernel serves the default method for pages that fit a block's shared
-     * memory, and single pages up to n = 64 (where the sweep kernels are launch-latency bound).
+     * The one-launch batched kernel serves the default method for pages up to n = 256 (PagePlan),
+     * and single matrices up to n = 64 (where the sweep kernels are launch-latency bound).
      * Explicit ta/ma/sa/mca/classical keep their own kernels (seed 000's Table I measures them).
      */
-    private boolean batched(String method, int n, int pages, Precision p, boolean vectors) {
+    private static boolean batched(String method, int n, int pages) {
         boolean defaultMethod = (Methods.PARALLEL.equals(method) || Methods.AUTO.equals(method)) && !BATCHED_OFF;
-        return defaultMethod && CudaBatchedEig.fits(dev, n, p, vectors) && (pages > 1 || n <= 64);
+        return defaultMethod && CudaBatchedEig.fits(n) && (pages > 1 || n <= 64);
     }
 
     private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
@@ -238,7 +238,7 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = o.tolFor(p, nn);
         try {
-            boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(dev, m, n, p, o.vectors());
+            boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
                 // computes in double whatever the input class: the double kernels' safe span [8]
                 return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {

@@ -8,27 +8,27 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Every page of a small symmetric 3-D array in one launch of eig_batched.cu: one block per page,
- * the page in shared memory, the whole parallel-ordering Jacobi solve inside the block. Replaces
- * the page loop of cooperative sweep launches, which is latency bound for small n (2.6 ms per
- * 64 x 64 page on an H100).
+ * Every page of a symmetric 3-D array (n = 1 ... 256) in one launch of eig_batched.cu: up to n = 32
+ * one warp per page with the page in registers (eig_warp), above that a group of threads per page laid
+ * out by {@link PagePlan} (the whole block from 128; the page in shared memory while it fits), the
+ * whole parallel-ordering Jacobi solve inside the warp or group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
+ * host copy; the kernel symmetrizes while loading. Eigenvalues and V come back in double for both
+ * precisions (the rotations are accumulated in double).
  */
 final class CudaBatchedEig {
-    static final int BLOCK = 256;
-    /** Pages per launch: bounds the staging arrays on the host and the buffers on the device. */
-    static final int MAX_PAGES_PER_LAUNCH = 16384;
+    /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
+    static final long MAX_BYTES_PER_LAUNCH = 256L << 20;
 
     long computeNanos;
 
-    /** Shared memory of one block: A, V when wanted, and the c, s of a step. */
-    static long sharedBytes(int n, Precision p, boolean wantV) {
-        int half = (n + (n & 1)) / 2;
-        return ((long) n * n * (wantV ? 2 : 1) + 2L * half) * p.bytes();
+    static boolean fits(int n) {
+        return PagePlan.eigTakes(n);
     }
 
-    /** Whether a page of order n fits one block's shared memory on this device. */
-    static boolean fits(CudaDevice dev, int n, Precision p, boolean wantV) {
-        return n >= 1 && sharedBytes(n, p, wantV) <= dev.maxSharedPerBlock;
+    /** Pages per launch for order n. */
+    static int chunk(int n, int pages) {
+        long perPage = Math.max(1L, (long) n * n * 8);
+        return (int) Math.max(1, Math.min(pages, Math.min(16384, MAX_BYTES_PER_LAUNCH / perPage)));
     }
 
     /** Solves all pages of a; fills values/vectors (sorted as eig returns them) and the per-page report arrays. */
@@ -39,44 +39,50 @@ final class CudaBatchedEig {
         final boolean wantV = vectors != null;
         final ChessTournament ct = new ChessTournament(n);
         final int half = ct.pairsPerStep(), steps = ct.steps();
-        final int chunk = Math.min(pages, MAX_PAGES_PER_LAUNCH);
-        long e = p.bytes();
-        CUdeviceptr ad = buf.get("A", (long) chunk * nn * e), vd = buf.get("V", (long) chunk * nn * e);
+        final PagePlan plan = PagePlan.eig(n, p, wantV, dev.maxSharedPerBlock);
+        final int warp = PagePlan.warpClass(n);
+        final int chunk = chunk(n, pages);
+        CUdeviceptr ad = buf.get("A", (long) chunk * nn * p.bytes());
+        CUdeviceptr dd = buf.get("D", (long) chunk * n * 8);
+        CUdeviceptr vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
-        int shared = (int) sharedBytes(n, p, wantV);
         String kernel = Kernel.EIG_BATCHED.name(p);
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
-            double[] host = new double[count * nn];
-            for (int k = 0; k < count; k++) {
-                double[] w = a.pageAsDouble(first + k);
-                PageAssembly.symmetrize(w, n);
-                System.arraycopy(w, 0, host, k * nn, nn);
-            }
-            DeviceBuffers.upload(ad, host, p);
+            DeviceBuffers.uploadPages(ad, a, first, count);
             dev.synchronize();
             long t0 = System.nanoTime();
-            dev.launchShared(kernel, count, BLOCK, shared, Pointer.to(Pointer.to(ad), Pointer.to(vd), Pointer.to(pairs),
-                    Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
-                    DeviceBuffers.scalar(fixedSweeps > 0 ? 0 : tol, p), Pointer.to(new int[]{maxSweeps}),
-                    Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0})));
+            if (warp > 0) {
+                dev.launchShared(Kernel.pageWarp(true, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
+                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),
+                        Pointer.to(dd), Pointer.to(vd), Pointer.to(new int[]{n}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
+                        Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
+                        Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{count})));
+            } else dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
+                    Pointer.to(dd), Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
+                    Pointer.to(new int[]{steps}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
+                    Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
+                    Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{plan.threadsPerPage}),
+                    Pointer.to(new int[]{plan.pagesPerBlock}), Pointer.to(new int[]{count}),
+                    Pointer.to(new int[]{plan.sharedA ? 1 : 0}), Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
+                    Pointer.to(new int[]{plan.pageBytes})));
             dev.synchronize();
             computeNanos += System.nanoTime() - t0;
-            double[] out = DeviceBuffers.download(ad, count * nn, p);
-            double[] vout = wantV ? DeviceBuffers.download(vd, count * nn, p) : null;
+            double[] d = DeviceBuffers.download(dd, count * n, Precision.DOUBLE);
+            double[] vout = wantV ? DeviceBuffers.download(vd, count * nn, Precision.DOUBLE) : null;
             int[] s = new int[count];
             long[] r = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, s, r);
             for (int k = 0; k < count; k++) {
-                double[] d = new double[n];
-                for (int i = 0; i < n; i++) d[i] = out[k * nn + i + i * n];
+                double[] dk = new double[n];
+                System.arraycopy(d, k * n, dk, 0, n);
                 double[] v = null;
                 if (wantV) {
                     v = new double[nn];
                     System.arraycopy(vout, k * nn, v, 0, nn);
                 }
-                PageAssembly.eig(d, v, n, values, vectors, first + k);
+                PageAssembly.eig(dk, v, n, values, vectors, first + k);
                 sweeps[first + k] = Math.abs(s[k]);
                 rotations[first + k] = r[k];
                 converged[first + k] = s[k] > 0 || n <= 1;

@@ -9,21 +9,17 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * Every page of a 3-D array of small matrices in one launch of svd_batched.cu: one block per page,
- * the page in shared memory, the whole one-sided Jacobi solve inside the block (wide pages are
- * transposed on the host, as in the page loop). Replaces one cooperative launch per sweep per page.
+ * Every page of a 3-D array (min(m, n) = 1 ... 256) in one launch of svd_batched.cu: up to 32 rows
+ * (after the transpose of wide pages) one warp per page with the page in registers (svd_warp), else a
+ * group of threads per page, laid out by {@link PagePlan} (teams of 8 to 32 lanes per column pair; the page
+ * in shared memory while it fits, else worked on in place in global memory), the whole one-sided
+ * Jacobi solve inside the group. Tall and square pages go up as they lie in the array, without a host
+ * copy; wide pages are transposed on the host, as in the page loop. V comes back in double for both
+ * precisions (the rotations are accumulated in double).
  */
 final class CudaBatchedSvd {
-    static final int BLOCK = 256;
-
-    /** Shared memory of one block: the page (mm x nn, mm >= nn) and V when wanted. */
-    static long sharedBytes(int mm, int nn, Precision p, boolean wantV) {
-        return ((long) mm * nn + (wantV ? (long) nn * nn : 0)) * p.bytes();
-    }
-
-    static boolean fits(CudaDevice dev, int m, int n, Precision p, boolean wantV) {
-        int mm = Math.max(m, n), nn = Math.min(m, n);
-        return nn >= 1 && sharedBytes(mm, nn, p, wantV) <= dev.maxSharedPerBlock;
+    static boolean fits(int m, int n) {
+        return PagePlan.svdTakes(m, n);
     }
 
     /** Solves all pages of a into s, u, v (as svd returns them) and records each page in stats. */
@@ -34,31 +30,49 @@ final class CudaBatchedSvd {
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         final Precision p = a.precision();
         final ChessTournament ct = new ChessTournament(nn);
-        final int chunk = Math.min(pages, CudaBatchedEig.MAX_PAGES_PER_LAUNCH);
-        long e = p.bytes();
-        CUdeviceptr ud = buf.get("U", (long) chunk * size * e), vd = buf.get("V", (long) chunk * nn * nn * e);
+        final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, dev.maxSharedPerBlock);
+        final int warp = PagePlan.warpClass(mm);
+        final int chunk = (int) Math.max(1, Math.min(pages,
+                Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
+        CUdeviceptr ud = buf.get("U", (long) chunk * size * p.bytes());
+        CUdeviceptr vd = buf.get("V", wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + nn, ct::flat);
         String kernel = Kernel.SVD_BATCHED.name(p);
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
-            double[] host = new double[count * size];
-            for (int k = 0; k < count; k++) {
-                double[] page = a.pageAsDouble(first + k);
-                System.arraycopy(tall ? page : PageAssembly.transpose(page, m, n), 0, host, k * size, size);
+            if (tall) {
+                DeviceBuffers.uploadPages(ud, a, first, count);
+            } else {
+                double[] host = new double[count * size];
+                for (int k = 0; k < count; k++) {
+                    System.arraycopy(PageAssembly.transpose(a.pageAsDouble(first + k), m, n), 0, host, k * size, size);
+                }
+                DeviceBuffers.upload(ud, host, p);
             }
-            DeviceBuffers.upload(ud, host, p);
             dev.synchronize();
             long t0 = System.nanoTime();
-            dev.launchShared(kernel, count, BLOCK, (int) sharedBytes(mm, nn, p, wantV), Pointer.to(Pointer.to(ud),
+            if (warp > 0) {
+                CUdeviceptr partners = buf.constant("partners", "partners:" + nn, () -> PagePlan.partners(ct));
+                dev.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
+                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ud),
+                        Pointer.to(vd), Pointer.to(partners), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
+                        Pointer.to(new int[]{ct.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
+                        Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
+                        Pointer.to(new int[]{count})));
+            } else dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ud),
                     Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
                     Pointer.to(new int[]{ct.pairsPerStep()}), Pointer.to(new int[]{ct.steps()}),
-                    DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}),
-                    Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0})));
+                    Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}),
+                    Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
+                    Pointer.to(new int[]{plan.threadsPerPage}), Pointer.to(new int[]{plan.pagesPerBlock}),
+                    Pointer.to(new int[]{count}), Pointer.to(new int[]{plan.lanes}), Pointer.to(new int[]{plan.sharedA ? 1 : 0}),
+                    Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
+                    Pointer.to(new int[]{plan.pageBytes})));
             dev.synchronize();
             stats.addComputeNanos(System.nanoTime() - t0);
             double[] out = DeviceBuffers.download(ud, count * size, p);
-            double[] vout = wantV ? DeviceBuffers.download(vd, count * nn * nn, p) : null;
+            double[] vout = wantV ? DeviceBuffers.download(vd, count * nn * nn, Precision.DOUBLE) : null;
             int[] sweeps = new int[count];
             long[] rotations = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);

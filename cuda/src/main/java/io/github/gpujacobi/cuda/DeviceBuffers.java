@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
@@ -84,6 +85,21 @@ final class DeviceBuffers {
             float[] f = new float[src.length];
             for (int i = 0; i < f.length; i++) f[i] = (float) src[i];
             CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(f), (long) f.length * 4), "cuMemcpyHtoD");
+        }
+    }
+
+    /**
+     * Pages first .. first+count-1 of a as they lie in its array (column-major, page after page), in
+     * a's own precision, straight from the array: no host copy.
+     */
+    static void uploadPages(CUdeviceptr dst, PageArray a, int first, int count) {
+        long offset = (long) first * a.pageSize(), length = (long) count * a.pageSize();
+        if (a.precision() == Precision.DOUBLE) {
+            CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(a.doubleData()).withByteOffset(offset * 8), length * 8),
+                    "cuMemcpyHtoD pages");
+        } else {
+            CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(a.floatData()).withByteOffset(offset * 4), length * 4),
+                    "cuMemcpyHtoD pages");
         }
     }
 

@@ -20,10 +20,18 @@ enum Kernel {
     /** The one-phase MCA sweep (the GPU's default for large pages). */
     EIG_SWEEP_MCA_FUSED("eig_sweep_mca", "_fused", "o2"),
     EIG_BATCHED("eig_batched", ""),
+    /** One warp per page of order <= 8, 16, 32, the page in registers (eig_batched.cu). */
+    EIG_WARP_8("eig_warp", "_n8"),
+    EIG_WARP_16("eig_warp", "_n16"),
+    EIG_WARP_32("eig_warp", "_n32"),
     CLASSICAL("classical", ""),
     SVD_SWEEP("svd_sweep", ""),
     SVD_SCALE("svd_scale", ""),
     SVD_BATCHED("svd_batched", ""),
+    /** One warp per page of at most 8, 16, 32 rows, the page in registers (svd_batched.cu). */
+    SVD_WARP_8("svd_warp", "_m8"),
+    SVD_WARP_16("svd_warp", "_m16"),
+    SVD_WARP_32("svd_warp", "_m32"),
     /** Blocked Gauss-Jordan [14] (gauss_jordan.cu) and the batched small inverses [15] (inv_batched.cu). */
     GJ_SWAP_ROWS("gj_swap_rows", ""),
     GJ_BLOCK_ROWS("gj_block_rows", ""),
@@ -100,6 +108,16 @@ enum Kernel {
             case 4: return HYPERBOLIC_PAIR_4;
             case 2: return HYPERBOLIC_PAIR_2;
             default: throw new IllegalArgumentException("no hyperbolic pair kernel for width " + q);
+        }
+    }
+
+    /** The register kernel for page class 8, 16 or 32 (PagePlan.warpClass). */
+    static Kernel pageWarp(boolean eig, int cls) {
+        switch (cls) {
+            case 8: return eig ? EIG_WARP_8 : SVD_WARP_8;
+            case 16: return eig ? EIG_WARP_16 : SVD_WARP_16;
+            case 32: return eig ? EIG_WARP_32 : SVD_WARP_32;
+            default: throw new IllegalArgumentException("no register page kernel for class " + cls);
         }
     }
 

@@ -10,6 +10,7 @@ import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import org.junit.jupiter.api.BeforeEach;
@@ -192,14 +193,18 @@ public abstract class BackendConformance {
 
     Stream<Arguments> pageCases() {
         List<Arguments> out = new ArrayList<Arguments>();
-        for (Precision p : Precision.values()) for (int n : new int[]{1, 7, 33}) out.add(Arguments.of(p, n));
+        // each size class of the GPU's batched kernels (PagePlan): a warp per page (2, 7, 16), a slice of
+        // warps (33), a block with A and V shared (64, 100), V in global memory (128 double), all global (256)
+        for (Precision p : Precision.values()) for (int n : new int[]{1, 2, 7, 16, 33, 64, 100, 128, 256}) {
+            out.add(Arguments.of(p, n));
+        }
         return out.stream();
     }
 
-    @ParameterizedTest(name = "eig pages {0} 20 x {1}x{1}")
+    @ParameterizedTest(name = "eig pages {0} {1}x{1}")
     @MethodSource("pageCases")
     void eigPages(Precision p, int n) {
-        int pages = 20;
+        int pages = pagesOf(n);
         Random r = new Random(n);
         double[] a = new double[n * n * pages];
         for (int k = 0; k < pages; k++) System.arraycopy(Matrices.symmetric(r, n), 0, a, k * n * n, n * n);
@@ -215,10 +220,10 @@ public abstract class BackendConformance {
         }
     }
 
-    @ParameterizedTest(name = "svd pages {0} 20 x {1}x{2}")
+    @ParameterizedTest(name = "svd pages {0} {1}x{2}")
     @MethodSource("svdPageShapes")
     void svdPages(Precision p, int m, int n) {
-        int pages = 20;
+        int pages = pagesOf(Math.min(m, n));
         Random r = new Random(m * 3L + n);
         PageArray pa = PageArray.wrap(Matrices.randn(r, m * n * pages, 1), m, n, pages).to(p);
         SvdResult s = Jacobi.svd(pa, opts());
@@ -231,9 +236,46 @@ public abstract class BackendConformance {
         }
     }
 
+    /**
+     * A page the sweep limit stops is reported as not converged, page by page, beside pages that did
+     * converge (diagonal pages: the first sweep rotates nothing): never silently. Orders 7 and 40 reach
+     * both kinds of GPU batched kernel (a warp per page; shared memory).
+     */
+    @ParameterizedTest(name = "pages not converged reported per page {0} {1}x{1}")
+    @MethodSource("unconvergedCases")
+    void unconvergedPagesReported(String op, int n, Precision p) {
+        Random r = new Random(n);
+        double[] a = new double[n * n * 3];
+        for (int i = 0; i < n; i++) {
+            a[i + i * n] = i + 1;
+            a[2 * n * n + i + i * n] = -(i + 1);
+        }
+        System.arraycopy(Matrices.symmetric(r, n), 0, a, n * n, n * n);
+        PageArray pa = PageArray.wrap(a, n, n, 3).to(p);
+        SolverOptions o = opts().withMaxSweeps(1);
+        RunReport rep = op.equals("eig") ? Jacobi.eig(pa, o).report() : Jacobi.svd(pa, o).report();
+        assertTrue(rep.converged(0) && rep.converged(2), "diagonal pages converged");
+        assertFalse(rep.converged(1), "the full page stopped by MaxSweeps = 1 is reported as not converged");
+        assertFalse(rep.converged(), "the call as a whole is not converged");
+    }
+
+    Stream<Arguments> unconvergedCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (String op : new String[]{"eig", "svd"}) for (int n : new int[]{7, 40}) for (Precision p : Precision.values()) {
+            out.add(Arguments.of(op, n, p));
+        }
+        return out.stream();
+    }
+
+    /** 20 pages up to 64 x 64; 3 of the larger ones (the CPU backend runs these checks too). */
+    private static int pagesOf(int n) {
+        return n <= 64 ? 20 : 3;
+    }
+
     Stream<Arguments> svdPageShapes() {
         List<Arguments> out = new ArrayList<Arguments>();
-        for (Precision p : Precision.values()) for (int[] s : new int[][]{{1, 1}, {7, 4}, {4, 7}, {33, 33}})
+        for (Precision p : Precision.values())
+            for (int[] s : new int[][]{{1, 1}, {7, 4}, {4, 7}, {16, 16}, {33, 33}, {64, 64}, {130, 37}, {37, 130}, {128, 128}, {256, 256}})
             out.add(Arguments.of(p, s[0], s[1]));
         return out.stream();
     }

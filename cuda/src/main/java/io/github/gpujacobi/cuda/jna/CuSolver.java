@@ -3,6 +3,7 @@ package io.github.gpujacobi.cuda.jna;
 import com.sun.jna.Library;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 /**
@@ -126,6 +127,22 @@ public interface CuSolver extends Library {
 
     int cusolverDnDormqr(Pointer h, int side, int trans, int m, int n, int k, Pointer a, int lda, Pointer tau, Pointer c,
                          int ldc, Pointer work, int lwork, Pointer info);
+
+    int cusolverDnCreateParams(PointerByReference params);
+
+    int cusolverDnDestroyParams(Pointer params);
+
+    /**
+     * The 64-bit API's batched eig (CUDA 12.6+; any n): types are cudaDataType (CUDA_R_32F = 0,
+     * CUDA_R_64F = 1), sizes int64_t and size_t (long on 64-bit Linux).
+     */
+    int cusolverDnXsyevBatched_bufferSize(Pointer h, Pointer params, int jobz, int uplo, long n, int dataTypeA, Pointer a,
+                                          long lda, int dataTypeW, Pointer w, int computeType,
+                                          LongByReference deviceBytes, LongByReference hostBytes, long batchSize);
+
+    int cusolverDnXsyevBatched(Pointer h, Pointer params, int jobz, int uplo, long n, int dataTypeA, Pointer a, long lda,
+                               int dataTypeW, Pointer w, int computeType, Pointer deviceWork, long deviceBytes,
+                               Pointer hostWork, long hostBytes, Pointer info, long batchSize);
 
     static CuSolver load() { return JnaLibraries.load("cusolver", CuSolver.class); }
 }

@@ -5,6 +5,7 @@ import io.github.gpujacobi.cuda.jna.CuSolver;
 import io.github.gpujacobi.cuda.jna.CudaRuntime;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
@@ -16,11 +17,12 @@ import io.github.gpujacobi.bench.Measurement;
  * One cuSOLVER routine as a benchmark row: syevd and syevj (eig), gesvd and gesvdj (svd),
  * getrf + getrs against the identity (inv, what cupy.linalg.inv and MATLAB's gpuArray inv do),
  * and for page arrays of matrices up to 32 x 32 the batched syevjBatched and gesvdjBatched (one
- * call for all pages). Other routines loop over the pages. The timed region is the solver calls plus the device-to-device copy that
+ * call for all pages), and for pages of any order the 64-bit API's cusolverDnXsyevBatched (CUDA 12.6+;
+ * the row says so where the library lacks it). Other routines loop over the pages. The timed region is the solver calls plus the device-to-device copy that
  * restores the input they overwrite; host transfers only with --with-transfers.
  */
 final class CusolverPeer implements BenchPeer {
-    enum Kind { SYEVD, SYEVJ, SYEVJ_BATCHED, GESVD, GESVDJ, GESVDJ_BATCHED, GETRF }
+    enum Kind { SYEVD, SYEVJ, SYEVJ_BATCHED, XSYEV_BATCHED, GESVD, GESVDJ, GESVDJ_BATCHED, GETRF }
 
     /** cuSOLVER's batched Jacobi routines take matrices up to this order. */
     static final int BATCHED_MAX = 32;
@@ -42,6 +44,7 @@ final class CusolverPeer implements BenchPeer {
             case SYEVD: return "cusolver syevd";
             case SYEVJ: return "cusolver syevj";
             case SYEVJ_BATCHED: return "cusolver syevjBatched";
+            case XSYEV_BATCHED: return "cusolver XsyevBatched";
             case GESVDJ_BATCHED: return "cusolver gesvdjBatched";
             case GESVD: return "cusolver gesvd";
             case GESVDJ: return "cusolver gesvdj";
@@ -52,13 +55,14 @@ final class CusolverPeer implements BenchPeer {
     public boolean isGpujacobi() { return false; }
 
     public String op() {
-        return kind == Kind.SYEVD || kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED ? "eig"
+        return kind == Kind.SYEVD || kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED || kind == Kind.XSYEV_BATCHED ? "eig"
                 : kind == Kind.GETRF ? "inv" : "svd";
     }
 
-    private boolean batched() { return kind == Kind.SYEVJ_BATCHED || kind == Kind.GESVDJ_BATCHED; }
+    private boolean batched() { return kind == Kind.SYEVJ_BATCHED || kind == Kind.GESVDJ_BATCHED || kind == Kind.XSYEV_BATCHED; }
 
     public boolean applies(PageArray input) {
+        if (kind == Kind.XSYEV_BATCHED) return input.pages() > 1;
         return !batched() || (input.pages() > 1 && input.rows() <= BATCHED_MAX && input.cols() <= BATCHED_MAX);
     }
 
@@ -69,7 +73,11 @@ final class CusolverPeer implements BenchPeer {
     public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
         Job job = new Job(a);
         try {
-            job.upload();
+            try {
+                job.upload();
+            } catch (UnsatisfiedLinkError e) { // a libcusolver older than CUDA 12.6 (XsyevBatched)
+                throw new UnsupportedOperationException(name() + ": not in this libcusolver (" + e.getMessage() + ")");
+            }
             job.runAll();
             double[] ms = new double[repeats];
             for (int r = 0; r < repeats; r++) {
@@ -152,6 +160,20 @@ final class CusolverPeer implements BenchPeer {
                             "syevjBatched_bufferSize");
                     break;
                 }
+                case XSYEV_BATCHED: {
+                    w = alloc((long) n * es * batch);
+                    PointerByReference pr = new PointerByReference();
+                    check(cs.cusolverDnCreateParams(pr), "CreateParams");
+                    params = pr.getValue();
+                    LongByReference dev = new LongByReference(), host = new LongByReference();
+                    int type = dbl ? 1 : 0; // CUDA_R_64F : CUDA_R_32F
+                    check(cs.cusolverDnXsyevBatched_bufferSize(handle, params, 1, 0, n, type, work, n, type, w, type, dev, host,
+                            batch), "XsyevBatched_bufferSize");
+                    lw.setValue((int) Math.min(Integer.MAX_VALUE, (dev.getValue() + es - 1) / es));
+                    hostWork = new Memory(Math.max(8, host.getValue()));
+                    hostBytes = host.getValue();
+                    break;
+                }
                 case GESVDJ_BATCHED: {
                     w = alloc((long) Math.min(m, n) * es * batch);
                     u = alloc((long) m * m * es * batch);
@@ -205,6 +227,9 @@ final class CusolverPeer implements BenchPeer {
         }
 
         Pointer solverWork;
+        /** XsyevBatched's host workspace. */
+        Memory hostWork;
+        long hostBytes;
 
         void runAll() {
             if (batched()) {
@@ -238,6 +263,12 @@ final class CusolverPeer implements BenchPeer {
                             : cs.cusolverDnSsyevjBatched(handle, 1, 0, n, work, n, w, ws, lwork, info, params, pages),
                             "syevjBatched");
                     break;
+                case XSYEV_BATCHED: {
+                    int type = dbl ? 1 : 0;
+                    check(cs.cusolverDnXsyevBatched(handle, params, 1, 0, n, type, work, n, type, w, type, ws, (long) lwork * es,
+                            hostWork, hostBytes, info, pages), "XsyevBatched");
+                    break;
+                }
                 case GESVDJ_BATCHED:
                     check(dbl ? cs.cusolverDnDgesvdjBatched(handle, 1, m, n, work, m, w, u, m, v, n, ws, lwork, info, params, pages)
                             : cs.cusolverDnSgesvdjBatched(handle, 1, m, n, work, m, w, u, m, v, n, ws, lwork, info, params, pages),
@@ -277,7 +308,8 @@ final class CusolverPeer implements BenchPeer {
             switch (kind) {
                 case SYEVD:
                 case SYEVJ:
-                case SYEVJ_BATCHED: {
+                case SYEVJ_BATCHED:
+                case XSYEV_BATCHED: {
                     PageArray vecs = fetch(work, n, n);
                     PageArray vals = fetch(w, n, 1);
                     return Accuracy.eig(a0p, vals, vecs);
@@ -309,7 +341,8 @@ final class CusolverPeer implements BenchPeer {
                 if (p != null) rt.cudaFree(p);
             }
             if (params != null) { // the syevj/gesvdj parameter objects are cuSOLVER allocations too
-                if (kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED) cs.cusolverDnDestroySyevjInfo(params);
+                if (kind == Kind.XSYEV_BATCHED) cs.cusolverDnDestroyParams(params);
+                else if (kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED) cs.cusolverDnDestroySyevjInfo(params);
                 else cs.cusolverDnDestroyGesvdjInfo(params);
                 params = null;
             }
