@@ -34,10 +34,11 @@ import jcuda.driver.JCudaDriver;
  */
 final class CudaBlockedSvd {
     /**
-     * Block width b, a power of two up to 32; the pair problems are 2b x 2b in shared memory. 32: the
-     * update GEMMs are memory bound and b = 16 doubles their traffic (H100, n = 4096: 2360 vs 1256 ms).
+     * Block width b, a power of two up to 64 (0: by size, {@link #width}); the pair problems are
+     * 2b x 2b in shared memory. The update GEMMs are memory bound, and their traffic per sweep halves
+     * with each doubling of b (H100, n = 4096: b = 16 2360 ms, b = 32 1256 ms).
      */
-    static final int WIDTH = Integer.getInteger("gpujacobi.cuda.blockWidth", 32);
+    static final int WIDTH = Integer.getInteger("gpujacobi.cuda.blockWidth", 0);
     /** Times the three phases of a step (synchronising after each) and prints them to stderr. */
     static final boolean PROFILE = Boolean.getBoolean("gpujacobi.cuda.blockedProfile");
     private static final int BLOCK = 256;
@@ -156,7 +157,7 @@ final class CudaBlockedSvd {
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps) {
-        final int b = Integer.highestOneBit(Math.max(1, Math.min(Math.min(WIDTH, 32), (n + 1) / 2)));
+        final int b = Integer.highestOneBit(Math.max(1, Math.min(width(n), (n + 1) / 2)));
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
@@ -173,6 +174,7 @@ final class CudaBlockedSvd {
         DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
         long qBytes = (long) q2 * q2 * half * 8;
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
+        DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", 8L * (q2 - 1) * q2 * half);
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
         CUdeviceptr innerPairs = buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
@@ -187,7 +189,7 @@ final class CudaBlockedSvd {
 
         int shared = pairBytes(q2);
         String pairKernel = Kernel.blockedPair(q2).kernelName();
-        int pairThreads = q2 == 64 ? 1024 : Math.max(32, 8 * q2); // as svd_blocked.cu instantiates blocked_pair
+        int pairThreads = pairThreads(q2);
         Memory one = ONE, zero = ZERO;
         CuBlas blas = lib.blas;
         com.sun.jna.Pointer h = lib.blasHandle;
@@ -207,8 +209,9 @@ final class CudaBlockedSvd {
                         cur.jna(), ld, (long) q2 * ld, zero, gram.jna(), q2, (long) q2 * q2, half), "gemmStridedBatched");
                 long p1 = PROFILE ? sync(dev) : 0;
                 dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
-                        Pointer.to(innerPairs), Pointer.to(new double[]{tol}),
-                        Pointer.to(rot.withByteOffset(8L * s * half))));
+                        Pointer.to(rawR), Pointer.to(innerPairs), Pointer.to(new double[]{tol}),
+                        Pointer.to(rot.withByteOffset(8L * s * half)), Pointer.to(cs)));
+                polish(blas, h, rawR, gram, q, q2, half);
                 long p2 = PROFILE ? sync(dev) : 0;
                 long base = 8L * ((long) (par * steps + s) * 3 * nb);
                 com.sun.jna.Pointer arr = ptrs.jna();
@@ -247,11 +250,42 @@ final class CudaBlockedSvd {
         }
     }
 
-    private static final Memory ONE = constant(1), ZERO = constant(0);
+    /**
+     * One Newton-Schulz step on each pair's accumulated rotations R (in r and q): q := R (3I - R'R) / 2,
+     * so the roundings of the rotations do not add up in V over the steps (t: scratch, the Gram buffer).
+     * R = I (a pair that did not rotate) stays I exactly.
+     */
+    private static void polish(CuBlas blas, com.sun.jna.Pointer h, DevicePointer r, DevicePointer t, DevicePointer q,
+                               int q2, int half) {
+        long stride = (long) q2 * q2;
+        CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, q2, ONE, r.jna(), q2, stride, r.jna(), q2,
+                stride, ZERO, t.jna(), q2, stride, half), "gemmStridedBatched R'R");
+        CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 0, 0, q2, q2, q2, MINUS_HALF, r.jna(), q2, stride, t.jna(),
+                q2, stride, THREE_HALVES, q.jna(), q2, stride, half), "gemmStridedBatched polish");
+    }
 
-    /** Shared memory of blocked_pair for 2b = q2: A and R padded, c and s, the step pairs. */
+    /**
+     * Block width for n columns: 64 from n = WIDE_FROM (the update GEMMs move half the data per sweep
+     * of b = 32 and run nearer the tensor-core rate), else 32; -Dgpujacobi.cuda.blockWidth fixes it.
+     */
+    static int width(int n) {
+        int w = WIDTH > 0 ? WIDTH : n >= WIDE_FROM ? 64 : 32;
+        return Math.max(1, Math.min(w, 64));
+    }
+
+    static final int WIDE_FROM = Integer.getInteger("gpujacobi.cuda.blockWideFrom", 2048);
+
+    /** Threads of blocked_pair for pair width q2, as svd_blocked.cu instantiates it. */
+    static int pairThreads(int q2) {
+        return q2 >= 64 ? 1024 : Math.max(32, 8 * q2);
+    }
+
+    private static final Memory ONE = constant(1), ZERO = constant(0), MINUS_HALF = constant(-0.5),
+            THREE_HALVES = constant(1.5);
+
+    /** Shared memory of blocked_pair for 2b = q2: A, padded. */
     static int pairBytes(int q2) {
-        return (2 * q2 * (q2 + 1) + q2) * 8 + (q2 - 1) * q2 * 4;
+        return q2 * (q2 + 1) * 8;
     }
 
     private static Memory constant(double x) {
