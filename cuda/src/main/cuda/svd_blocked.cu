@@ -61,9 +61,11 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // The pair problem of one block pair, one thread block per pair: one sweep of two-sided Jacobi
 // (chess-tournament order, relative test, the rotation formula of eig_batched.cu) on its Q x Q Gram
 // matrix A (Q = 2b) in shared memory (padded leading dimension). The latency of the Q - 1 dependent
-// steps bounds this kernel, so a step keeps the critical path short: every warp computes all Q/2
-// rotations of the step itself (lane k: rotation k, the others by shuffles), so only two barriers
-// remain (all pivots read; A := J' A J by independent 2 x 2 blocks written). The rotations are
+// steps bounds this kernel, so a step keeps the critical path and the shared-memory traffic short:
+// threads 0 .. Q/2 - 1 compute the step's rotations once (barrier), each warp reads rotation
+// lane + 32 kk and takes the others by shuffles while it applies A := J' A J by independent 2 x 2
+// blocks (barrier). (Every warp computing all rotations itself, with one barrier less, was 1.4x
+// slower on the H100: the FP64 square roots and divisions of 32 warps saturate the SM.) The rotations are
 // stored (cs: per step c[Q/2], s[Q/2], in global memory) and accumulated afterwards into R = J_1 ...
 // J_{Q-1} row by row, one warp per row group: rows of R are independent, so that phase needs warp
 // synchronisation only and runs in A's storage. R goes to qout and rout; the caller polishes
@@ -77,45 +79,49 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                              const int* __restrict__ pairs, double tol, unsigned long long* __restrict__ rotationsOut,
                              double* __restrict__ csAll) {
     constexpr int LD = Q + 1, H = Q / 2, STEPS = Q - 1, NW = THREADS / 32, KR = (H + 31) / 32;
-    static_assert(THREADS % 32 == 0, "whole warps");
+    static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
+    __shared__ double rc[H], rs[H];
+    __shared__ int rp[H], rq[H];
     __shared__ unsigned long long rotatedAll;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const double* g = gram + (size_t)blockIdx.x * Q * Q;
     double* cs = csAll + (size_t)blockIdx.x * STEPS * Q;
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
+    if (threadIdx.x == 0) rotatedAll = 0;
     __syncthreads();
-    unsigned long long rotated = 0;  // warp 0's count
+    unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
     for (int st = 0; st < STEPS; ++st) {
-        const int* P = pairs + st * Q;
-        double c[KR], s[KR];
+        if (threadIdx.x < H) {  // rotation k of the step, once
+            const int k = threadIdx.x, p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
+            const double apq = a[p + q * LD], app = a[p + p * LD], aqq = a[q + q * LD];
+            double c = 1, s = 0;
+            if (!negligible(apq, app, aqq, tol)) {
+                const double t = jacobi_tangent(app, aqq, apq);
+                c = jacobi_cosine(t);
+                s = t * c;
+                ++rotated;
+            }
+            rc[k] = c;
+            rs[k] = s;
+            rp[k] = p;
+            rq[k] = q;
+            cs[st * Q + k] = c;
+            cs[st * Q + H + k] = s;
+        }
+        __syncthreads();
+        double c[KR], s[KR];  // rotation k = lane + 32 kk, for the shuffles
         int p[KR], q[KR];
 #pragma unroll
         for (int kk = 0; kk < KR; ++kk) {
             const int k = lane + 32 * kk;
-            c[kk] = 1;
-            s[kk] = 0;
-            p[kk] = q[kk] = 0;
-            if (k < H) {
-                p[kk] = __ldg(P + 2 * k);
-                q[kk] = __ldg(P + 2 * k + 1);
-                const double apq = a[p[kk] + q[kk] * LD], app = a[p[kk] + p[kk] * LD], aqq = a[q[kk] + q[kk] * LD];
-                if (!negligible(apq, app, aqq, tol)) {
-                    const double t = jacobi_tangent(app, aqq, apq);
-                    c[kk] = jacobi_cosine(t);
-                    s[kk] = t * c[kk];
-                }
-            }
-            if (warp == 0) {
-                if (k < H) {
-                    cs[st * Q + k] = c[kk];
-                    cs[st * Q + H + k] = s[kk];
-                }
-                rotated += __popc(__ballot_sync(0xffffffffu, s[kk] != 0));
-            }
+            const bool in = k < H;
+            c[kk] = in ? rc[k] : 1.0;
+            s[kk] = in ? rs[k] : 0.0;
+            p[kk] = in ? rp[k] : 0;
+            q[kk] = in ? rq[k] : 0;
         }
-        __syncthreads();  // every pivot read before A changes
         // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer; the
         // annihilated entries of a rotated pair set to zero. Blocks of two unrotated pairs stay.
         for (int l = warp; l < H; l += NW) {  // uniform in the warp: rotation l by shuffles
@@ -143,9 +149,10 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                 a[qk + ql * LD] = sk * yq0 + ck * yq1;
             }
         }
-        if (threadIdx.x == 0) rotatedAll = rotated;
         __syncthreads();
     }
+    if (rotated) atomicAdd(&rotatedAll, rotated);
+    __syncthreads();
     // R := I J_1 ... J_STEPS in A's storage, row i by warp i % NW (rows are independent)
     double* r = a;
     const unsigned long long any = rotatedAll;
@@ -153,20 +160,38 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         for (int i = warp; i < Q; i += NW)
             for (int j = lane; j < Q; j += 32) r[i + j * LD] = i == j ? 1.0 : 0.0;
         __syncwarp();
-        for (int st = 0; st < STEPS; ++st) {
-            const int* P = pairs + st * Q;
+        // the next step's rotation loaded while this one is applied (the loads' latency, not the
+        // arithmetic, bounds this phase)
+        double ck[KR], sk[KR], cn[KR], sn[KR];
+        int pk[KR], qk[KR], pn[KR], qn[KR];
+        auto load = [&](int st, double* cc, double* ss, int* pp, int* qq) {
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 const int k = lane + 32 * kk;
-                if (k >= H) continue;
-                const double sk = cs[st * Q + H + k];
-                if (sk == 0) continue;
-                const double ck = cs[st * Q + k];
-                const int pk = __ldg(P + 2 * k), qk = __ldg(P + 2 * k + 1);
+                const bool in = k < H && st < STEPS;
+                ss[kk] = in ? cs[st * Q + H + k] : 0.0;
+                cc[kk] = in ? cs[st * Q + k] : 1.0;
+                pp[kk] = in ? __ldg(pairs + st * Q + 2 * k) : 0;
+                qq[kk] = in ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
+            }
+        };
+        load(0, cn, sn, pn, qn);
+        for (int st = 0; st < STEPS; ++st) {
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                ck[kk] = cn[kk];
+                sk[kk] = sn[kk];
+                pk[kk] = pn[kk];
+                qk[kk] = qn[kk];
+            }
+            load(st + 1, cn, sn, pn, qn);
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                if (sk[kk] == 0) continue;
                 for (int i = warp; i < Q; i += NW) {
-                    const double xp = r[i + pk * LD], xq = r[i + qk * LD];
-                    r[i + pk * LD] = ck * xp - sk * xq;
-                    r[i + qk * LD] = sk * xp + ck * xq;
+                    const double xp = r[i + pk[kk] * LD], xq = r[i + qk[kk] * LD];
+                    r[i + pk[kk] * LD] = ck[kk] * xp - sk[kk] * xq;
+                    r[i + qk[kk] * LD] = sk[kk] * xp + ck[kk] * xq;
                 }
             }
             __syncwarp();
