@@ -17,7 +17,8 @@
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
 #   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
 #   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
-#           per-sweep profile, svd and SPD eig (bench --spd) against cuSOLVER at n = 1024, 4096, 8192
+#           per-sweep profile, svd and SPD eig (bench --spd) against cuSOLVER at n = 1024, 4096 (both
+#           precisions), 8192; tall svd 8192 x 1024; n = 16384 with the peak device memory
 # Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
 set -uo pipefail
 out="${OUT:-gpu-report}"
@@ -90,10 +91,20 @@ stage_blocked() {
   JOPTS=("-Dgpujacobi.cuda.blockedProfile=true")
   step blocked-profile run bench --op svd,eig --spd --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
   JOPTS=()
+  # issue 13's target rows: n = 1024, 4096 both precisions against cuSOLVER (one process each)
   step blocked-bench run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 3 \
       --impl 'cuda/blocked|cusolver' --out "$out/blocked-bench.csv"
+  step blocked-tall run bench --op svd --rows 8192 --n 1024 --dtype double,single --repeat 3 \
+      --impl 'cuda/blocked|gesvdj|gesvd$' --out "$out/blocked-tall.csv"
   step blocked-8192 run bench --op eig,svd --spd --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/blocked|syevj|syevd|gesvdj' --out "$out/blocked-8192.csv"
+  # n = 16384: the blocked path only (one run each), peak device memory sampled by nvidia-smi
+  nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 200 > "$out/blocked-16384-mem.txt" 2>/dev/null &
+  local smi=$!
+  step blocked-16384 run bench --op eig,svd --spd --n 16384 --dtype double --repeat 1 --impl 'cuda/blocked' \
+      --out "$out/blocked-16384.csv"
+  kill "$smi" 2>/dev/null
+  echo "   peak device memory $(sort -n "$out/blocked-16384-mem.txt" | tail -1) MiB (nvidia-smi, whole device)"
 }
 stage="${1:-all}"
 case "$stage" in

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The bench command end to end at tiny sizes on the CPU: rows, accuracy columns, CSV/JSON/PNG output. No timing asserted. */
@@ -122,6 +123,17 @@ class BenchCommandTest {
         assertTrue(Files.size(again) > 1000, "re-plotted from the CSV");
         String[] r = run(1, "--plot-from", png.toString(), "--plot", again.toString());
         assertTrue(r[1].contains("not a bench CSV"), r[1]);
+    }
+
+    @Test
+    void tallSvdInputsRunAndOtherOpsStaySquare() throws Exception {
+        io.github.gpujacobi.api.PageArray t = BenchInputs.make("svd", 9, 4, 1, io.github.gpujacobi.api.Precision.DOUBLE, 7);
+        assertTrue(t.rows() == 9 && t.cols() == 4, t.rows() + "x" + t.cols());
+        assertThrows(IllegalArgumentException.class,
+                () -> BenchInputs.make("eig", 9, 4, 1, io.github.gpujacobi.api.Precision.DOUBLE, 7));
+        String[] r = run(0, "--op", "svd,eig", "--rows", "11", "--n", "5", "--repeat", "1");
+        assertTrue(r[0].contains("svd") && r[0].contains("eig"), r[0]);
+        assertTrue(r[1].matches("(?s).*# svd .*m=11 .* ms\\R.*"), r[1]);
     }
 
     @Test
