@@ -36,15 +36,6 @@ extern "C" __global__ void blocked_embed(const double* __restrict__ W, double* _
     }
 }
 
-// X (n x n) := R' for the upper triangle R of G (leading dimension ldg): the second factorisation's input.
-extern "C" __global__ void blocked_transpose_upper(const double* __restrict__ G, int ldg, double* __restrict__ X, int n) {
-    const size_t total = (size_t)n * n;
-    for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
-        const int r = (int)(idx % n), c = (int)(idx / n);
-        X[idx] = r >= c ? G[c + (size_t)r * ldg] : 0.0;
-    }
-}
-
 // One block per logical column c < n: sigma_c = ||G(:,c)||, U(:,c) = G(:,c) / sigma_c (zero columns stay
 // zero), V(:,c) = the first n rows of its V part. U is m x n, V n x n, both column-major, T the caller's type.
 template <typename T>
@@ -82,7 +73,7 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // rotations do not add up in V over the steps. One sweep suffices: the outer sweeps converge as fast
 // as with pair problems solved to convergence, and the pair's Q carries fewer roundings.
 // rotationsOut[blockIdx.x]: the pairs rotated (0: the pair was already orthogonal, R = I exactly,
-// the outer convergence test). Shared memory: Q (Q + 1) doubles and (Q - 1) Q ints (CudaBlockedSvd.pairBytes).
+// the outer convergence test). Shared memory: Q (Q + 1) doubles (CudaBlockedSvd.pairBytes).
 template <int Q, int THREADS>
 __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, double* __restrict__ rout,
                              const int* __restrict__ pairs, double tol, unsigned long long* __restrict__ rotationsOut,
@@ -91,7 +82,6 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
-    int* pp = reinterpret_cast<int*>(a + Q * LD);  // the steps' pairs: a global load per step is on the critical path
     __shared__ double rc[H], rs[H];
     __shared__ int rp[H], rq[H];
     __shared__ unsigned long long rotatedAll;
@@ -99,13 +89,12 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     const double* g = gram + (size_t)blockIdx.x * Q * Q;
     double* cs = csAll + (size_t)blockIdx.x * STEPS * Q;
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
-    for (int i = threadIdx.x; i < STEPS * Q; i += THREADS) pp[i] = pairs[i];
     if (threadIdx.x == 0) rotatedAll = 0;
     __syncthreads();
     unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
     for (int st = 0; st < STEPS; ++st) {
         if (threadIdx.x < H) {  // rotation k of the step, once
-            const int k = threadIdx.x, p = pp[st * Q + 2 * k], q = pp[st * Q + 2 * k + 1];
+            const int k = threadIdx.x, p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
             const double apq = a[p + q * LD], app = a[p + p * LD], aqq = a[q + q * LD];
             double c = 1, s = 0;
             if (!negligible(apq, app, aqq, tol)) {
@@ -175,15 +164,15 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         // arithmetic, bounds this phase)
         double ck[KR], sk[KR], cn[KR], sn[KR];
         int pk[KR], qk[KR], pn[KR], qn[KR];
-        auto load = [&](int st, double* cc, double* ss, int* pk_, int* qk_) {
+        auto load = [&](int st, double* cc, double* ss, int* pp, int* qq) {
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 const int k = lane + 32 * kk;
                 const bool in = k < H && st < STEPS;
                 ss[kk] = in ? cs[st * Q + H + k] : 0.0;
                 cc[kk] = in ? cs[st * Q + k] : 1.0;
-                pk_[kk] = in ? pp[st * Q + 2 * k] : 0;
-                qk_[kk] = in ? pp[st * Q + 2 * k + 1] : 0;
+                pp[kk] = in ? __ldg(pairs + st * Q + 2 * k) : 0;
+                qq[kk] = in ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
             }
         };
         load(0, cn, sn, pn, qn);

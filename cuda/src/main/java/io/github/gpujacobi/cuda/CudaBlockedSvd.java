@@ -22,7 +22,7 @@ import jcuda.driver.JCudaDriver;
  * pairs per step. A step, for all pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b,
  * one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
  * |g_pq| <= tol sqrt(g_pp g_qq) (svd_blocked.cu's blocked_pair, one thread block per pair), whose
- * accumulated rotations, polished by a Newton-Schulz step, give the pair's orthogonal Q; (3)
+ * accumulated rotations, polished by a Newton-Schulz step (two batched GEMMs), give the pair's orthogonal Q; (3)
  * [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output block written straight
  * to the slot where the next step wants it, so pairs are always contiguous and no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
  * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
@@ -94,10 +94,6 @@ final class CudaBlockedSvd {
         int lwork = Math.max(1, lw.getValue());
         DevicePointer work = buf.get("qrWork", lwork * 8L);
         CudaLibraries.status(cs.cusolverDnDgeqrf(h, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna()), "geqrf");
-        if (LQ) {
-            secondFactorisation(dev, buf, g, tau, m, n, wantV, tol, maxSweeps, fixedSweeps, t0);
-            return;
-        }
         solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
         DevicePointer ux = buf.get("blockedU", (long) n * n * 8), wv = buf.get("blockedV", (long) n * n * 8);
@@ -122,58 +118,6 @@ final class CudaBlockedSvd {
         }
         v = vA;
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
-    }
-
-    /**
-     * Experimental (-Dgpujacobi.cuda.blockedLq=true): dgejsv's second factorisation [8]. With A = Q R
-     * (in g, tau) and R' = Q2 R2, the sweeps run on Y = R2' (Y W = U_y S), so A = (Q U_y) S (Q2 W)':
-     * U = Q [U_y; 0], V = Q2 W (two ormqr).
-     */
-    static final boolean LQ = Boolean.getBoolean("gpujacobi.cuda.blockedLq");
-
-    private void secondFactorisation(CudaDevice dev, DeviceBuffers buf, DevicePointer g, DevicePointer tau, int m, int n,
-                                     boolean wantV, double tol, int maxSweeps, int fixedSweeps, long t0) {
-        CuSolver cs = lib.solver;
-        com.sun.jna.Pointer h = lib.solverHandle;
-        DevicePointer x = buf.get("blockedX", (long) n * n * 8), tau2 = buf.get("blockedTau2", 8L * n);
-        DevicePointer info = buf.get("info", 4);
-        dev.launch(Kernel.BLOCKED_TRANSPOSE_UPPER.kernelName(), (int) Math.min(1 << 16, ((long) n * n + BLOCK - 1) / BLOCK),
-                BLOCK, Pointer.to(Pointer.to(g), Pointer.to(new int[]{m}), Pointer.to(x), Pointer.to(new int[]{n})));
-        IntByReference lw = new IntByReference();
-        CudaLibraries.status(cs.cusolverDnDgeqrf_bufferSize(h, n, n, x.jna(), n, lw), "geqrf_bufferSize");
-        DevicePointer work = buf.get("qrWork", Math.max(1, lw.getValue()) * 8L);
-        CudaLibraries.status(cs.cusolverDnDgeqrf(h, n, n, x.jna(), n, tau2.jna(), work.jna(), Math.max(1, lw.getValue()),
-                info.jna()), "geqrf");
-        solve(dev, buf, x, n, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
-        if (wantV) {
-            DevicePointer uy = buf.get("blockedU", (long) n * n * 8), wv = buf.get("blockedV", (long) n * n * 8);
-            DevicePointer c = buf.get("blockedU2", (long) m * n * 8);
-            dev.launch(Kernel.BLOCKED_EMBED.kernelName(), (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
-                    Pointer.to(Pointer.to(uy), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
-            ormqr(cs, h, buf, m, n, g, m, tau, c, m, info);
-            ormqr(cs, h, buf, n, n, x, n, tau2, wv, n, info);
-            dev.synchronize();
-            computeNanos = System.nanoTime() - t0;
-            u = DeviceBuffers.download(c, m * n, Precision.DOUBLE);
-            v = DeviceBuffers.download(wv, n * n, Precision.DOUBLE);
-        } else {
-            dev.synchronize();
-            computeNanos = System.nanoTime() - t0;
-            u = v = null;
-        }
-        sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
-    }
-
-    /** c (rows x n) := Q c for the k = n reflectors of geqrf in (qr, tau). */
-    private static void ormqr(CuSolver cs, com.sun.jna.Pointer h, DeviceBuffers buf, int rows, int n, DevicePointer qr, int ldq,
-                              DevicePointer tau, DevicePointer c, int ldc, DevicePointer info) {
-        IntByReference lw = new IntByReference();
-        CudaLibraries.status(cs.cusolverDnDormqr_bufferSize(h, 0, 0, rows, n, n, qr.jna(), ldq, tau.jna(), c.jna(), ldc, lw),
-                "ormqr_bufferSize");
-        int lwork = Math.max(1, lw.getValue());
-        DevicePointer work = buf.get("qrWork", lwork * 8L);
-        CudaLibraries.status(cs.cusolverDnDormqr(h, 0, 0, rows, n, n, qr.jna(), ldq, tau.jna(), c.jna(), ldc, work.jna(), lwork,
-                info.jna()), "ormqr");
     }
 
     /**
@@ -325,7 +269,8 @@ final class CudaBlockedSvd {
      * b = 64 halves the update GEMMs' traffic per sweep and runs them nearer the tensor-core rate
      * (H100, n = 4096: GEMMs 485 vs 760 ms), but its pair solves (128 x 128, still 32 SMs) cost more
      * (579 vs 319 ms): at n = 4096 b = 32 is ahead (svd 979 vs 1019 ms, eig 875 vs 909), at n = 8192
-     * b = 64 (svd 5321 vs 6112, eig 4515 vs 5380). docs/benchmarks/gpu-h100-2026-11-23-blocked.md.
+     * b = 64 (svd 5321, eig 4515 ms; b = 32 with the previous pair kernel, whose b = 32 times the
+     * present one matches: 6112, 5380). docs/benchmarks/gpu-h100-2026-11-23-blocked.md.
      */
     static int width(int n) {
         int w = WIDTH > 0 ? WIDTH : n >= WIDE_FROM ? 64 : 32;
@@ -342,9 +287,9 @@ final class CudaBlockedSvd {
     private static final Memory ONE = constant(1), ZERO = constant(0), MINUS_HALF = constant(-0.5),
             THREE_HALVES = constant(1.5);
 
-    /** Shared memory of blocked_pair for 2b = q2: A, padded, and the steps' pairs. */
+    /** Shared memory of blocked_pair for 2b = q2: A, padded. */
     static int pairBytes(int q2) {
-        return q2 * (q2 + 1) * 8 + (q2 - 1) * q2 * 4;
+        return q2 * (q2 + 1) * 8;
     }
 
     private static Memory constant(double x) {

@@ -34,7 +34,6 @@ enum Kernel {
     /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double only, whatever the input class. */
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),
-    BLOCKED_TRANSPOSE_UPPER("blocked_transpose_upper"),
     BLOCKED_UNPACK("blocked_unpack_d"),
     BLOCKED_PAIR_128("blocked_pair_128"),
     BLOCKED_PAIR_64("blocked_pair_64"),
