@@ -94,7 +94,8 @@ stage_blocked() {
   # issue 13's target rows: n = 1024, 4096 both precisions against cuSOLVER (one process each)
   step blocked-bench run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 3 \
       --impl 'cuda/blocked|cusolver' --out "$out/blocked-bench.csv"
-  # (not yet measured: a first try gave no row within 90 s; the time limit keeps the stage going)
+  # thin SVDs (bench makes non-square svd rows thin: a full 8192 x 8192 U completed on the host took
+  # minutes in the first try); not yet measured on the device, so a time limit keeps the stage going
   step blocked-tall timeout 300 "$java" -Xmx64g -jar "$jar" bench --op svd --rows 8192 --n 1024 --dtype double,single \
       --repeat 3 --impl 'cuda/blocked|gesvdj|gesvd$' --out "$out/blocked-tall.csv"
   step blocked-8192 run bench --op eig,svd --spd --n 8192 --dtype double --repeat 1 \
