@@ -60,107 +60,161 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 
 // The pair problem of one block pair, one thread block per pair: one sweep of two-sided Jacobi
 // (chess-tournament order, relative test, the rotation formula of eig_batched.cu) on its Q x Q Gram
-// matrix (Q = 2b), accumulating the rotations in R, then one Newton-Schulz step R (3I - R'R) / 2
-// written to Qout, so the roundings of the rotations do not add up in V over the steps. A and R
-// live in shared memory with a padded leading dimension; a step is two barriers: the rotations,
-// then J' A J by independent 2 x 2 blocks and R J by rows (the latency of the 2b - 1 sequential
-// steps, not flops, bounds this kernel: 165 us for 2b = 64 with three barriers per step). One sweep
-// suffices: the outer sweeps converge as fast as with pair problems solved to convergence, and
-// the pair's Q carries fewer roundings. rotationsOut[blockIdx.x]: the pairs rotated (0: the
-// pair was already orthogonal, the outer convergence test).
+// matrix A (Q = 2b) in shared memory (padded leading dimension). The latency of the Q - 1 dependent
+// steps bounds this kernel, so a step keeps the critical path and the shared-memory traffic short:
+// threads 0 .. Q/2 - 1 compute the step's rotations once (barrier), each warp reads rotation
+// lane + 32 kk and takes the others by shuffles while it applies A := J' A J by independent 2 x 2
+// blocks (barrier). (Every warp computing all rotations itself, with one barrier less, was 1.4x
+// slower on the H100: the FP64 square roots and divisions of 32 warps saturate the SM.) The rotations are
+// stored (cs: per step c[Q/2], s[Q/2], in global memory) and accumulated afterwards into R = J_1 ...
+// J_{Q-1} row by row, one warp per row group: rows of R are independent, so that phase needs warp
+// synchronisation only and runs in A's storage. R goes to qout and rout; the caller polishes
+// qout := R (3I - R'R) / 2 (one Newton-Schulz step, two batched GEMMs) so the roundings of the
+// rotations do not add up in V over the steps. One sweep suffices: the outer sweeps converge as fast
+// as with pair problems solved to convergence, and the pair's Q carries fewer roundings.
+// rotationsOut[blockIdx.x]: the pairs rotated (0: the pair was already orthogonal, R = I exactly,
+// the outer convergence test). Shared memory: Q (Q + 1) doubles (CudaBlockedSvd.pairBytes).
 template <int Q, int THREADS>
-__device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, const int* __restrict__ pairs,
-                             double tol, unsigned long long* __restrict__ rotationsOut) {
-    constexpr int LD = Q + 1, H = Q / 2, STEPS = Q - 1;
+__device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, double* __restrict__ rout,
+                             const int* __restrict__ pairs, double tol, unsigned long long* __restrict__ rotationsOut,
+                             double* __restrict__ csAll) {
+    constexpr int LD = Q + 1, H = Q / 2, STEPS = Q - 1, NW = THREADS / 32, KR = (H + 31) / 32;
+    static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
-    double* r = a + Q * LD;
-    double* cs = r + Q * LD;  // c[H], s[H]
-    int* pp = reinterpret_cast<int*>(cs + 2 * H);
-    __shared__ int rotated;
+    __shared__ double rc[H], rs[H];
+    __shared__ int rp[H], rq[H];
+    __shared__ unsigned long long rotatedAll;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const double* g = gram + (size_t)blockIdx.x * Q * Q;
-    for (int i = threadIdx.x; i < Q * Q; i += THREADS) {
-        const int row = i % Q, col = i / Q;
-        a[row + col * LD] = g[i];
-        r[row + col * LD] = row == col ? 1.0 : 0.0;
-    }
-    for (int i = threadIdx.x; i < STEPS * Q; i += THREADS) pp[i] = pairs[i];
-    if (threadIdx.x == 0) rotated = 0;
+    double* cs = csAll + (size_t)blockIdx.x * STEPS * Q;
+    for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
+    if (threadIdx.x == 0) rotatedAll = 0;
     __syncthreads();
+    unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
     for (int st = 0; st < STEPS; ++st) {
-        const int* P = pp + st * Q;
-        if (threadIdx.x < H) {
-            const int k = threadIdx.x, p = P[2 * k], q = P[2 * k + 1];
+        if (threadIdx.x < H) {  // rotation k of the step, once
+            const int k = threadIdx.x, p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
             const double apq = a[p + q * LD], app = a[p + p * LD], aqq = a[q + q * LD];
             double c = 1, s = 0;
             if (!negligible(apq, app, aqq, tol)) {
                 const double t = jacobi_tangent(app, aqq, apq);
-                c = 1 / sqrt(1 + t * t);
+                c = jacobi_cosine(t);
                 s = t * c;
-                atomicAdd(&rotated, 1);
+                ++rotated;
             }
-            cs[k] = c;
-            cs[H + k] = s;
+            rc[k] = c;
+            rs[k] = s;
+            rp[k] = p;
+            rq[k] = q;
+            cs[st * Q + k] = c;
+            cs[st * Q + H + k] = s;
         }
         __syncthreads();
-        // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer, so one
-        // barrier per step; the annihilated entries of a rotated pair set to zero. R := R J by rows.
-        for (int idx = threadIdx.x; idx < H * H; idx += THREADS) {
-            const int k = idx % H, l = idx / H;
-            const double sk = cs[H + k], sl = cs[H + l];
-            if (sk == 0 && sl == 0) continue;
-            const double ck = cs[k], cl = cs[l];
-            const int pk = P[2 * k], qk = P[2 * k + 1], pl = P[2 * l], ql = P[2 * l + 1];
-            const double app = a[pk + pl * LD], apq = a[pk + ql * LD], aqp = a[qk + pl * LD], aqq = a[qk + ql * LD];
-            const double yp0 = cl * app - sl * apq, yq0 = sl * app + cl * apq;  // row p_k times J_l
-            const double yp1 = cl * aqp - sl * aqq, yq1 = sl * aqp + cl * aqq;  // row q_k times J_l
-            const bool pivot = k == l;
-            a[pk + pl * LD] = ck * yp0 - sk * yp1;
-            a[pk + ql * LD] = pivot ? 0.0 : ck * yq0 - sk * yq1;
-            a[qk + pl * LD] = pivot ? 0.0 : sk * yp0 + ck * yp1;
-            a[qk + ql * LD] = sk * yq0 + ck * yq1;
+        double c[KR], s[KR];  // rotation k = lane + 32 kk, for the shuffles
+        int p[KR], q[KR];
+#pragma unroll
+        for (int kk = 0; kk < KR; ++kk) {
+            const int k = lane + 32 * kk;
+            const bool in = k < H;
+            c[kk] = in ? rc[k] : 1.0;
+            s[kk] = in ? rs[k] : 0.0;
+            p[kk] = in ? rp[k] : 0;
+            q[kk] = in ? rq[k] : 0;
         }
-        for (int idx = threadIdx.x; idx < H * Q; idx += THREADS) {
-            const int i = idx % Q, l = idx / Q;
-            const double sl = cs[H + l];
-            if (sl == 0) continue;
-            const double cl = cs[l];
-            const int pl = P[2 * l], ql = P[2 * l + 1];
-            const double xp = r[i + pl * LD], xq = r[i + ql * LD];
-            r[i + pl * LD] = cl * xp - sl * xq;
-            r[i + ql * LD] = sl * xp + cl * xq;
+        // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer; the
+        // annihilated entries of a rotated pair set to zero. Blocks of two unrotated pairs stay.
+        for (int l = warp; l < H; l += NW) {  // uniform in the warp: rotation l by shuffles
+            double cl = 1, sl = 0;
+            int pl = 0, ql = 0;
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx = __shfl_sync(0xffffffffu, s[kk], l & 31);
+                const int px = __shfl_sync(0xffffffffu, p[kk], l & 31), qx = __shfl_sync(0xffffffffu, q[kk], l & 31);
+                if (kk == (l >> 5)) { cl = cx; sl = sx; pl = px; ql = qx; }
+            }
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                const int k = lane + 32 * kk;
+                const double sk = s[kk], ck = c[kk];
+                if (k >= H || (sk == 0 && sl == 0)) continue;
+                const int pk = p[kk], qk = q[kk];
+                const double app = a[pk + pl * LD], apq = a[pk + ql * LD], aqp = a[qk + pl * LD], aqq = a[qk + ql * LD];
+                const double yp0 = cl * app - sl * apq, yq0 = sl * app + cl * apq;  // row p_k times J_l
+                const double yp1 = cl * aqp - sl * aqq, yq1 = sl * aqp + cl * aqq;  // row q_k times J_l
+                const bool pivot = k == l;
+                a[pk + pl * LD] = ck * yp0 - sk * yp1;
+                a[pk + ql * LD] = pivot ? 0.0 : ck * yq0 - sk * yq1;
+                a[qk + pl * LD] = pivot ? 0.0 : sk * yp0 + ck * yp1;
+                a[qk + ql * LD] = sk * yq0 + ck * yq1;
+            }
         }
         __syncthreads();
     }
-    double* out = qout + (size_t)blockIdx.x * Q * Q;
-    if (rotated == 0) {  // R = I exactly: the pair is orthogonal, the outer convergence test
-        for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) out[idx] = idx % Q == idx / Q ? 1.0 : 0.0;
-        if (threadIdx.x == 0) rotationsOut[blockIdx.x] = 0;
-        return;
-    }
-    // Newton-Schulz: T = R'R into a's storage, then Qout = R (3I - T) / 2
-    for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
-        const int i = idx % Q, j = idx / Q;
-        double t = 0;
-        for (int l = 0; l < Q; ++l) t += r[l + i * LD] * r[l + j * LD];
-        a[i + j * LD] = (i == j ? 1.5 : 0.0) - 0.5 * t;
+    if (rotated) atomicAdd(&rotatedAll, rotated);
+    __syncthreads();
+    // R := I J_1 ... J_STEPS in A's storage, row i by warp i % NW (rows are independent)
+    double* r = a;
+    const unsigned long long any = rotatedAll;
+    if (any != 0) {
+        for (int i = warp; i < Q; i += NW)
+            for (int j = lane; j < Q; j += 32) r[i + j * LD] = i == j ? 1.0 : 0.0;
+        __syncwarp();
+        // the next step's rotation loaded while this one is applied (the loads' latency, not the
+        // arithmetic, bounds this phase)
+        double ck[KR], sk[KR], cn[KR], sn[KR];
+        int pk[KR], qk[KR], pn[KR], qn[KR];
+        auto load = [&](int st, double* cc, double* ss, int* pp, int* qq) {
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                const int k = lane + 32 * kk;
+                const bool in = k < H && st < STEPS;
+                ss[kk] = in ? cs[st * Q + H + k] : 0.0;
+                cc[kk] = in ? cs[st * Q + k] : 1.0;
+                pp[kk] = in ? __ldg(pairs + st * Q + 2 * k) : 0;
+                qq[kk] = in ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
+            }
+        };
+        load(0, cn, sn, pn, qn);
+        for (int st = 0; st < STEPS; ++st) {
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                ck[kk] = cn[kk];
+                sk[kk] = sn[kk];
+                pk[kk] = pn[kk];
+                qk[kk] = qn[kk];
+            }
+            load(st + 1, cn, sn, pn, qn);
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                if (sk[kk] == 0) continue;
+                for (int i = warp; i < Q; i += NW) {
+                    const double xp = r[i + pk[kk] * LD], xq = r[i + qk[kk] * LD];
+                    r[i + pk[kk] * LD] = ck[kk] * xp - sk[kk] * xq;
+                    r[i + qk[kk] * LD] = sk[kk] * xp + ck[kk] * xq;
+                }
+            }
+            __syncwarp();
+        }
     }
     __syncthreads();
+    double* out = qout + (size_t)blockIdx.x * Q * Q;
+    double* raw = rout + (size_t)blockIdx.x * Q * Q;
     for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
         const int i = idx % Q, j = idx / Q;
-        double t = 0;
-        for (int l = 0; l < Q; ++l) t += r[i + l * LD] * a[l + j * LD];
-        out[i + j * Q] = t;
+        const double x = any != 0 ? r[i + j * LD] : (i == j ? 1.0 : 0.0);
+        out[idx] = x;
+        raw[idx] = x;
     }
-    if (threadIdx.x == 0) rotationsOut[blockIdx.x] = rotated;
+    if (threadIdx.x == 0) rotationsOut[blockIdx.x] = any;
 }
 
-// Shared memory: (2 Q (Q + 1) + Q) doubles + (Q - 1) Q ints (CudaBlockedSvd.pairBytes).
 #define BLOCKED_PAIR(NAME, Q, T)                                                                               \
-    extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout,                      \
-            const int* pairs, double tol, unsigned long long* rotations) {                                      \
-        blocked_pair<Q, T>(gram, qout, pairs, tol, rotations);                                                  \
+    extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout, double* rout,        \
+            const int* pairs, double tol, unsigned long long* rotations, double* cs) {                          \
+        blocked_pair<Q, T>(gram, qout, rout, pairs, tol, rotations, cs);                                        \
     }
+BLOCKED_PAIR(blocked_pair_128, 128, 1024)
 BLOCKED_PAIR(blocked_pair_64, 64, 1024)
 BLOCKED_PAIR(blocked_pair_32, 32, 256)
 BLOCKED_PAIR(blocked_pair_16, 16, 128)

@@ -22,7 +22,7 @@ import jcuda.driver.JCudaDriver;
  * pairs per step. A step, for all pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b,
  * one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
  * |g_pq| <= tol sqrt(g_pp g_qq) (svd_blocked.cu's blocked_pair, one thread block per pair), whose
- * accumulated rotations, polished by a Newton-Schulz step, give the pair's orthogonal Q; (3)
+ * accumulated rotations, polished by a Newton-Schulz step (two batched GEMMs), give the pair's orthogonal Q; (3)
  * [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output block written straight
  * to the slot where the next step wants it, so pairs are always contiguous and no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
  * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
@@ -34,10 +34,11 @@ import jcuda.driver.JCudaDriver;
  */
 final class CudaBlockedSvd {
     /**
-     * Block width b, a power of two up to 32; the pair problems are 2b x 2b in shared memory. 32: the
-     * update GEMMs are memory bound and b = 16 doubles their traffic (H100, n = 4096: 2360 vs 1256 ms).
+     * Block width b, a power of two up to 64 (0: by size, {@link #width}); the pair problems are
+     * 2b x 2b in shared memory. The update GEMMs are memory bound, and their traffic per sweep halves
+     * with each doubling of b (H100, n = 4096: b = 16 2360 ms, b = 32 1256 ms).
      */
-    static final int WIDTH = Integer.getInteger("gpujacobi.cuda.blockWidth", 32);
+    static final int WIDTH = Integer.getInteger("gpujacobi.cuda.blockWidth", 0);
     /** Times the three phases of a step (synchronising after each) and prints them to stderr. */
     static final boolean PROFILE = Boolean.getBoolean("gpujacobi.cuda.blockedProfile");
     private static final int BLOCK = 256;
@@ -179,7 +180,7 @@ final class CudaBlockedSvd {
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps, int[] signs) {
-        final int b = blockWidth(n);
+        final int b = blockWidth(n, signs != null);
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
@@ -196,6 +197,7 @@ final class CudaBlockedSvd {
         DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
         long qBytes = (long) q2 * q2 * half * 8;
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
+        DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", 8L * (q2 - 1) * q2 * half);
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
         CUdeviceptr innerPairs = buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
@@ -235,10 +237,15 @@ final class CudaBlockedSvd {
                         cur.jna(), ld, (long) q2 * ld, zero, gram.jna(), q2, (long) q2 * q2, half), "gemmStridedBatched");
                 long p1 = PROFILE ? sync(dev) : 0;
                 Pointer rotAt = Pointer.to(rot.withByteOffset(8L * s * half));
-                dev.launchShared(pairKernel, half, pairThreads, shared, signs == null
-                        ? Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt)
-                        : Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt,
-                                Pointer.to(pairSigns.withByteOffset(4L * s * half * q2))));
+                if (signs == null) {
+                    dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
+                            Pointer.to(rawR), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt, Pointer.to(cs)));
+                    polish(blas, h, rawR, gram, q, q2, half);
+                } else { // hyperbolic_pair accumulates and polishes (J-weighted) in the kernel
+                    dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
+                            Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt,
+                            Pointer.to(pairSigns.withByteOffset(4L * s * half * q2))));
+                }
                 long p2 = PROFILE ? sync(dev) : 0;
                 long base = 8L * ((long) (par * steps + s) * 3 * nb);
                 com.sun.jna.Pointer arr = ptrs.jna();
@@ -281,21 +288,55 @@ final class CudaBlockedSvd {
         }
     }
 
-    private static final Memory ONE = constant(1), ZERO = constant(0);
-
-    /** Block width for n columns (also CudaMultiGpuBlockedSvd's). */
-    static int blockWidth(int n) {
-        return Integer.highestOneBit(Math.max(1, Math.min(Math.min(WIDTH, 32), (n + 1) / 2)));
+    /**
+     * One Newton-Schulz step on each pair's accumulated rotations R (in r and q): q := R (3I - R'R) / 2,
+     * so the roundings of the rotations do not add up in V over the steps (t: scratch, the Gram buffer).
+     * R = I (a pair that did not rotate) stays I exactly.
+     */
+    static void polish(CuBlas blas, com.sun.jna.Pointer h, DevicePointer r, DevicePointer t, DevicePointer q,
+                               int q2, int half) {
+        long stride = (long) q2 * q2;
+        CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, q2, ONE, r.jna(), q2, stride, r.jna(), q2,
+                stride, ZERO, t.jna(), q2, stride, half), "gemmStridedBatched R'R");
+        CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 0, 0, q2, q2, q2, MINUS_HALF, r.jna(), q2, stride, t.jna(),
+                q2, stride, THREE_HALVES, q.jna(), q2, stride, half), "gemmStridedBatched polish");
     }
 
-    /** Threads of blocked_pair for 2b = q2, as svd_blocked.cu instantiates it. */
+    /**
+     * Block width for n columns: 64 from n = WIDE_FROM, else 32; -Dgpujacobi.cuda.blockWidth fixes it.
+     * b = 64 halves the update GEMMs' traffic per sweep and runs them nearer the tensor-core rate
+     * (H100, n = 4096: GEMMs 485 vs 760 ms), but its pair solves (128 x 128, still 32 SMs) cost more
+     * (579 vs 319 ms): at n = 4096 b = 32 is ahead (svd 979 vs 1019 ms, eig 875 vs 909), at n = 8192
+     * b = 64 (svd 5321, eig 4515 ms; b = 32 with the previous pair kernel, whose b = 32 times the
+     * present one matches: 6112, 5380). docs/benchmarks/gpu-h100-2026-11-23-blocked.md.
+     */
+    static int width(int n) {
+        int w = WIDTH > 0 ? WIDTH : n >= WIDE_FROM ? 64 : 32;
+        return Math.max(1, Math.min(w, 64));
+    }
+
+    static final int WIDE_FROM = Integer.getInteger("gpujacobi.cuda.blockWideFrom", 6144);
+
+    /**
+     * Block width for n columns as solve uses it: width(n), at most (n + 1) / 2, a power of 2; the
+     * hyperbolic pair kernel exists up to 2b = 64 (also CudaMultiGpuBlockedSvd's).
+     */
+    static int blockWidth(int n, boolean hyperbolic) {
+        int w = hyperbolic ? Math.min(width(n), 32) : width(n);
+        return Integer.highestOneBit(Math.max(1, Math.min(w, (n + 1) / 2)));
+    }
+
+    /** Threads of blocked_pair for pair width q2, as svd_blocked.cu instantiates it. */
     static int pairThreads(int q2) {
-        return q2 == 64 ? 1024 : Math.max(32, 8 * q2);
+        return q2 >= 64 ? 1024 : Math.max(32, 8 * q2);
     }
 
-    /** Shared memory of blocked_pair for 2b = q2: A and R padded, c and s, the step pairs. */
+    private static final Memory ONE = constant(1), ZERO = constant(0), MINUS_HALF = constant(-0.5),
+            THREE_HALVES = constant(1.5);
+
+    /** Shared memory of blocked_pair for 2b = q2: A, padded. */
     static int pairBytes(int q2) {
-        return (2 * q2 * (q2 + 1) + q2) * 8 + (q2 - 1) * q2 * 4;
+        return q2 * (q2 + 1) * 8;
     }
 
     /** Shared memory of hyperbolic_pair for 2b = q2: A and R padded, c, s1, s2, the signs, the step pairs. */

@@ -40,7 +40,7 @@ final class CudaMultiGpuBlockedSvd {
 
     /** Column blocks (even, padded) for n columns: the same blocking as one GPU. */
     static int blocks(int n) {
-        int b = CudaBlockedSvd.blockWidth(n), blocks = (n + b - 1) / b;
+        int b = CudaBlockedSvd.blockWidth(n, false), blocks = (n + b - 1) / b;
         return Math.max(2, blocks + (blocks & 1));
     }
 
@@ -101,7 +101,7 @@ final class CudaMultiGpuBlockedSvd {
         CUcontext ctx;
         int pairs;
         DevicePointer[] work = new DevicePointer[2];
-        DevicePointer stage, gram, q, rot, ptrs;
+        DevicePointer stage, gram, q, rawR, cs, rot, ptrs;
         CUdeviceptr innerPairs;
         long[] stepRot;
     }
@@ -110,7 +110,7 @@ final class CudaMultiGpuBlockedSvd {
     private void sweep(List<CudaBackend> devs, double[] g, double[] vw, int m, int n, double tol, int maxSweeps,
                        int fixedSweeps) {
         final boolean wantV = vw != null;
-        final int b = CudaBlockedSvd.blockWidth(n), nb = blocks(n), q2 = 2 * b;
+        final int b = CudaBlockedSvd.blockWidth(n, false), nb = blocks(n), q2 = 2 * b;
         final int cols = nb * b, ld = m + (wantV ? cols : 0), count = devs.size();
         final DeviceBlockSchedule sch = new DeviceBlockSchedule(nb, count);
         final ChessTournament ct = sch.tournament();
@@ -130,6 +130,8 @@ final class CudaMultiGpuBlockedSvd {
             s.stage = s.buf.get("mgStage", 2 * s.pairs * colBytes);
             s.gram = s.buf.get("mgGram", 8L * q2 * q2 * s.pairs);
             s.q = s.buf.get("mgQ", 8L * q2 * q2 * s.pairs);
+            s.rawR = s.buf.get("mgR", 8L * q2 * q2 * s.pairs);
+            s.cs = s.buf.get("mgCs", 8L * (q2 - 1) * q2 * s.pairs);
             s.rot = s.buf.get("mgRot", 8L * steps * s.pairs);
             s.ptrs = s.buf.get("mgPtrs", 8L * 2 * steps * 3 * 2 * s.pairs);
             s.innerPairs = s.buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
@@ -182,8 +184,9 @@ final class CudaMultiGpuBlockedSvd {
                             (long) q2 * ld, cur.jna(), ld, (long) q2 * ld, zero, d.gram.jna(), q2, (long) q2 * q2, d.pairs),
                             "gemmStridedBatched");
                     d.dev.launchShared(pairKernel, d.pairs, threads, shared, Pointer.to(Pointer.to(d.gram), Pointer.to(d.q),
-                            Pointer.to(d.innerPairs), Pointer.to(new double[]{tol}),
-                            Pointer.to(d.rot.withByteOffset(8L * s * d.pairs))));
+                            Pointer.to(d.rawR), Pointer.to(d.innerPairs), Pointer.to(new double[]{tol}),
+                            Pointer.to(d.rot.withByteOffset(8L * s * d.pairs)), Pointer.to(d.cs)));
+                    CudaBlockedSvd.polish(d.lib.blas, h, d.rawR, d.gram, d.q, q2, d.pairs);
                     long base = 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs);
                     com.sun.jna.Pointer arr = d.ptrs.jna();
                     int nbd = 2 * d.pairs;

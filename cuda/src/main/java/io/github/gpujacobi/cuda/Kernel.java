@@ -43,6 +43,7 @@ enum Kernel {
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),
     BLOCKED_UNPACK("blocked_unpack_d"),
+    BLOCKED_PAIR_128("blocked_pair_128"),
     BLOCKED_PAIR_64("blocked_pair_64"),
     BLOCKED_PAIR_32("blocked_pair_32"),
     BLOCKED_PAIR_16("blocked_pair_16"),
@@ -85,9 +86,10 @@ enum Kernel {
     /** The name of a kernel with one build (the blocked Jacobi's, double only). */
     String kernelName() { return name(Precision.DOUBLE); }
 
-    /** The blocked Jacobi's pair kernel for pair width q (2 ... 64, a power of 2). */
+    /** The blocked Jacobi's pair kernel for pair width q (2 ... 128, a power of 2). */
     static Kernel blockedPair(int q) {
         switch (q) {
+            case 128: return BLOCKED_PAIR_128;
             case 64: return BLOCKED_PAIR_64;
             case 32: return BLOCKED_PAIR_32;
             case 16: return BLOCKED_PAIR_16;

@@ -10,6 +10,19 @@ public final class BenchInputs {
     private BenchInputs() {}
 
     public static PageArray make(String op, int n, int pages, Precision p, long seed) {
+        return make(op, n, n, pages, p, seed);
+    }
+
+    /** An m x n input (m != n only for svd); the square ones are those of {@link #make(String, int, int, Precision, long)}. */
+    public static PageArray make(String op, int m, int n, int pages, Precision p, long seed) {
+        if (m != n) {
+            if (!op.equals("svd")) throw new IllegalArgumentException(op + " inputs are square; got " + m + " x " + n);
+            Random r = new Random(seed + 31L * n + pages + 1000003L * m);
+            double[] a = new double[m * n * pages];
+            for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
+            PageArray d = PageArray.wrap(a, m, n, pages);
+            return p == Precision.DOUBLE ? d : d.to(Precision.SINGLE);
+        }
         Random r = new Random(seed + 31L * n + pages);
         double[] a = new double[n * n * pages];
         for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();

@@ -23,6 +23,8 @@ public final class BenchRunner {
     public boolean withTransfers;
     /** eig inputs made positive definite (the blocked GPU eig's Cholesky path) instead of indefinite. */
     public boolean spd;
+    /** Rows of the svd inputs (0: square); eig and inv stay square. */
+    public int svdRows;
     public Pattern implFilter;
     /** Largest order at which the (slow, single-threaded) CPU rows still run. */
     public int cpuMaxN = 1024;
@@ -36,7 +38,8 @@ public final class BenchRunner {
             for (String m : missing) progress.println("# " + m);
             for (Precision p : dtypes) {
                 for (int n : sizes) {
-                    PageArray input = BenchInputs.make(spd && op.equals("eig") ? "spd" : op, n, pages, p, 20261122L);
+                    int mm = svdRows > 0 && op.equals("svd") ? svdRows : n;
+                    PageArray input = BenchInputs.make(spd && op.equals("eig") ? "spd" : op, mm, n, pages, p, 20261122L);
                     for (BenchPeer peer : peers) {
                         if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
                         if (!peer.applies(input)) continue;
@@ -58,8 +61,8 @@ public final class BenchRunner {
                             }
                         }
                         rows.add(row);
-                        progress.println(String.format(Locale.ROOT, "# %-4s %-6s n=%-5d pages=%-4d %-32s %s", op,
-                                p.matlabClass(), n, pages, peer.name(), Double.isNaN(row.ms) ? row.note
+                        progress.println(String.format(Locale.ROOT, "# %-4s %-6s n=%-5d%s pages=%-4d %-32s %s", op,
+                                p.matlabClass(), n, mm != n ? " m=" + mm : "", pages, peer.name(), Double.isNaN(row.ms) ? row.note
                                         : String.format(Locale.ROOT, "%.3f ms", row.ms)));
                     }
                 }

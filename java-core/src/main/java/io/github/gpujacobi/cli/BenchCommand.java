@@ -45,6 +45,10 @@ final class BenchCommand implements Command {
     @CommandLine.Option(names = "--dtype", paramLabel = "T", split = ",", description = "single, double (default: double)")
     List<String> dtypes = new ArrayList<String>();
 
+    @CommandLine.Option(names = "--rows", paramLabel = "M", defaultValue = "0",
+            description = "svd inputs with M rows (tall or wide M x N) instead of square (default: square)")
+    int svdRows;
+
     @CommandLine.Option(names = "--pages", paramLabel = "P", defaultValue = "1", description = "pages per input (default: ${DEFAULT-VALUE})")
     int pages;
 
@@ -100,6 +104,8 @@ final class BenchCommand implements Command {
         runner.implFilter = implFilter;
         runner.withTransfers = withTransfers;
         runner.spd = spd;
+        if (svdRows < 0) throw new UsageException("--rows must be positive; got " + svdRows);
+        runner.svdRows = svdRows;
         List<BenchRow> rows;
         if (plotFrom != null) {
             if (plot == null) throw new UsageException("--plot-from needs --plot file.png");

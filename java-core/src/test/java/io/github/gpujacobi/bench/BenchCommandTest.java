@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The bench command end to end at tiny sizes on the CPU: rows, accuracy columns, CSV/JSON/PNG output. No timing asserted. */
@@ -122,6 +123,29 @@ class BenchCommandTest {
         assertTrue(Files.size(again) > 1000, "re-plotted from the CSV");
         String[] r = run(1, "--plot-from", png.toString(), "--plot", again.toString());
         assertTrue(r[1].contains("not a bench CSV"), r[1]);
+    }
+
+    @Test
+    void tallSvdInputsRunAndOtherOpsStaySquare() throws Exception {
+        io.github.gpujacobi.api.PageArray t = BenchInputs.make("svd", 9, 4, 1, io.github.gpujacobi.api.Precision.DOUBLE, 7);
+        assertTrue(t.rows() == 9 && t.cols() == 4, t.rows() + "x" + t.cols());
+        assertThrows(IllegalArgumentException.class,
+                () -> BenchInputs.make("eig", 9, 4, 1, io.github.gpujacobi.api.Precision.DOUBLE, 7));
+        Path csv = dir.resolve("tall.csv");
+        String[] r = run(0, "--op", "svd,eig", "--rows", "11", "--n", "5", "--repeat", "1", "--impl", "cpu", "--out", csv.toString());
+        assertTrue(r[1].matches("(?s).*# svd .*m=11 .* ms\\R.*"), r[1]);
+        // the thin SVD of the 11 x 5 input is checked (residual, orthogonality) like a square one
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> header = fields(lines.get(0));
+        int res = header.indexOf("residual"), orth = header.indexOf("orthogonality");
+        int svdRows = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> f = fields(line);
+            if (!f.get(0).equals("svd")) continue;
+            svdRows++;
+            assertTrue(Double.parseDouble(f.get(res)) < 1e-12 && Double.parseDouble(f.get(orth)) < 1e-12, line);
+        }
+        assertTrue(svdRows > 0, lines.toString());
     }
 
     @Test

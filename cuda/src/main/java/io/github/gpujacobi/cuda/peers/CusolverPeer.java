@@ -115,6 +115,14 @@ final class CusolverPeer implements BenchPeer {
             pageBytes = (long) m * n * es;
         }
 
+        /**
+         * A non-square single SVD is the thin one (U m x min(m, n), V n x min(m, n)), as the gpujacobi
+         * rows compute it (JacobiPeer); square ones stay full, as they always were.
+         */
+        boolean thin() { return m != n && !batched(); }
+
+        int econ() { return thin() ? 1 : 0; }
+
         Pointer alloc(long bytes) {
             PointerByReference p = new PointerByReference();
             check(rt.cudaMalloc(p, Math.max(8, bytes)), "cudaMalloc");
@@ -200,8 +208,8 @@ final class CusolverPeer implements BenchPeer {
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateGesvdjInfo(pr), "CreateGesvdjInfo");
                     params = pr.getValue();
-                    check(dbl ? cs.cusolverDnDgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params)
-                            : cs.cusolverDnSgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params),
+                    check(dbl ? cs.cusolverDnDgesvdj_bufferSize(handle, 1, econ(), m, n, work, m, w, u, m, v, n, lw, params)
+                            : cs.cusolverDnSgesvdj_bufferSize(handle, 1, econ(), m, n, work, m, w, u, m, v, n, lw, params),
                             "gesvdj_bufferSize");
                     break;
                 }
@@ -274,14 +282,16 @@ final class CusolverPeer implements BenchPeer {
                             : cs.cusolverDnSgesvdjBatched(handle, 1, m, n, work, m, w, u, m, v, n, ws, lwork, info, params, pages),
                             "gesvdjBatched");
                     break;
-                case GESVD:
-                    check(dbl ? cs.cusolverDnDgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, null, info)
-                            : cs.cusolverDnSgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, null, info),
+                case GESVD: {
+                    byte job = thin() ? (byte) 'S' : (byte) 'A';
+                    check(dbl ? cs.cusolverDnDgesvd(handle, job, job, m, n, work, m, w, u, m, v, n, ws, lwork, null, info)
+                            : cs.cusolverDnSgesvd(handle, job, job, m, n, work, m, w, u, m, v, n, ws, lwork, null, info),
                             "gesvd");
                     break;
+                }
                 case GESVDJ:
-                    check(dbl ? cs.cusolverDnDgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params)
-                            : cs.cusolverDnSgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params),
+                    check(dbl ? cs.cusolverDnDgesvdj(handle, 1, econ(), m, n, work, m, w, u, m, v, n, ws, lwork, info, params)
+                            : cs.cusolverDnSgesvdj(handle, 1, econ(), m, n, work, m, w, u, m, v, n, ws, lwork, info, params),
                             "gesvdj");
                     break;
                 default:
@@ -314,15 +324,17 @@ final class CusolverPeer implements BenchPeer {
                     PageArray vals = fetch(w, n, 1);
                     return Accuracy.eig(a0p, vals, vecs);
                 }
-                case GESVD: {
-                    PageArray uu = fetch(u, m, m), ss = fetch(w, Math.min(m, n), 1), vt = fetch(v, n, n);
+                case GESVD: { // m >= n: thin U is m x n, VT n x n either way
+                    PageArray uu = fetch(u, m, thin() ? n : m), ss = fetch(w, Math.min(m, n), 1), vt = fetch(v, n, n);
                     PageArray vv = PageArray.zeros(vt.precision(), n, n, 1);
                     for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) vv.set(i, j, vt.get(j, i));
                     return Accuracy.svd(a0p, uu, ss, vv);
                 }
                 case GESVDJ:
-                case GESVDJ_BATCHED:
-                    return Accuracy.svd(a0p, fetch(u, m, m), fetch(w, Math.min(m, n), 1), fetch(v, n, n));
+                case GESVDJ_BATCHED: {
+                    int k = thin() ? Math.min(m, n) : 0;
+                    return Accuracy.svd(a0p, fetch(u, m, thin() ? k : m), fetch(w, Math.min(m, n), 1), fetch(v, n, thin() ? k : n));
+                }
                 default:
                     return new double[]{Accuracy.inv(a0p, fetch(u, n, n)), Double.NaN};
             }
