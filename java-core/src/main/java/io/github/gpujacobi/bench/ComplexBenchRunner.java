@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * {@link BenchRunner} for complex input (--dtype complex64, complex128: numpy's names for single and
  * double complex): every backend that computes complex input and the complex peers (cuSOLVER's
  * zheevd/zheevj/zgesvd/zgesvdj/zgetrf+zgetrs and their C twins) on the same seeded inputs, ratios to
- * the best peer as for real rows. No EJML rows: EJML 0.44 has no complex eigen or singular value
- * decomposition (its complex module, not bundled, has LU, QR and Cholesky only).
+ * the best peer as for real rows; for inv also EJML's complex LU inverse (EJML 0.44 has no complex
+ * eigen or singular value decomposition: its complex module has LU, QR and Cholesky only).
  */
 public final class ComplexBenchRunner {
     public List<String> ops = new ArrayList<String>();
@@ -54,7 +54,8 @@ public final class ComplexBenchRunner {
                 for (ComplexBenchPeer peer : peers) {
                     if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
                     String why = peer.unsupported(input);
-                    if (why == null && peer.name().contains("cpu/") && n > cpuMaxN) why = "not run: CPU rows stop at n=" + cpuMaxN;
+                    boolean cpuRow = peer.name().contains("cpu/") || peer.name().startsWith("ejml");
+                    if (why == null && cpuRow && n > cpuMaxN) why = "not run: CPU rows stop at n=" + cpuMaxN;
                     BenchRow row;
                     String dt = dtypeName(p);
                     if (why != null) {
@@ -88,6 +89,7 @@ public final class ComplexBenchRunner {
                     : b.isGpu() ? Methods.GAUSS_JORDAN : Methods.AUTO;
             out.add(new ComplexJacobiPeer(b, operation, m, base));
         }
+        if (operation == Operation.INV) out.add(new EjmlComplexPeer());
         for (ComplexPeerProvider p : ServiceLoader.load(ComplexPeerProvider.class, ComplexBenchRunner.class.getClassLoader())) {
             try {
                 List<ComplexBenchPeer> got = p.peers(op);

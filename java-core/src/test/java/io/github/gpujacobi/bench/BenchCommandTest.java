@@ -64,6 +64,9 @@ class BenchCommandTest {
         }
         assertEquals(3 * 2 * 2, rows, r[0]);
         assertTrue(run(2, "--op", "eig", "--dtype", "complex32")[1].contains("complex64, complex128"));
+        // EJML's complex LU inverse is the CPU peer of complex inv rows (EJML has no complex eig or svd)
+        String ejml = run(0, "--op", "inv", "--n", "7", "--dtype", "complex128", "--repeat", "1", "--impl", "ejml|cpu/auto")[0];
+        assertTrue(ejml.contains("ejml CommonOps_ZDRM.invert") && ejml.contains("1.00x"), ejml);
         // the complex inputs: Hermitian for eig (exactly), shifted diagonal for inv
         io.github.gpujacobi.api.ComplexPageArray h = ComplexBenchRunner.input("eig", 6, 1, io.github.gpujacobi.api.Precision.DOUBLE, 3);
         for (int i = 0; i < 6; i++) for (int j = 0; j < 6; j++) {
