@@ -46,6 +46,9 @@ public final class ComplexPageDriver {
         PageOutcome gaussJordan(double[] w, int n);
     }
 
+    /** What an empty page's solve did: nothing, converged. */
+    private static final PageOutcome EMPTY = new PageOutcome(0, 0, true, 0, null);
+
     public ComplexEigResult eig(final ComplexPageArray a, SolverOptions o, String method, final EigPage solver) {
         final int n = a.rows(), pages = a.pages();
         final Precision prec = a.precision();
@@ -56,7 +59,7 @@ public final class ComplexPageDriver {
             double[] w = a.pageAsDouble(k);
             ComplexAssembly.hermitianize(w, n);
             double[] v = vectors != null ? new double[2 * n * n] : null;
-            PageOutcome r = solver.solve(k, w, v);
+            PageOutcome r = n == 0 ? EMPTY : solver.solve(k, w, v); // a device solver is never handed an empty page
             stats.record(k, r);
             if (r.values != null) for (int i = 0; i < n; i++) w[2 * (i + i * n)] = r.values[i];
             ComplexAssembly.eig(w, v, n, values, vectors, k);
@@ -94,7 +97,7 @@ public final class ComplexPageDriver {
             double[] w = work.pageAsDouble(k);
             scaling.scale(w, k);
             double[] vw = vec ? new double[2 * nn * nn] : null;
-            stats.record(k, solver.solve(k, w, vw, mm, nn));
+            stats.record(k, nn == 0 ? EMPTY : solver.solve(k, w, vw, mm, nn));
             ComplexAssembly.svd(w, vw, mm, nn, tall, s, u, v, k);
         });
         scaling.unscale(s);
@@ -112,10 +115,10 @@ public final class ComplexPageDriver {
         driver.forEachPage(pages, k -> {
             double[] w = a.pageAsDouble(k);
             double norm = InverseCheck.norm1(moduli(w, n), n);
-            boolean ok = false;
+            boolean ok = n == 0; // the 0 x 0 inverse: nothing to compute
             used[k] = Methods.GAUSS_JORDAN;
             // auto: Cholesky first for exactly Hermitian pages (a device's potrf reads one triangle only)
-            if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlyHermitian(w, n)) {
+            if (!ok && !Methods.GAUSS_JORDAN.equals(o.method()) && exactlyHermitian(w, n)) {
                 double[] c = w.clone();
                 PageOutcome r = inv.cholesky(c, n);
                 compute.addAndGet(r.computeNanos);

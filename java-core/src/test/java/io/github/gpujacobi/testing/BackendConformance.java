@@ -578,4 +578,19 @@ public abstract class BackendConformance {
             for (int i = 0; i < n; i++) assertEquals(e0.values().get(i, 0) * c, e.values().get(i, 0), cres(p, n) * big * c, "lambda_" + i + " at scale " + c);
         }
     }
+
+    /** 0 x 0, 3 x 0 and 0 x 3 complex arrays give empty results (a device solver is never handed an empty page). */
+    @Test
+    void complexEmptyArrays() {
+        assumeTrue(backend().supportsComplex(Operation.EIG) && backend().supportsComplex(Operation.SVD)
+                && backend().supportsComplex(Operation.INV));
+        ComplexPageArray e0 = ComplexPageArray.wrap(new double[0], 0, 0);
+        assertEquals(0, Jacobi.eig(e0, opts()).values().length());
+        assertEquals(0, Jacobi.inv(e0, opts()).inverse().length());
+        ComplexSvdResult tall = Jacobi.svd(ComplexPageArray.wrap(new double[0], 3, 0), opts());
+        assertEquals(0, tall.s().length());
+        assertEquals(3, tall.u().rows());
+        assertTrue(ComplexMatrices.orthogonality(tall.u(), 0) <= corth(Precision.DOUBLE, 3), "U of a 3 x 0 array is unitary");
+        assertEquals(0, Jacobi.svd(ComplexPageArray.wrap(new double[0], 0, 3), opts()).s().length());
+    }
 }
