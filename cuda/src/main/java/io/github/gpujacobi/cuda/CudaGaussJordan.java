@@ -24,7 +24,8 @@ import jcuda.driver.JCudaDriver;
  * </ol>
  * The next panel's columns are updated first and its getrf runs on a second stream while the rest
  * of the update proceeds (look-ahead). The row interchanges are undone at the end as one column gather; ||A||_1 and ||inv(A)||_1 come
- * from the device for RCOND. A zero pivot (getrf info > 0) marks the page singular.
+ * from the device for RCOND. A zero pivot (getrf info > 0) marks the page singular. Complex pages
+ * (issue 16) run the same steps with the C/Z routines ({@link TypedLapack}) and the kernels' complex builds.
  */
 final class CudaGaussJordan {
     private CudaGaussJordan() {}
