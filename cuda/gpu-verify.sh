@@ -17,6 +17,9 @@
 #           against cuBLAS getrfBatched+getriBatched up to 64
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
 #   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
+#   complex complex input (issue 16): eig, svd, inv in double complex against cuSOLVER's heevd, heevj,
+#           gesvd, gesvdj, getrf+getrs at n = 1024 (repeat 2) and 4096 (once; the pointwise complex
+#           Jacobi kernels take tens of seconds there, each row under its own 150 s limit)
 #   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
 #           per-sweep profile, svd and SPD eig (bench --spd) against cuSOLVER at n = 1024, 4096 (both
 #           precisions), 8192; tall svd 8192 x 1024; n = 16384 with the peak device memory
@@ -135,10 +138,22 @@ stage_multigpu() {
   done
   JOPTS=()
 }
+stage_complex() {
+  step complex-1024 run bench --op eig,svd,inv --n 1024 --dtype complex128 --repeat 2 --impl 'cuda|cusolver' \
+      --out "$out/complex-1024.csv"
+  step complex-4096-inv run bench --op inv --n 4096 --dtype complex128 --repeat 2 --impl 'cuda|cusolver' \
+      --out "$out/complex-4096-inv.csv"
+  step complex-4096-cusolver run bench --op eig,svd --n 4096 --dtype complex128 --repeat 1 --impl cusolver \
+      --out "$out/complex-4096-cusolver.csv"
+  step complex-4096-eig timeout 150 "$java" -Xmx64g -jar "$jar" bench --op eig --n 4096 --dtype complex128 --repeat 1 \
+      --impl cuda --out "$out/complex-4096-eig.csv"
+  step complex-4096-svd timeout 150 "$java" -Xmx64g -jar "$jar" bench --op svd --n 4096 --dtype complex128 --repeat 1 \
+      --impl cuda --out "$out/complex-4096-svd.csv"
+}
 stage="${1:-all}"
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|all" >&2; exit 2 ;;
 esac
 exit $status

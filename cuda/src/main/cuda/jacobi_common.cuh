@@ -3,7 +3,56 @@
 #pragma once
 #include <cooperative_groups.h>
 #include <cfloat>
+#include <cuComplex.h>
 namespace cg = cooperative_groups;
+
+// Scalar traits: the kernels are templates on the element type S (float, double, cuFloatComplex,
+// cuDoubleComplex); real_t<S> is its real type (tolerances, norms, rotation cosines and sines).
+// A real S has no phase (unit_phase: multiplying by it is no operation at all), so the real
+// instantiations compile to exactly the arithmetic they had before the complex case existed.
+struct unit_phase {};
+template <typename S> struct scalar_traits { typedef S real; typedef unit_phase phase; static constexpr bool complex = false; };
+template <> struct scalar_traits<cuFloatComplex> { typedef float real; typedef cuFloatComplex phase; static constexpr bool complex = true; };
+template <> struct scalar_traits<cuDoubleComplex> { typedef double real; typedef cuDoubleComplex phase; static constexpr bool complex = true; };
+template <typename S> using real_t = typename scalar_traits<S>::real;
+template <typename S> using phase_t = typename scalar_traits<S>::phase;
+
+// Complex arithmetic on cuComplex's vector types (defined only in this translation unit).
+#define GJ_COMPLEX_OPS(C, R, MAKE)                                                                          \
+    __device__ __forceinline__ C operator+(C a, C b) { return MAKE(a.x + b.x, a.y + b.y); }                  \
+    __device__ __forceinline__ C operator-(C a, C b) { return MAKE(a.x - b.x, a.y - b.y); }                  \
+    __device__ __forceinline__ C operator-(C a) { return MAKE(-a.x, -a.y); }                                 \
+    __device__ __forceinline__ C operator*(C a, C b) { return MAKE(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); } \
+    __device__ __forceinline__ C operator*(R r, C a) { return MAKE(r * a.x, r * a.y); }                      \
+    __device__ __forceinline__ C& operator+=(C& a, C b) { a = a + b; return a; }                             \
+    __device__ __forceinline__ C& operator*=(C& a, R r) { a = r * a; return a; }                             \
+    __device__ __forceinline__ bool operator!=(C a, C b) { return a.x != b.x || a.y != b.y; }                \
+    __device__ __forceinline__ C conj_of(C a) { return MAKE(a.x, -a.y); }                                   \
+    __device__ __forceinline__ R real_of(C a) { return a.x; }                                               \
+    __device__ __forceinline__ R abs2_of(C a) { return a.x * a.x + a.y * a.y; }                              \
+    __device__ __forceinline__ C real_only(C a) { return MAKE(a.x, R(0)); }                                  \
+    __device__ __forceinline__ C phase_mul(C e, C a) { return e * a; }
+GJ_COMPLEX_OPS(cuFloatComplex, float, make_cuFloatComplex)
+GJ_COMPLEX_OPS(cuDoubleComplex, double, make_cuDoubleComplex)
+#undef GJ_COMPLEX_OPS
+#define GJ_REAL_OPS(R)                                                                                       \
+    __device__ __forceinline__ R conj_of(R a) { return a; }                                                 \
+    __device__ __forceinline__ R real_of(R a) { return a; }                                                 \
+    __device__ __forceinline__ R abs2_of(R a) { return a * a; }                                             \
+    __device__ __forceinline__ R real_only(R a) { return a; }                                               \
+    __device__ __forceinline__ R phase_mul(unit_phase, R a) { return a; }
+GJ_REAL_OPS(float)
+GJ_REAL_OPS(double)
+#undef GJ_REAL_OPS
+__device__ __forceinline__ unit_phase conj_of(unit_phase e) { return e; }
+__device__ __forceinline__ void set_one(unit_phase&) {}
+__device__ __forceinline__ void set_one(cuFloatComplex& e) { e = make_cuFloatComplex(1.f, 0.f); }
+__device__ __forceinline__ void set_one(cuDoubleComplex& e) { e = make_cuDoubleComplex(1.0, 0.0); }
+
+// The scalar with real part r (S{} is zero for every S).
+template <typename S> __device__ __forceinline__ S from_real(real_t<S> r) { return S(r); }
+template <> __device__ __forceinline__ cuFloatComplex from_real<cuFloatComplex>(float r) { return make_cuFloatComplex(r, 0.f); }
+template <> __device__ __forceinline__ cuDoubleComplex from_real<cuDoubleComplex>(double r) { return make_cuDoubleComplex(r, 0.0); }
 
 // Relative negligibility |a_pq| <= tol sqrt(|a_pp|) sqrt(|a_qq|): what keeps small eigenvalues accurate.
 template <typename T>
@@ -47,6 +96,38 @@ __device__ __forceinline__ T hyperbolic_tangent(T sum, T apq, T gap) {
     return apq > T(0) ? -ta : ta;
 }
 
+// The unitary rotation of a Hermitian (or real symmetric) pivot [[a_pp, a_pq], [conj(a_pq), a_qq]]
+// as core/ComplexRotation has it [19]: for a real S the signed real rotation (phase none); for a
+// complex S, a_pq = |a_pq| e^(i phi) gives the real rotation of [[a_pp, |a_pq|], [|a_pq|, a_qq]] and the
+// phase e = e^(-i phi) = conj(a_pq) / |a_pq|: columns p' = c p - s e q, q' = s p + c e q; rows (U^H
+// from the left) p' = c p - s conj(e) q, q' = s p + c conj(e) q. apq is a_pq itself (not its conjugate).
+// Returns false (c = 1, s = 0) when the pivot is negligible by the relative rule and not forced.
+template <typename R>
+__device__ __forceinline__ bool unitary_rotation(R app, R aqq, R apq, R tol, bool force, R& c, R& s, R& t, unit_phase&) {
+    c = R(1); s = R(0); t = R(0);
+    if (apq == R(0) || (!force && negligible(apq, app, aqq, tol))) return false;
+    t = jacobi_tangent(app, aqq, apq);
+    c = jacobi_cosine(t);
+    s = t * c;
+    return true;
+}
+template <typename C, typename R>
+__device__ __forceinline__ bool unitary_rotation(R app, R aqq, C apq, R tol, bool force, R& c, R& s, R& t, C& e) {
+    c = R(1); s = R(0); t = R(0);
+    set_one(e);
+    // the modulus and phase in double (float too): a subnormal modulus would make |e| != 1, so it is
+    // taken from a copy scaled by 2^600 as the CPU does
+    double pr = apq.x, pi = apq.y, mod = hypot(pr, pi);
+    if (mod == 0.0 || (!force && negligible(R(mod), app, aqq, tol))) return false;
+    t = jacobi_tangent(app, aqq, R(mod));
+    c = jacobi_cosine(t);
+    s = t * c;
+    if (mod < 0x1p-900) { pr = scalbn(pr, 600); pi = scalbn(pi, 600); mod = hypot(pr, pi); }
+    e.x = R(pr / mod);
+    e.y = R(-pi / mod);
+    return true;
+}
+
 // Sum over a block; every thread gets the result. Needs blockDim.x a multiple of 32, <= 1024.
 template <typename T>
 __device__ T block_sum(T v, T* scratch) {
@@ -61,6 +142,17 @@ __device__ T block_sum(T v, T* scratch) {
     return total;
 }
 
+// block_sum of a complex value: its two parts in turn.
+template <typename C>
+__device__ C block_sum_c(C v, decltype(v.x)* scratch) {
+    C out = v;
+    out.x = block_sum(v.x, scratch);
+    out.y = block_sum(v.y, scratch);
+    return out;
+}
+__device__ __forceinline__ float block_sum_c(float v, float* scratch) { return block_sum(v, scratch); }
+__device__ __forceinline__ double block_sum_c(double v, double* scratch) { return block_sum(v, scratch); }
+
 // The threads that solve one page of a batched kernel: `size` threads (a multiple of 32) of the
 // block, the id-th of its pages. A page may take the whole block (__syncthreads), one warp (__syncwarp)
 // or a slice of warps (a named barrier per page, ids 1..15), so small pages need no block barrier.
@@ -71,7 +163,13 @@ struct PageGroup {
     __device__ __forceinline__ void sync() const {
         if (size == (int)blockDim.x) __syncthreads();
         else if (size == 32) __syncwarp();
-        else asm volatile("bar.sync %0, %1;" ::"r"(id + 1), "r"(size) : "memory");
+        else {
+#ifdef __CUDA_ARCH__
+            asm volatile("bar.sync %0, %1;" ::"r"(id + 1), "r"(size) : "memory");
+#else  // host emulation of the kernels (KernelHostEmulationTest): one thread
+            __syncthreads();
+#endif
+        }
     }
 };
 

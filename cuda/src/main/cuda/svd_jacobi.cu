@@ -15,77 +15,92 @@
 // hyperbolic angle (numerically dependent columns) sets counter[1], read with the rotation count.
 #include "jacobi_common.cuh"
 
-template <typename T>
-__device__ void svd_sweep(T* __restrict__ U, T* __restrict__ V, const int* __restrict__ pairs, int m, int n,
-                          int half, int steps, T tol, int fixedSweeps, unsigned long long* counter, int wantV,
-                          const T* __restrict__ signs) {
+template <typename S>
+__device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __restrict__ pairs, int m, int n,
+                          int half, int steps, real_t<S> tol, int fixedSweeps, unsigned long long* counter, int wantV,
+                          const real_t<S>* __restrict__ signs) {
+    typedef real_t<S> T;
     cg::grid_group grid = cg::this_grid();
     __shared__ T scratch[32];
     __shared__ T rot[3];
+    __shared__ phase_t<S> phase[1];
     unsigned long long rotated = 0;  // thread 0's count for this block
     for (int s = 0; s < steps; ++s) {
         const int* P = pairs + (long)s * half * 2;
         for (int k = blockIdx.x; k < half; k += gridDim.x) {
             int p = P[2 * k], q = P[2 * k + 1];
             if (q >= n) continue;  // ghost partner (odd n): uniform across the block
-            T* up = U + (long)p * m;
-            T* uq = U + (long)q * m;
-            T a = 0, b = 0, g = 0;
+            S* up = U + (long)p * m;
+            S* uq = U + (long)q * m;
+            T a = 0, b = 0;
+            S g{};
             for (int i = threadIdx.x; i < m; i += blockDim.x) {
-                T x = up[i], y = uq[i];
-                a += x * x; b += y * y; g += x * y;
+                S x = up[i], y = uq[i];
+                a += abs2_of(x); b += abs2_of(y); g += conj_of(x) * y;  // g = a_p^H a_q
             }
             a = block_sum(a, scratch);
             b = block_sum(b, scratch);
-            g = block_sum(g, scratch);
-            const bool hyperbolic = signs != nullptr && signs[p] != signs[q];
-            T gap = a + b - T(2) * fabs(g);  // > 0 while a real hyperbolic angle exists
-            if (hyperbolic && gap < (a + b) / T(16)) {
-                // a_pp + a_qq - 2|a_pq| cancels: take ||g_p - sign(a_pq) g_q||^2 from the columns
-                const T sg = g < T(0) ? T(-1) : T(1);
-                T d2 = 0;
-                for (int i = threadIdx.x; i < m; i += blockDim.x) {
-                    T d = up[i] - sg * uq[i];
-                    d2 += d * d;
+            g = block_sum_c(g, scratch);
+            // hyperbolic pairs (hsvd) exist for a real S only: the complex builds get no signs
+            const bool hyperbolic = !scalar_traits<S>::complex && signs != nullptr && signs[p] != signs[q];
+            T gap = T(0);
+            if constexpr (!scalar_traits<S>::complex) {
+                gap = a + b - T(2) * fabs(g);  // > 0 while a real hyperbolic angle exists
+                if (hyperbolic && gap < (a + b) / T(16)) {
+                    // a_pp + a_qq - 2|a_pq| cancels: take ||g_p - sign(a_pq) g_q||^2 from the columns
+                    const T sg = g < T(0) ? T(-1) : T(1);
+                    T d2 = 0;
+                    for (int i = threadIdx.x; i < m; i += blockDim.x) {
+                        T d = up[i] - sg * uq[i];
+                        d2 += d * d;
+                    }
+                    gap = block_sum(d2, scratch);
                 }
-                gap = block_sum(d2, scratch);
             }
             if (threadIdx.x == 0) {
-                T c = 1, s1 = 0, s2 = 0;  // x' = c x + s1 y, y' = s2 x + c y
-                if (g != T(0) && (fixedSweeps || fabs(g) > tol * sqrt(a) * sqrt(b))) {
-                    if (!hyperbolic) {
-                        T t = jacobi_tangent(a, b, g);
-                        c = jacobi_cosine(t);
-                        s1 = -t * c;
-                        s2 = t * c;
+                T c = 1, s1 = 0, s2 = 0;  // x' = c x + s1 e y, y' = s2 x + c e y
+                phase_t<S> e;
+                set_one(e);
+                if (!hyperbolic) {
+                    T t, sn;
+                    // the Gram pivot [[a, g], [conj(g), b]]: the trigonometric rotation of the real or unitary case
+                    if (unitary_rotation(a, b, g, tol, fixedSweeps != 0, c, sn, t, e)) {
+                        s1 = -sn;
+                        s2 = sn;
                         ++rotated;
-                    } else if (!(gap > unit_roundoff<T>() * unit_roundoff<T>() * (a + b))) {
-                        atomicExch(counter + 1, 1ull);  // no real angle: G is not of full column rank
-                    } else {
-                        T t = hyperbolic_tangent(a + b, g, gap);
-                        c = T(1) / sqrt((T(1) - t) * (T(1) + t));
-                        s1 = t * c;
-                        s2 = t * c;
-                        ++rotated;
+                    }
+                } else if constexpr (!scalar_traits<S>::complex) {
+                    if (g != T(0) && (fixedSweeps || fabs(g) > tol * sqrt(a) * sqrt(b))) {
+                        if (!(gap > unit_roundoff<T>() * unit_roundoff<T>() * (a + b))) {
+                            atomicExch(counter + 1, 1ull);  // no real angle: G is not of full column rank
+                        } else {
+                            T t = hyperbolic_tangent(a + b, g, gap);
+                            c = T(1) / sqrt((T(1) - t) * (T(1) + t));
+                            s1 = t * c;
+                            s2 = t * c;
+                            ++rotated;
+                        }
                     }
                 }
                 rot[0] = c;
                 rot[1] = s1;
                 rot[2] = s2;
+                phase[0] = e;
             }
             __syncthreads();
             T c = rot[0], s1 = rot[1], s2 = rot[2];
+            phase_t<S> e = phase[0];
             if (s2 != T(0)) {
                 for (int i = threadIdx.x; i < m; i += blockDim.x) {
-                    T x = up[i], y = uq[i];
+                    S x = up[i], y = phase_mul(e, uq[i]);
                     up[i] = c * x + s1 * y;
                     uq[i] = s2 * x + c * y;
                 }
                 if (wantV) {
-                    T* vp = V + (long)p * n;
-                    T* vq = V + (long)q * n;
+                    S* vp = V + (long)p * n;
+                    S* vq = V + (long)q * n;
                     for (int i = threadIdx.x; i < n; i += blockDim.x) {
-                        T x = vp[i], y = vq[i];
+                        S x = vp[i], y = phase_mul(e, vq[i]);
                         vp[i] = c * x + s1 * y;
                         vq[i] = s2 * x + c * y;
                     }
@@ -105,6 +120,15 @@ extern "C" __global__ void __launch_bounds__(256) svd_sweep_f(float* U, float* V
 extern "C" __global__ void __launch_bounds__(256) svd_sweep_d(double* U, double* V, const int* pairs, int m, int n,
         int half, int steps, double tol, int fixedSweeps, unsigned long long* counter, int wantV, const double* signs) {
     svd_sweep<double>(U, V, pairs, m, n, half, steps, tol, fixedSweeps, counter, wantV, signs);
+}
+// Complex builds (one-sided complex Hestenes Jacobi): signs must be null (no complex hsvd)
+extern "C" __global__ void __launch_bounds__(256) svd_sweep_c(cuFloatComplex* U, cuFloatComplex* V, const int* pairs, int m,
+        int n, int half, int steps, float tol, int fixedSweeps, unsigned long long* counter, int wantV, const float* signs) {
+    svd_sweep<cuFloatComplex>(U, V, pairs, m, n, half, steps, tol, fixedSweeps, counter, wantV, signs);
+}
+extern "C" __global__ void __launch_bounds__(256) svd_sweep_z(cuDoubleComplex* U, cuDoubleComplex* V, const int* pairs, int m,
+        int n, int half, int steps, double tol, int fixedSweeps, unsigned long long* counter, int wantV, const double* signs) {
+    svd_sweep<cuDoubleComplex>(U, V, pairs, m, n, half, steps, tol, fixedSweeps, counter, wantV, signs);
 }
 
 // Column scaling: one block per column j of the m x n column-major U: sigma_j = ||u_j||, and

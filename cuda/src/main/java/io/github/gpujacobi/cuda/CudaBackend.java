@@ -2,6 +2,10 @@ package io.github.gpujacobi.cuda;
 
 import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.BackendInfo;
+import io.github.gpujacobi.api.ComplexEigResult;
+import io.github.gpujacobi.api.ComplexInverseResult;
+import io.github.gpujacobi.api.ComplexPageArray;
+import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.HsvdResult;
@@ -382,6 +386,42 @@ public final class CudaBackend implements Backend {
             norm[c] = Math.sqrt(ss);
         }
         return norm;
+    }
+
+    /** Complex input: Hermitian eig, SVD and inverse ({@link CudaComplex}); no complex hsvd. */
+    public boolean supportsComplex(Operation op) { return op != Operation.HSVD; }
+
+    public synchronized ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
+        dev.makeCurrent();
+        try {
+            return CudaComplex.eig(dev, buffers, a, o, driver());
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
+        }
+    }
+
+    public synchronized ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) {
+        dev.makeCurrent();
+        try {
+            return CudaComplex.svd(dev, buffers, a, o, driver());
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
+        }
+    }
+
+    public synchronized ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) {
+        dev.makeCurrent();
+        try {
+            return CudaComplex.inv(dev, buffers, a, o, driver());
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        } finally {
+            buffers.trim(CACHE_BYTES);
+        }
     }
 
     /**

@@ -20,47 +20,54 @@ final class CudaCholesky {
 
     /** Inverts w (n x n, exactly symmetric) in place; a failed outcome, w unchanged, when A is not positive definite. */
     static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
-        CudaLibraries lib = CudaLibraries.get("Method 'cholesky'");
-        boolean dbl = p == Precision.DOUBLE;
-        long e = p.bytes();
+        return invert(dev, buf, w, n, Scalar.of(p, false));
+    }
+
+    /**
+     * The same for element type s; a complex page (interleaved, Hermitian) gets A = L L^H, inv(A) =
+     * inv(L)^H inv(L) with the C/Z routines (potri is not used for complex).
+     */
+    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Scalar s) {
+        CudaLibraries libs = CudaLibraries.get("Method 'cholesky'");
+        TypedLapack lib = libs.typed(s);
+        boolean dbl = s.isDouble(), potri = POTRI && !s.complex;
+        Precision p = s.precision;
+        long e = s.bytes();
         DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e), info = buf.get("info", 4);
         DeviceBuffers.upload(a, w, p);
-        IntByReference lw = new IntByReference(), lw2 = new IntByReference();
-        CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw)
-                : lib.solver.cusolverDnSpotrf_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw), "potrf_bufferSize");
-        if (POTRI) {
-            CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotri_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw2)
-                    : lib.solver.cusolverDnSpotri_bufferSize(lib.solverHandle, 0, n, a.jna(), n, lw2), "potri_bufferSize");
+        IntByReference lw2 = new IntByReference();
+        int lw = lib.potrfBufferSize(0, n, a.jna(), n);
+        if (potri) {
+            CudaLibraries.status(dbl ? libs.solver.cusolverDnDpotri_bufferSize(libs.solverHandle, 0, n, a.jna(), n, lw2)
+                    : libs.solver.cusolverDnSpotri_bufferSize(libs.solverHandle, 0, n, a.jna(), n, lw2), "potri_bufferSize");
         }
-        int lwork = Math.max(1, Math.max(lw.getValue(), lw2.getValue()));
+        int lwork = Math.max(1, Math.max(lw, lw2.getValue()));
         DevicePointer work = buf.get("cholWork", lwork * e);
         dev.synchronize();
         long t0 = System.nanoTime();
-        CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotrf(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
-                : lib.solver.cusolverDnSpotrf(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potrf");
+        lib.potrf(0, n, a.jna(), n, work.jna(), lwork, info.jna());
         int[] st = {0};
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
         if (st[0] != 0) return PageOutcome.direct(false, System.nanoTime() - t0); // a leading minor is not positive definite
         DevicePointer result;
-        if (POTRI) {
-            CudaLibraries.status(dbl ? lib.solver.cusolverDnDpotri(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
-                    : lib.solver.cusolverDnSpotri(lib.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potri");
-            dev.launch(Kernel.COPY_LOWER_TO_UPPER.name(p), (int) (((long) n * n + 255) / 256), 256,
+        if (potri) {
+            CudaLibraries.status(dbl ? libs.solver.cusolverDnDpotri(libs.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna())
+                    : libs.solver.cusolverDnSpotri(libs.solverHandle, 0, n, a.jna(), n, work.jna(), lwork, info.jna()), "potri");
+            dev.launch(Kernel.COPY_LOWER_TO_UPPER.name(s), (int) (((long) n * n + 255) / 256), 256,
                     Pointer.to(Pointer.to(a), Pointer.to(new int[]{n})));
             result = a;
         } else {
-            dev.launch(Kernel.IDENTITY.name(p), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+            dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
                     Pointer.to(Pointer.to(x), Pointer.to(new int[]{n})));
-            Memory one = CudaLibraries.scalar(1, dbl), zero = CudaLibraries.scalar(0, dbl);
-            CudaLibraries.status(dbl ? lib.blas.cublasDtrsm_v2(lib.blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n)
-                    : lib.blas.cublasStrsm_v2(lib.blasHandle, 0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n), "trsm");
-            CudaLibraries.status(dbl ? lib.blas.cublasDgemm_v2(lib.blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n)
-                    : lib.blas.cublasSgemm_v2(lib.blasHandle, 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n), "gemm");
+            Memory one = lib.scalar(1), zero = lib.scalar(0);
+            lib.trsm(0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n);
+            lib.gemm(s.complex ? 2 : 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n); // inv(L)^H inv(L)
             result = a;
         }
         dev.synchronize();
         long nanos = System.nanoTime() - t0;
-        System.arraycopy(DeviceBuffers.download(result, n * n, p), 0, w, 0, n * n);
+        int count = n * n * s.parts();
+        System.arraycopy(DeviceBuffers.download(result, count, p), 0, w, 0, count);
         return PageOutcome.direct(true, nanos);
     }
 }

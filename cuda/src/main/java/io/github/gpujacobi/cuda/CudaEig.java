@@ -30,16 +30,29 @@ final class CudaEig {
      */
     double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] v, int n, Precision p, String method,
                  double tol, int maxSweeps, int fixedSweeps) {
-        long e = p.bytes(), nn = (long) n * n;
-        CUdeviceptr a = buf.get("A", nn * e), vd = buf.get("V", nn * e), diag = buf.get("diag", n * e);
+        return run(dev, buf, w, v, n, Scalar.of(p, false), method, tol, maxSweeps, fixedSweeps);
+    }
+
+    /**
+     * The same for element type s: a complex page is Hermitian and interleaved (w, v: 2 n^2 numbers),
+     * solved by the complex builds of the two-phase kernels (ta, ma, sa, mca; no fused or classical build).
+     */
+    double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] v, int n, Scalar s, String method,
+                 double tol, int maxSweeps, int fixedSweeps) {
+        if (s.complex && (method.equals(FUSED_MCA) || Methods.CLASSICAL.equals(method))) {
+            throw new IllegalArgumentException("no complex build of the " + method + " eig kernel");
+        }
+        Precision p = s.precision;
+        long e = s.bytes(), nn = (long) n * n;
+        CUdeviceptr a = buf.get("A", nn * e), vd = buf.get("V", nn * e), diag = buf.get("diag", n * (long) p.bytes());
         CUdeviceptr counter = buf.get("counter", 8);
         DeviceBuffers.upload(a, w, p);
         boolean wantV = v != null;
-        if (wantV) dev.launch(Kernel.IDENTITY.name(p), (int) Math.min(4096, (nn + 255) / 256), 256,
+        if (wantV) dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, (nn + 255) / 256), 256,
                 Pointer.to(Pointer.to(vd), Pointer.to(new int[]{n})));
         Sweep sweep = Methods.CLASSICAL.equals(method)
                 ? classical(dev, buf, a, vd, diag, counter, n, p, fixedSweeps > 0 ? 0 : tol, wantV)
-                : parallel(dev, buf, a, vd, counter, n, p, method, tol, fixedSweeps > 0, wantV);
+                : parallel(dev, buf, a, vd, counter, n, s, method, tol, fixedSweeps > 0, wantV);
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         dev.synchronize();
@@ -54,14 +67,17 @@ final class CudaEig {
         }
         if (fixedSweeps > 0) converged = false;
         computeNanos = System.nanoTime() - t0;
-        dev.launch(Kernel.DIAG.name(p), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
+        dev.launch(Kernel.DIAG.name(s), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         double[] d = DeviceBuffers.download(diag, n, p);
         if (wantV) {
-            double[] vv = DeviceBuffers.download(vd, (int) nn, p);
+            int parts = s.parts();
+            double[] vv = DeviceBuffers.download(vd, (int) nn * parts, p);
             if (method.equals("ta")) { // TA keeps V row-major
-                for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) v[i + j * n] = vv[j + i * n];
+                for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) for (int r = 0; r < parts; r++) {
+                    v[(i + j * n) * parts + r] = vv[(j + i * n) * parts + r];
+                }
             } else {
-                System.arraycopy(vv, 0, v, 0, (int) nn);
+                System.arraycopy(vv, 0, v, 0, (int) nn * parts);
             }
         }
         return d;
@@ -75,17 +91,18 @@ final class CudaEig {
     }
 
     private static Sweep parallel(final CudaDevice dev, DeviceBuffers buf, CUdeviceptr a, CUdeviceptr vd,
-                                  CUdeviceptr counter, final int n, Precision p, String method, double tol,
+                                  CUdeviceptr counter, final int n, Scalar s, String method, double tol,
                                   boolean fixed, boolean wantV) {
+        Precision p = s.precision;
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep();
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
-        CUdeviceptr x = buf.get("X", (long) n * n * p.bytes()), cs = buf.get("cs", 2L * half * p.bytes());
+        CUdeviceptr x = buf.get("X", (long) n * n * s.bytes()), cs = buf.get("cs", 2L * half * s.bytes());
         // -Dgpujacobi.cuda.eigVariant=o2 picks the 32-register builds (two blocks per SM), for tuning runs
         String variant = System.getProperty("gpujacobi.cuda.eigVariant", "");
         boolean fused = method.equals(FUSED_MCA);
         if (fused) method = "mca";
-        final String kernel = Kernel.eigSweep(method, fused).name(p, variant);
+        final String kernel = Kernel.eigSweep(method, fused).name(s, variant);
         // only MCA reads row i's pair; the others get any valid pointer
         CUdeviceptr rowPair = method.equals("mca") ? buf.constant("rowPair", "rows:" + n, ct::rowPairs) : pairs;
         // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp); 1024 was

@@ -1,9 +1,7 @@
 package io.github.gpujacobi.cuda;
 
 import com.sun.jna.Memory;
-import com.sun.jna.ptr.IntByReference;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.PageOutcome;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
@@ -26,7 +24,8 @@ import jcuda.driver.JCudaDriver;
  * </ol>
  * The next panel's columns are updated first and its getrf runs on a second stream while the rest
  * of the update proceeds (look-ahead). The row interchanges are undone at the end as one column gather; ||A||_1 and ||inv(A)||_1 come
- * from the device for RCOND. A zero pivot (getrf info > 0) marks the page singular.
+ * from the device for RCOND. A zero pivot (getrf info > 0) marks the page singular. Complex pages
+ * (issue 16) run the same steps with the C/Z routines ({@link TypedLapack}) and the kernels' complex builds.
  */
 final class CudaGaussJordan {
     private CudaGaussJordan() {}
@@ -66,9 +65,14 @@ final class CudaGaussJordan {
      * zero pivot (RCOND and the singular rule are the shared policy's, core/InversionPolicy).
      */
     static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
-        CudaLibraries lib = CudaLibraries.get("Gauss-Jordan inversion");
-        boolean dbl = p == Precision.DOUBLE;
-        long e = p.bytes();
+        return invert(dev, buf, w, n, Scalar.of(p, false));
+    }
+
+    /** The same for element type s: a complex page is interleaved (2 n^2 numbers in w), with the C/Z routines. */
+    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Scalar s) {
+        TypedLapack lib = CudaLibraries.get("Gauss-Jordan inversion").typed(s);
+        Precision p = s.precision;
+        long e = s.bytes();
         int b = blockSize(n), panels = (n + b - 1) / b;
         DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e);
         DevicePointer wb = buf.get("gjW", (long) b * n * e), t = buf.get("gjT", (long) b * b * e);
@@ -77,11 +81,8 @@ final class CudaGaussJordan {
         DevicePointer info = buf.get("gjInfo", 4L * panels);
         DeviceBuffers.upload(a, w, p);
         DeviceBuffers.zero(info, 4L * panels);
-        IntByReference lw = new IntByReference();
-        CudaLibraries.status(dbl ? lib.solver.cusolverDnDgetrf_bufferSize(lib.solverHandle, n, b, a.jna(), n, lw)
-                : lib.solver.cusolverDnSgetrf_bufferSize(lib.solverHandle, n, b, a.jna(), n, lw), "getrf_bufferSize");
-        DevicePointer work = buf.get("gjWork", Math.max(1, lw.getValue()) * e);
-        Memory one = CudaLibraries.scalar(1, dbl), minusOne = CudaLibraries.scalar(-1, dbl), zero = CudaLibraries.scalar(0, dbl);
+        DevicePointer work = buf.get("gjWork", Math.max(1, lib.getrfBufferSize(n, b, a.jna(), n)) * e);
+        Memory one = lib.scalar(1), minusOne = lib.scalar(-1), zero = lib.scalar(0);
         com.sun.jna.Pointer aj = a.jna();
         dev.synchronize();
         long t0 = System.nanoTime();
@@ -89,55 +90,56 @@ final class CudaGaussJordan {
         // look-ahead: panel k+1 is factorised on its own stream while the default stream finishes
         // step k's update of the other columns (the panel factorisation is latency-bound)
         PanelStream ps = LOOKAHEAD && n >= LOOKAHEAD_MIN_N && n > b ? panelStream() : null;
-        if (ps != null) CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, ps.jna()), "cusolverDnSetStream");
+        CudaLibraries libs = CudaLibraries.get("Gauss-Jordan inversion");
+        if (ps != null) CudaLibraries.status(libs.solver.cusolverDnSetStream(libs.solverHandle, ps.jna()), "cusolverDnSetStream");
         try {
-            factorPanel(lib, dbl, a, n, 0, Math.min(b, n), work, ipiv, info, 0, ps);
+            factorPanel(lib, a, n, 0, Math.min(b, n), work, ipiv, info, 0, ps);
             for (int k = 0, panel = 0; k < n; k += b, panel++) {
                 int bb = Math.min(b, n - k), end = k + bb;
                 com.sun.jna.Pointer a11 = aj.share(((long) k * n + k) * e);
                 if (ps != null) ps.defaultAwaitsPanel();
                 phase(dev, 1);
                 if (n > bb) {
-                    dev.launch(Kernel.GJ_SWAP_ROWS.name(p), (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
+                    dev.launch(Kernel.GJ_SWAP_ROWS.name(s), (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
                             Pointer.to(new int[]{k}), Pointer.to(new int[]{end}), Pointer.to(ipiv.withByteOffset(4L * k))));
                 }
                 phase(dev, 2);
                 // Linv = inv(L11), T = inv(U) Linv = inv(A11) (b x b triangular solves)
-                dev.launch(Kernel.IDENTITY.name(p), (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
-                trsm(lib, dbl, 0, 0, 1, bb, bb, one, a11, n, linv.jna(), bb);
+                dev.launch(Kernel.IDENTITY.name(s), (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
+                trsm(lib, 0, 0, 1, bb, bb, one, a11, n, linv.jna(), bb);
                 CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(t, linv, (long) bb * bb * e, null), "cuMemcpyDtoDAsync");
-                trsm(lib, dbl, 0, 1, 0, bb, bb, one, a11, n, t.jna(), bb);
+                trsm(lib, 0, 1, 0, bb, bb, one, a11, n, t.jna(), bb);
                 phase(dev, 3);
                 // the eliminator's block column P: -A01 T above, -L21 Linv below (zero block rows, by the kernel)
                 com.sun.jna.Pointer panelCols = aj.share((long) k * n * e);
-                if (k > 0) gemm(lib, dbl, k, bb, bb, minusOne, panelCols, n, t.jna(), bb, zero, pb.jna(), n);
-                if (end < n) gemm(lib, dbl, n - end, bb, bb, minusOne, aj.share(((long) k * n + end) * e), n, linv.jna(), bb,
+                if (k > 0) gemm(lib, k, bb, bb, minusOne, panelCols, n, t.jna(), bb, zero, pb.jna(), n);
+                if (end < n) gemm(lib, n - end, bb, bb, minusOne, aj.share(((long) k * n + end) * e), n, linv.jna(), bb,
                         zero, pb.jna().share((long) end * e), n);
-                dev.launch(Kernel.GJ_BLOCK_ROWS.name(p), (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
+                dev.launch(Kernel.GJ_BLOCK_ROWS.name(s), (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{k}), Pointer.to(new int[]{bb}), Pointer.to(wb), Pointer.to(pb)));
                 int nextEnd = Math.min(n, end + b);
                 if (ps != null) {
-                    update(lib, dbl, aj, n, k, bb, pb, wb, t, end, nextEnd, e, one, zero); // the next panel's columns first
+                    update(lib, aj, n, k, bb, pb, wb, t, end, nextEnd, e, one, zero); // the next panel's columns first
                     phase(dev, 4);
-                    if (end < n) factorPanel(lib, dbl, a, n, end, nextEnd - end, work, ipiv, info, panel + 1, ps);
+                    if (end < n) factorPanel(lib, a, n, end, nextEnd - end, work, ipiv, info, panel + 1, ps);
                     phase(dev, 1);
-                    update(lib, dbl, aj, n, k, bb, pb, wb, t, 0, end, e, one, zero);
-                    update(lib, dbl, aj, n, k, bb, pb, wb, t, nextEnd, n, e, one, zero);
+                    update(lib, aj, n, k, bb, pb, wb, t, 0, end, e, one, zero);
+                    update(lib, aj, n, k, bb, pb, wb, t, nextEnd, n, e, one, zero);
                     phase(dev, 4);
                 } else {
-                    update(lib, dbl, aj, n, k, bb, pb, wb, t, 0, n, e, one, zero); // every column in one product
+                    update(lib, aj, n, k, bb, pb, wb, t, 0, n, e, one, zero); // every column in one product
                     phase(dev, 4);
-                    if (end < n) factorPanel(lib, dbl, a, n, end, nextEnd - end, work, ipiv, info, panel + 1, null);
+                    if (end < n) factorPanel(lib, a, n, end, nextEnd - end, work, ipiv, info, panel + 1, null);
                     phase(dev, 1);
                 }
             }
         } finally {
-            if (ps != null) CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, null), "cusolverDnSetStream");
+            if (ps != null) CudaLibraries.status(libs.solver.cusolverDnSetStream(libs.solverHandle, null), "cusolverDnSetStream");
         }
         int[] piv = new int[n];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(piv), ipiv, 4L * n), "cuMemcpyDtoH pivots");
         DeviceBuffers.upload(q, columnOrder(piv, n, b));
-        dev.launch(Kernel.GJ_GATHER_COLUMNS.name(p), (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(a), Pointer.to(x),
+        dev.launch(Kernel.GJ_GATHER_COLUMNS.name(s), (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(a), Pointer.to(x),
                 Pointer.to(new int[]{n}), Pointer.to(q)));
         phase(dev, 5);
         dev.synchronize();
@@ -145,8 +147,8 @@ final class CudaGaussJordan {
         int[] st = new int[panels];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4L * panels), "cuMemcpyDtoH devInfo");
         boolean eliminated = true;
-        for (int s : st) eliminated &= s == 0;
-        System.arraycopy(DeviceBuffers.download(x, n * n, p), 0, w, 0, n * n);
+        for (int status : st) eliminated &= status == 0;
+        System.arraycopy(DeviceBuffers.download(x, n * n * s.parts(), p), 0, w, 0, n * n * s.parts());
         return PageOutcome.direct(eliminated, nanos);
     }
 
@@ -182,37 +184,31 @@ final class CudaGaussJordan {
     }
 
     /** getrf of the panel A(k:n, k:k+bb) (on the panel stream when there is one, after the default stream's work so far). */
-    private static void factorPanel(CudaLibraries lib, boolean dbl, DevicePointer a, int n, int k, int bb, DevicePointer work,
+    private static void factorPanel(TypedLapack lib, DevicePointer a, int n, int k, int bb, DevicePointer work,
                                     DevicePointer ipiv, DevicePointer info, int panel, PanelStream ps) {
         if (ps != null) ps.awaitDefault();
-        long e = dbl ? 8 : 4;
-        com.sun.jna.Pointer a11 = a.jna().share(((long) k * n + k) * e);
-        CudaLibraries.status(dbl
-                ? lib.solver.cusolverDnDgetrf(lib.solverHandle, n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel))
-                : lib.solver.cusolverDnSgetrf(lib.solverHandle, n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel)),
-                "getrf (panel)");
+        com.sun.jna.Pointer a11 = a.jna().share(((long) k * n + k) * lib.type.bytes());
+        lib.getrf(n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel));
         if (ps != null) ps.recordPanel();
     }
 
     /** Columns [c0, c1): A(:, c) += P W(:, c) (rows outside the block; P's block rows are zero), then A(k:k+bb, c) := T W(:, c). */
-    private static void update(CudaLibraries lib, boolean dbl, com.sun.jna.Pointer aj, int n, int k, int bb, DevicePointer pb,
+    private static void update(TypedLapack lib, com.sun.jna.Pointer aj, int n, int k, int bb, DevicePointer pb,
                                DevicePointer wb, DevicePointer t, int c0, int c1, long e, Memory one, Memory zero) {
         if (c1 <= c0) return;
         com.sun.jna.Pointer w = wb.jna().share((long) c0 * bb * e);
-        gemm(lib, dbl, n, c1 - c0, bb, one, pb.jna(), n, w, bb, one, aj.share((long) c0 * n * e), n);
-        gemm(lib, dbl, bb, c1 - c0, bb, one, t.jna(), bb, w, bb, zero, aj.share(((long) c0 * n + k) * e), n);
+        gemm(lib, n, c1 - c0, bb, one, pb.jna(), n, w, bb, one, aj.share((long) c0 * n * e), n);
+        gemm(lib, bb, c1 - c0, bb, one, t.jna(), bb, w, bb, zero, aj.share(((long) c0 * n + k) * e), n);
     }
 
-    private static void trsm(CudaLibraries lib, boolean dbl, int side, int uplo, int diag, int m, int n, Memory alpha,
+    private static void trsm(TypedLapack lib, int side, int uplo, int diag, int m, int n, Memory alpha,
                              com.sun.jna.Pointer a, int lda, com.sun.jna.Pointer b, int ldb) {
-        CudaLibraries.status(dbl ? lib.blas.cublasDtrsm_v2(lib.blasHandle, side, uplo, 0, diag, m, n, alpha, a, lda, b, ldb)
-                : lib.blas.cublasStrsm_v2(lib.blasHandle, side, uplo, 0, diag, m, n, alpha, a, lda, b, ldb), "trsm");
+        lib.trsm(side, uplo, 0, diag, m, n, alpha, a, lda, b, ldb);
     }
 
     /** C := alpha A B + beta C (no transposes). */
-    private static void gemm(CudaLibraries lib, boolean dbl, int m, int n, int k, Memory alpha, com.sun.jna.Pointer a, int lda,
+    private static void gemm(TypedLapack lib, int m, int n, int k, Memory alpha, com.sun.jna.Pointer a, int lda,
                              com.sun.jna.Pointer b, int ldb, Memory beta, com.sun.jna.Pointer c, int ldc) {
-        CudaLibraries.status(dbl ? lib.blas.cublasDgemm_v2(lib.blasHandle, 0, 0, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-                : lib.blas.cublasSgemm_v2(lib.blasHandle, 0, 0, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc), "gemm");
+        lib.gemm(0, 0, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     }
 }

@@ -5,7 +5,9 @@ import com.sun.jna.ptr.PointerByReference;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.cuda.jna.CuBlas;
+import io.github.gpujacobi.cuda.jna.CuBlasComplex;
 import io.github.gpujacobi.cuda.jna.CuSolver;
+import io.github.gpujacobi.cuda.jna.CuSolverComplex;
 
 /**
  * cuSOLVER and cuBLAS through JNA with one handle each per CUDA context (a handle belongs to the
@@ -19,11 +21,16 @@ final class CudaLibraries {
 
     final CuSolver solver;
     final CuBlas blas;
+    /** The complex (C/Z) routines of the same two libraries, with the same handles. */
+    final CuSolverComplex solverComplex;
+    final CuBlasComplex blasComplex;
     final com.sun.jna.Pointer solverHandle, blasHandle;
 
     private CudaLibraries(CuSolver solver, CuBlas blas, com.sun.jna.Pointer solverHandle, com.sun.jna.Pointer blasHandle) {
         this.solver = solver;
         this.blas = blas;
+        this.solverComplex = CuSolverComplex.load();
+        this.blasComplex = CuBlasComplex.load();
         this.solverHandle = solverHandle;
         this.blasHandle = blasHandle;
     }
@@ -61,6 +68,9 @@ final class CudaLibraries {
         instance.solver.cusolverDnDestroy(instance.solverHandle);
         instance.blas.cublasDestroy_v2(instance.blasHandle);
     }
+
+    /** The routines for element type t. */
+    TypedLapack typed(Scalar t) { return new TypedLapack(this, t); }
 
     /** A host scalar (alpha, beta) of the element type. */
     static Memory scalar(double v, boolean dbl) {

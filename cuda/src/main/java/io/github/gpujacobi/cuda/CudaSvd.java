@@ -32,11 +32,24 @@ final class CudaSvd {
      */
     double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int m, int n, Precision p, double tol,
                  int maxSweeps, int fixedSweeps, double[] signs) {
+        return run(dev, buf, w, vw, m, n, Scalar.of(p, false), tol, maxSweeps, fixedSweeps, signs);
+    }
+
+    /**
+     * The same for element type s. A complex page (interleaved, w: 2 m n numbers, vw: 2 n^2) runs the
+     * complex Hestenes sweeps (Gram entries ||a_p||^2, ||a_q||^2, a_p^H a_q and the unitary rotation of
+     * core/ComplexRotation); w comes back as A V, unscaled, and the result is null (the caller takes
+     * the column norms). No signs for complex.
+     */
+    double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int m, int n, Scalar s, double tol,
+                 int maxSweeps, int fixedSweeps, double[] signs) {
+        if (s.complex && signs != null) throw new IllegalArgumentException("no complex hyperbolic SVD kernel");
+        final Precision p = s.precision;
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep(), steps = ct.steps();
-        long e = p.bytes();
+        long e = s.bytes();
         CUdeviceptr u = buf.get("U", (long) m * n * e), v = buf.get("V", (long) n * n * e);
-        CUdeviceptr sig = buf.get("sigma", n * e), counter = buf.get("counter", 16);
+        CUdeviceptr sig = buf.get("sigma", n * (long) p.bytes()), counter = buf.get("counter", 16);
         CUdeviceptr sgn = new CUdeviceptr(); // null: the ordinary SVD
         if (signs != null) {
             sgn = buf.get("signs", n * e);
@@ -45,9 +58,9 @@ final class CudaSvd {
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         DeviceBuffers.upload(u, w, p);
         boolean wantV = vw != null;
-        if (wantV) dev.launch(Kernel.IDENTITY.name(p), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+        if (wantV) dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
                 Pointer.to(Pointer.to(v), Pointer.to(new int[]{n})));
-        String kernel = Kernel.SVD_SWEEP.name(p);
+        String kernel = Kernel.SVD_SWEEP.name(s);
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), half));
         Pointer params = Pointer.to(Pointer.to(u), Pointer.to(v), Pointer.to(pairs), Pointer.to(new int[]{m}),
                 Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
@@ -70,11 +83,13 @@ final class CudaSvd {
             }
         }
         if (fixedSweeps > 0) converged = false;
-        if (n > 0 && signs == null) dev.launch(Kernel.SVD_SCALE.name(p), n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
+        boolean scale = signs == null && !s.complex;
+        if (n > 0 && scale) dev.launch(Kernel.SVD_SCALE.name(p), n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
         dev.synchronize();
         computeNanos = System.nanoTime() - t0;
-        System.arraycopy(DeviceBuffers.download(u, m * n, p), 0, w, 0, m * n);
-        if (wantV) System.arraycopy(DeviceBuffers.download(v, n * n, p), 0, vw, 0, n * n);
-        return signs == null ? DeviceBuffers.download(sig, n, p) : null;
+        int parts = s.parts();
+        System.arraycopy(DeviceBuffers.download(u, m * n * parts, p), 0, w, 0, m * n * parts);
+        if (wantV) System.arraycopy(DeviceBuffers.download(v, n * n * parts, p), 0, vw, 0, n * n * parts);
+        return scale ? DeviceBuffers.download(sig, n, p) : null;
     }
 }

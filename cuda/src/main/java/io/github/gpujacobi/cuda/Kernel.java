@@ -6,7 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Every kernel Java launches, typed: the extern "C" name is base + "_f"/"_d" + tail (+ "_" + variant).
+ * Every kernel Java launches, typed: the extern "C" name is base + "_f"/"_d" + tail (+ "_" + variant);
+ * those in {@link #COMPLEX} also have complex builds, "_c" (single) and "_z" (double), of the same
+ * templates ({@link Scalar}).
  * KernelNamesTest checks every name this enum can produce against the .cu sources (no nvcc needed),
  * and that no launch site passes a hand-built string. A new kernel is one entry here.
  */
@@ -76,6 +78,28 @@ enum Kernel {
         this.tail = "";
         this.typed = false;
         this.variants = Arrays.asList();
+    }
+
+    /** The kernels built for complex elements too (the scalar-traits templates of jacobi_common.cuh). */
+    static final java.util.Set<Kernel> COMPLEX = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(IDENTITY, DIAG,
+            EIG_SWEEP_TA, EIG_SWEEP_MA, EIG_SWEEP_SA, EIG_SWEEP_MCA, SVD_SWEEP, GJ_SWAP_ROWS, GJ_BLOCK_ROWS,
+            GJ_GATHER_COLUMNS, COPY_LOWER_TO_UPPER));
+
+    /** The build for element type s (complex: only the kernels in {@link #COMPLEX}). */
+    String name(Scalar s) {
+        if (!s.complex) return name(s.precision);
+        if (!COMPLEX.contains(this)) throw new IllegalArgumentException("kernel " + base + tail + " has no complex build");
+        return base + s.suffix + tail;
+    }
+
+    /** A variant build for element type s; "" is the default one. */
+    String name(Scalar s, String variant) {
+        if (!s.complex) return name(s.precision, variant);
+        if (variant.isEmpty()) return name(s);
+        if (!variants.contains(variant)) {
+            throw new IllegalArgumentException("kernel " + name(s) + " has no variant '" + variant + "'; built: " + variants);
+        }
+        return name(s) + "_" + variant;
     }
 
     /** The register-count variants built besides the default (e.g. "o2": two blocks per SM). */

@@ -64,6 +64,11 @@ class KernelNamesTest {
             if (!declared.contains(k.name(p))) missing.add(k.name(p));
             for (String v : k.variants()) if (!declared.contains(k.name(p, v))) missing.add(k.name(p, v));
         }
+        // the complex builds (Scalar C and Z) of the kernels that have them
+        for (Kernel k : Kernel.COMPLEX) for (Scalar s : new Scalar[]{Scalar.C, Scalar.Z}) {
+            if (!declared.contains(k.name(s))) missing.add(k.name(s));
+            for (String v : k.variants()) if (!declared.contains(k.name(s, v))) missing.add(k.name(s, v));
+        }
         // the eig sweep of every memory access method the backend offers
         for (Method m : Method.values()) {
             if (!m.isMemoryAccess()) continue;
@@ -72,6 +77,14 @@ class KernelNamesTest {
             }
         }
         assertEquals(new TreeSet<String>(), missing, "kernels Java can launch but the .cu sources do not declare");
+    }
+
+    @Test
+    void complexNamesFollowTheScalarSuffixes() {
+        assertEquals("eig_sweep_mca_z_o2", Kernel.EIG_SWEEP_MCA.name(Scalar.Z, "o2"));
+        assertEquals("svd_sweep_c", Kernel.SVD_SWEEP.name(Scalar.C));
+        assertEquals("svd_sweep_d", Kernel.SVD_SWEEP.name(Scalar.D));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Kernel.CLASSICAL.name(Scalar.Z));
     }
 
     /** Launch sites take Kernel names, never a literal or a concatenation: a typo would show only on a GPU. */

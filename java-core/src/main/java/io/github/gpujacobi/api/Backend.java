@@ -41,7 +41,7 @@ public interface Backend {
      */
     default String release() { return ""; }
 
-    /** Whether this backend decomposes complex input for op (only the CPU, for now). */
+    /** Whether this backend decomposes complex input for op. */
     default boolean supportsComplex(Operation op) { return false; }
 
     /** Hermitian eig of complex pages (Hermitian within tolerance: checked by {@link Jacobi}). */

@@ -2,9 +2,10 @@ package io.github.gpujacobi.api;
 
 /**
  * {@link Jacobi}'s complex entry points: validation, the backend choice and the result checks of
- * the real path, for {@link ComplexPageArray} input. Only the CPU computes complex input for now:
- * under Device 'auto' a size that would have gone to the GPU runs on the CPU with a note in the
- * report; Device 'gpu' is refused, naming the function.
+ * the real path, for {@link ComplexPageArray} input. Device 'auto' takes the GPU from the real path's
+ * crossover (per page: complex pages loop over the single-matrix kernels) when its backend computes
+ * complex input, else runs on the CPU with a note; a GPU failure or out-of-memory there, or a page
+ * beyond the GPU's scaling range, is retried on the CPU with a note, as for real input.
  */
 final class ComplexDispatch {
     private ComplexDispatch() {}
@@ -15,31 +16,23 @@ final class ComplexDispatch {
         InputChecks.requireFinite(a, o);
         InputChecks.requireHermitian(a, o);
         o = o.withMethod(method);
-        Choice c = choose(Operation.EIG, a, o);
-        long t0 = System.nanoTime();
-        try {
-            ComplexEigResult r = c.backend.eig(a, c.options);
-            requireFinite(c, r.values(), r.vectors() == null ? null : r.vectors().asRealColumns());
-            return r.withReport(c.finish(r.report(), t0));
-        } catch (OutOfMemoryError e) {
-            throw outOfMemory(a, o, e);
-        }
+        return run(Operation.EIG, a, o, (b, opts) -> {
+            ComplexEigResult r = b.eig(a, opts);
+            requireFinite(b, opts, r.values(), r.vectors() == null ? null : r.vectors().asRealColumns());
+            return r;
+        }, ComplexEigResult::report, ComplexEigResult::withReport);
     }
 
     static ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) {
         String method = Methods.checkComplex(Operation.SVD, o.method(), o);
         InputChecks.requireFinite(a, o);
         o = o.withMethod(method);
-        Choice c = choose(Operation.SVD, a, o);
-        long t0 = System.nanoTime();
-        try {
-            ComplexSvdResult r = c.backend.svd(a, c.options);
-            requireFinite(c, r.s(), r.u() == null ? null : r.u().asRealColumns(),
+        return run(Operation.SVD, a, o, (b, opts) -> {
+            ComplexSvdResult r = b.svd(a, opts);
+            requireFinite(b, opts, r.s(), r.u() == null ? null : r.u().asRealColumns(),
                     r.v() == null ? null : r.v().asRealColumns());
-            return r.withReport(c.finish(r.report(), t0));
-        } catch (OutOfMemoryError e) {
-            throw outOfMemory(a, o, e);
-        }
+            return r;
+        }, ComplexSvdResult::report, ComplexSvdResult::withReport);
     }
 
     static ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) {
@@ -47,11 +40,36 @@ final class ComplexDispatch {
         InputChecks.requireSquare(a, o);
         InputChecks.requireFinite(a, o);
         o = o.withMethod(method);
-        Choice c = choose(Operation.INV, a, o);
+        return run(Operation.INV, a, o, (b, opts) -> b.inv(a, opts), // Inf marks a singular page
+                ComplexInverseResult::report, ComplexInverseResult::withReport);
+    }
+
+    private interface Solve<R> {
+        R on(Backend b, SolverOptions o);
+    }
+
+    /** Runs on the chosen backend; under Device 'auto' a GPU failure (or a page beyond its scaling range) is retried on the CPU. */
+    private static <R> R run(Operation op, ComplexPageArray a, SolverOptions o, Solve<R> solve,
+                             java.util.function.Function<R, RunReport> report, java.util.function.BiFunction<R, RunReport, R> with) {
+        Choice c = choose(op, a, o);
         long t0 = System.nanoTime();
         try {
-            ComplexInverseResult r = c.backend.inv(a, c.options); // Inf marks a singular page
-            return r.withReport(c.finish(r.report(), t0));
+            R r = solve.on(c.backend, c.options);
+            return with.apply(r, c.finish(report.apply(r), t0));
+        } catch (JacobiException e) {
+            boolean retry = c.backend.isGpu() && o.device() == Device.AUTO && (e.kind() == ErrorKind.GPU_FAILURE
+                    || e.kind() == ErrorKind.OUT_OF_MEMORY || e.kind() == ErrorKind.BAD_SCALING);
+            if (!retry) throw e;
+            Backend cpu = Backends.get().cpu();
+            SolverOptions co = Methods.AUTO.equals(o.method()) ? o.withMethod(cpu.defaultMethod(op)) : o;
+            long t1 = System.nanoTime();
+            try {
+                R r = solve.on(cpu, co);
+                return with.apply(r, report.apply(r).withNanos(System.nanoTime() - t1)
+                        .withNote("GPU failed (" + e.getMessage() + "); ran on the CPU instead"));
+            } catch (OutOfMemoryError oom) {
+                throw outOfMemory(a, o, oom);
+            }
         } catch (OutOfMemoryError e) {
             throw outOfMemory(a, o, e);
         }
@@ -75,16 +93,25 @@ final class ComplexDispatch {
         c.backend = all.cpu();
         if (o.device() == Device.GPU) {
             Backend gpu = all.gpu();
-            if (gpu == null || !gpu.supportsComplex(op)) {
-                throw new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, o.where() + " is complex, and complex "
-                        + op.label() + " runs on the CPU only for now: use Device 'cpu' or 'auto'");
+            if (gpu == null) {
+                throw new JacobiException(ErrorKind.NO_GPU, o.caller() + ": Device 'gpu' was requested but no GPU "
+                        + "backend is available: " + all.whyNoGpu());
+            }
+            if (!gpu.supportsComplex(op)) {
+                throw new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, o.where() + " is complex, and the "
+                        + gpu.name() + " backend does not compute complex " + op.label() + ": use Device 'cpu' or 'auto'");
+            }
+            if (!gpu.supports(op, o.method())) {
+                throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": Method '" + o.method()
+                        + "' is not implemented on the GPU for " + op.label());
             }
             c.backend = gpu;
         } else if (o.device() == Device.AUTO && !a.isEmpty()) {
             Backend gpu = all.gpu(); // the real path's choice: would this size have gone to the GPU?
             int n = Math.max(a.rows(), a.cols());
+            // per page: complex pages loop over the single-matrix kernels (no batched complex kernels yet)
             if (gpu != null && gpu.supports(op, o.method())
-                    && (Methods.MEMORY_ACCESS.contains(o.method()) || n >= gpu.autoThreshold(op, a.precision(), a.pages()))) {
+                    && (Methods.MEMORY_ACCESS.contains(o.method()) || n >= gpu.autoThreshold(op, a.precision(), 1))) {
                 if (gpu.supportsComplex(op)) c.backend = gpu;
                 else c.note = "complex input runs on the CPU for now (no GPU complex " + op.label() + " yet)";
             }
@@ -95,8 +122,8 @@ final class ComplexDispatch {
         return c;
     }
 
-    private static void requireFinite(Choice c, PageArray... outputs) {
-        Jacobi.requireFinite(outputs, c.backend.isGpu(), c.backend.name(), c.options);
+    private static void requireFinite(Backend b, SolverOptions o, PageArray... outputs) {
+        Jacobi.requireFinite(outputs, b.isGpu(), b.name(), o);
     }
 
     private static JacobiException outOfMemory(ComplexPageArray a, SolverOptions o, OutOfMemoryError e) {

@@ -90,15 +90,15 @@ public final class Jacobi {
     }
 
     /**
-     * Real eigenvalues (ascending) and unitary eigenvectors of complex Hermitian pages (CPU only for
-     * now); a non-Hermitian page is refused with the relative asymmetry found.
+     * Real eigenvalues (ascending) and unitary eigenvectors of complex Hermitian pages; a
+     * non-Hermitian page is refused with the relative asymmetry found.
      */
     public static ComplexEigResult eig(ComplexPageArray a, SolverOptions o) { return ComplexDispatch.eig(a, o); }
 
-    /** Real singular values (descending) and complex singular vectors of complex m x n pages (CPU only for now). */
+    /** Real singular values (descending) and complex singular vectors of complex m x n pages. */
     public static ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) { return ComplexDispatch.svd(a, o); }
 
-    /** Inverse of complex square pages (CPU only for now); singular pages become Inf and are flagged. */
+    /** Inverse of complex square pages; singular pages become Inf and are flagged. */
     public static ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) { return ComplexDispatch.inv(a, o); }
 
     /** Every backend, available or not (with the reason). */

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
         sortOptions = false,
         header = "time gpujacobi against EJML and cuSOLVER on the same inputs (ratios, CSV, plot)",
         customSynopsis = {
-                "gpujacobi bench --op eig,svd,inv [--n 256,1024] [--dtype single,double] [--pages P] [--repeat R]",
+                "gpujacobi bench --op eig,svd,inv [--n 256,1024] [--dtype single,double,complex64,complex128] [--pages P] [--repeat R]",
                 "                [--out results.csv|.json] [--plot results.png] [--with-transfers] [--spd]",
                 "                [--impl REGEX] [--threads T] [--cpu-max-n N]",
                 "gpujacobi bench --table1 [--n 8,16,...] [--out table1.csv]",
@@ -42,7 +42,7 @@ final class BenchCommand implements Command {
     @CommandLine.Option(names = "--n", paramLabel = "N", split = ",", description = "sizes (default: 256,1024; --table1: 8..4096)")
     List<Integer> sizes = new ArrayList<Integer>();
 
-    @CommandLine.Option(names = "--dtype", paramLabel = "T", split = ",", description = "single, double (default: double)")
+    @CommandLine.Option(names = "--dtype", paramLabel = "T", split = ",", description = "single, double, complex64 (single complex), complex128 (double complex) (default: double)")
     List<String> dtypes = new ArrayList<String>();
 
     @CommandLine.Option(names = "--rows", paramLabel = "M", defaultValue = "0",
@@ -90,11 +90,17 @@ final class BenchCommand implements Command {
             runner.ops.add(op);
         }
         for (int n : sizes) positive(n, "--n");
+        io.github.gpujacobi.bench.ComplexBenchRunner complex = new io.github.gpujacobi.bench.ComplexBenchRunner();
         for (String s : dtypes) {
+            Precision c = io.github.gpujacobi.bench.ComplexBenchRunner.parse(s);
+            if (c != null) {
+                complex.dtypes.add(c);
+                continue;
+            }
             try {
                 runner.dtypes.add(Precision.fromName(s));
             } catch (RuntimeException e) {
-                throw new UsageException("--dtype takes single, double; got " + s);
+                throw new UsageException("--dtype takes single, double, complex64, complex128; got " + s);
             }
         }
         runner.pages = positive(pages, "--pages");
@@ -123,8 +129,19 @@ final class BenchCommand implements Command {
         } else {
             if (runner.ops.isEmpty()) throw new UsageException("--op is required");
             runner.sizes.addAll(sizes.isEmpty() ? java.util.Arrays.asList(256, 1024) : sizes);
-            if (runner.dtypes.isEmpty()) runner.dtypes.add(Precision.DOUBLE);
-            rows = runner.run(err);
+            if (runner.dtypes.isEmpty() && complex.dtypes.isEmpty()) runner.dtypes.add(Precision.DOUBLE);
+            rows = runner.dtypes.isEmpty() ? new ArrayList<BenchRow>() : runner.run(err);
+            if (!complex.dtypes.isEmpty()) { // the same options, on complex input
+                complex.ops.addAll(runner.ops);
+                complex.sizes.addAll(runner.sizes);
+                complex.pages = runner.pages;
+                complex.repeats = runner.repeats;
+                complex.withTransfers = runner.withTransfers;
+                complex.implFilter = runner.implFilter;
+                complex.cpuMaxN = runner.cpuMaxN;
+                complex.base = runner.base;
+                rows.addAll(complex.run(err));
+            }
         }
         printTable(rows, out);
         try {
@@ -138,10 +155,10 @@ final class BenchCommand implements Command {
     }
 
     static void printTable(List<BenchRow> rows, PrintStream out) {
-        out.printf(Locale.ROOT, "%-12s %-6s %6s %5s  %-32s %12s %9s %10s %10s  %s%n", "op", "dtype", "n", "pages",
+        out.printf(Locale.ROOT, "%-12s %-10s %6s %5s  %-32s %12s %9s %10s %10s  %s%n", "op", "dtype", "n", "pages",
                 "implementation", "ms", "ratio", "residual", "orth", "note");
         for (BenchRow r : rows) {
-            out.printf(Locale.ROOT, "%-12s %-6s %6d %5d  %-32s %12s %9s %10s %10s  %s%n", r.op, r.dtype, r.n, r.pages,
+            out.printf(Locale.ROOT, "%-12s %-10s %6d %5d  %-32s %12s %9s %10s %10s  %s%n", r.op, r.dtype, r.n, r.pages,
                     r.impl, fmt("%.3f", r.ms), fmt("%.2fx", r.ratio), fmt("%.1e", r.residual),
                     fmt("%.1e", r.orthogonality), r.note);
         }

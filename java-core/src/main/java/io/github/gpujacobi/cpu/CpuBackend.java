@@ -157,11 +157,11 @@ public final class CpuBackend implements Backend {
 
     public boolean supportsComplex(Operation op) { return op != Operation.HSVD; }
 
-    public ComplexEigResult eig(ComplexPageArray a, SolverOptions o) { return CpuComplex.eig(a, o, notes(o)); }
+    public ComplexEigResult eig(ComplexPageArray a, SolverOptions o) { return CpuComplex.eig(a, o, driver(o)); }
 
-    public ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) { return CpuComplex.svd(a, o, notes(o)); }
+    public ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) { return CpuComplex.svd(a, o, driver(o)); }
 
-    public ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) { return CpuComplex.inv(a, o, notes(o)); }
+    public ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) { return CpuComplex.inv(a, o, driver(o)); }
 
     /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */
     static int innerThreads(SolverOptions o, int pages) {

@@ -48,6 +48,34 @@ class BenchCommandTest {
         return f;
     }
 
+    /** --dtype complex64/complex128: complex rows (the CPU backend here) with their accuracy; unknown names refused. */
+    @Test
+    void complexDtypesRunComplexRows() throws Exception {
+        Path csv = dir.resolve("c.csv");
+        String[] r = run(0, "--op", "eig,svd,inv", "--n", "5,9", "--dtype", "complex128,complex64", "--repeat", "1",
+                "--impl", "cpu", "--out", csv.toString());
+        int rows = 0;
+        for (String line : Files.readAllLines(csv)) {
+            List<String> f = fields(line);
+            if (!f.get(1).startsWith("complex")) continue;
+            rows++;
+            double residual = Double.parseDouble(f.get(7));
+            double bound = f.get(1).equals("complex128") ? 1e-13 : 1e-5;
+            assertTrue(residual > 0 && residual < bound, line);
+        }
+        assertEquals(3 * 2 * 2, rows, r[0]);
+        assertTrue(run(2, "--op", "eig", "--dtype", "complex32")[1].contains("complex64, complex128"));
+        // EJML's complex LU inverse is the CPU peer of complex inv rows (EJML has no complex eig or svd)
+        String ejml = run(0, "--op", "inv", "--n", "7", "--dtype", "complex128", "--repeat", "1", "--impl", "ejml|cpu/auto")[0];
+        assertTrue(ejml.contains("ejml CommonOps_ZDRM.invert") && ejml.contains("1.00x"), ejml);
+        // the complex inputs: Hermitian for eig (exactly), shifted diagonal for inv
+        io.github.gpujacobi.api.ComplexPageArray h = ComplexBenchRunner.input("eig", 6, 1, io.github.gpujacobi.api.Precision.DOUBLE, 3);
+        for (int i = 0; i < 6; i++) for (int j = 0; j < 6; j++) {
+            assertEquals(h.re(i, j, 0), h.re(j, i, 0));
+            assertEquals(h.im(i, j, 0), -h.im(j, i, 0), 0.0);
+        }
+    }
+
     /** --spd: the eig inputs are positive definite (Cholesky succeeds), the default ones are not. */
     @Test
     void spdInputsArePositiveDefinite() {

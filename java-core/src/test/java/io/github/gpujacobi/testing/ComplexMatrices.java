@@ -150,4 +150,27 @@ public final class ComplexMatrices {
         for (double x : a.pageAsDouble(k)) sb.append(Double.toHexString(x)).append(' ');
         return sb.toString();
     }
+
+    /**
+     * Graded Hermitian positive definite A = P D H D P^T (issue 16): H = G G^H for a Gaussian n x 3n
+     * G, scaled to a unit diagonal, D = logspace(0, -10, n), P a random permutation; interleaved.
+     */
+    public static double[] gradedHermitian(Random r, int n) {
+        int m = 3 * n;
+        double[] g = randn(r, n, m);
+        double[] h = mul(g, n, m, ctranspose(g, n, m), n);
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) perm[i] = i;
+        for (int i = n - 1; i > 0; i--) { int j = r.nextInt(i + 1), t = perm[i]; perm[i] = perm[j]; perm[j] = t; }
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[perm[i]] = Math.pow(10, -10.0 * i / Math.max(1, n - 1)) / Math.sqrt(h[2 * (i + i * n)]);
+        double[] a = new double[2 * n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            int pi = perm[i], pj = perm[j]; // A(perm i, perm j) = d_i h_ij d_j
+            double f = d[pi] * d[pj];
+            a[2 * (pi + pj * n)] = f * h[2 * (i + j * n)];
+            a[2 * (pi + pj * n) + 1] = i == j ? 0 : f * h[2 * (i + j * n) + 1];
+        }
+        return a;
+    }
 }

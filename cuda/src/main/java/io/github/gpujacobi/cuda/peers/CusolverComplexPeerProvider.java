@@ -1,0 +1,54 @@
+package io.github.gpujacobi.cuda.peers;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.PointerByReference;
+import io.github.gpujacobi.bench.ComplexBenchPeer;
+import io.github.gpujacobi.bench.ComplexPeerProvider;
+import io.github.gpujacobi.cuda.jna.CuSolver;
+import io.github.gpujacobi.cuda.jna.CuSolverComplex;
+import io.github.gpujacobi.cuda.jna.CudaRuntime;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** cuSOLVER's complex rows for the benchmark when libcusolver and libcudart load (their own handle). */
+public final class CusolverComplexPeerProvider implements ComplexPeerProvider {
+    private static String reason;
+    private static CuSolver cs;
+    private static CuSolverComplex cz;
+    private static CudaRuntime rt;
+    private static Pointer handle;
+
+    private static synchronized boolean load() {
+        if (handle != null) return true;
+        if (reason != null) return false;
+        try {
+            rt = CudaRuntime.load();
+            cs = CuSolver.load();
+            cz = CuSolverComplex.load();
+            PointerByReference h = new PointerByReference();
+            int st = cs.cusolverDnCreate(h);
+            if (st != 0) throw new IllegalStateException("cusolverDnCreate returned " + st);
+            handle = h.getValue();
+            return true;
+        } catch (UnsatisfiedLinkError | RuntimeException e) {
+            String msg = String.valueOf(e.getMessage());
+            int nl = msg.indexOf('\n');
+            reason = "cuSOLVER complex rows: not available (" + (nl > 0 ? msg.substring(0, nl) : msg) + ")";
+            return false;
+        }
+    }
+
+    public List<ComplexBenchPeer> peers(String op) {
+        if (!load()) return Collections.emptyList();
+        List<ComplexBenchPeer> out = new ArrayList<ComplexBenchPeer>();
+        for (CusolverComplexPeer.Kind k : CusolverComplexPeer.Kind.values()) {
+            CusolverComplexPeer p = new CusolverComplexPeer(k, cz, cs, rt, handle);
+            if (p.op().equals(op)) out.add(p);
+        }
+        return out;
+    }
+
+    public String unavailableReason() { return reason; }
+}

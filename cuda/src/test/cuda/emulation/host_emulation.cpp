@@ -1,0 +1,117 @@
+// Host emulation of the complex instantiations of eig_jacobi.cu's two-phase sweeps (TA, MA, SA, MCA)
+// and svd_jacobi.cu's one-sided sweep, compiled by g++ from the kernel sources themselves (no GPU,
+// no nvcc): one block of one thread, a valid execution of both kernels (the eig phase 1 reads A only
+// and phase 2 reads X and cs; the svd block handles its pairs in turn), with stand-ins for the CUDA
+// built-ins here and in the two headers next to this file. Run by KernelHostEmulationTest; exits 1
+// when a residual or orthogonality exceeds 1e-13 (double complex, n <= 40).
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+#include <random>
+#include <complex>
+#include <algorithm>
+#define __device__
+#define __global__
+#define __forceinline__ inline
+#define __restrict__
+#define __launch_bounds__(...)
+#define __shared__ static
+struct Dim { unsigned x; };
+// one thread: strides of 1, but block_sum's warp count (blockDim.x >> 5) is 1
+struct OneThread { operator int() const { return 1; } unsigned operator>>(int) const { return 1; } };
+struct BlockDim { OneThread x; };
+static Dim blockIdx{0}, threadIdx{0}, gridDim{1};
+static BlockDim blockDim;
+inline void __syncthreads() {}
+inline void __syncwarp(unsigned = 0xffffffffu) {}
+template <class T> T __shfl_down_sync(unsigned, T v, int) { return T(0); }
+inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) { auto o = *p; *p += v; return o; }
+inline unsigned long long atomicExch(unsigned long long* p, unsigned long long v) { auto o = *p; *p = v; return o; }
+inline float __fmul_rn(float a, float b) { return a * b; }
+inline double __dmul_rn(double a, double b) { return a * b; }
+inline float __fadd_rn(float a, float b) { return a + b; }
+inline double __dadd_rn(double a, double b) { return a + b; }
+using std::sqrt; using std::fabs; using std::hypot; using std::scalbn;
+#include "eig_jacobi.cu"
+#include "svd_jacobi.cu"
+
+typedef std::complex<double> cd;
+// a round-robin ordering (circle method; the kernels take any set of disjoint pairs per step)
+static void roundRobin(int n, std::vector<int>& pairs, std::vector<int>& rowPair, int& half, int& steps) {
+    int np = n + (n & 1); half = np / 2; steps = np - 1;
+    pairs.assign((size_t)steps * half * 2, 0); rowPair.assign((size_t)steps * n, 0);
+    std::vector<int> pl(np); for (int i = 0; i < np; i++) pl[i] = i;
+    for (int s = 0; s < steps; s++) {
+        for (int m = 0; m < half; m++) {
+            int p = pl[m], q = pl[np - 1 - m]; if (p > q) std::swap(p, q);
+            pairs[(s * half + m) * 2] = p; pairs[(s * half + m) * 2 + 1] = q;
+            if (p < n) rowPair[s * n + p] = m; if (q < n) rowPair[s * n + q] = m;
+        }
+        int last = pl[np - 1]; for (int i = np - 1; i > 1; i--) pl[i] = pl[i - 1]; pl[1] = last;
+    }
+}
+template <int M> int eigTest(int n, unsigned seed) {
+    std::mt19937 g(seed); std::normal_distribution<double> N;
+    std::vector<cd> H(n * n);
+    for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
+        cd z(N(g), i == j ? 0 : N(g)); H[i + j * n] = z; H[j + i * n] = std::conj(z);
+    }
+    std::vector<cuDoubleComplex> A(n * n), X(n * n), V(n * n), cs(2 * n + 2);
+    for (int k = 0; k < n * n; k++) { A[k] = {H[k].real(), H[k].imag()}; V[k] = {k / n == k % n ? 1.0 : 0.0, 0}; }
+    std::vector<int> pairs, rowPair; int half, steps; roundRobin(n, pairs, rowPair, half, steps);
+    unsigned long long counter = 0; int sweeps = 0;
+    for (; sweeps < 30; sweeps++) {
+        counter = 0;
+        eig_sweep<cuDoubleComplex, M>(A.data(), X.data(), V.data(), pairs.data(), rowPair.data(), n, half, steps, 1e-15 * n, 0, cs.data(), &counter, 1);
+        if (counter == 0) break;
+    }
+    // V from TA is row-major
+    auto v = [&](int i, int j) { cuDoubleComplex e = M == TA ? V[j + i * n] : V[i + j * n]; return cd(e.x, e.y); };
+    double res = 0, nh = 0, orth = 0;
+    for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+        cd s = 0; for (int k = 0; k < n; k++) s += H[i + k * n] * v(k, j);
+        res += std::norm(s - v(i, j) * A[j + j * n].x); nh += std::norm(H[i + j * n]);
+        cd o = 0; for (int k = 0; k < n; k++) o += std::conj(v(k, i)) * v(k, j);
+        orth = std::max(orth, std::abs(o - (i == j ? 1.0 : 0.0)));
+    }
+    double offd = 0; for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) if (i != j) offd = std::max(offd, hypot(A[i + j * n].x, A[i + j * n].y));
+    printf("eig M=%d n=%d sweeps %d residual %.2e orth %.2e max offdiag %.2e\n", M, n, sweeps, sqrt(res / nh), orth, offd);
+    return sqrt(res / nh) < 1e-13 && orth < 1e-13 ? 0 : 1;
+}
+int svdTest(int m, int n, unsigned seed) {
+    std::mt19937 g(seed); std::normal_distribution<double> N;
+    std::vector<cuDoubleComplex> U(m * n), V(n * n);
+    std::vector<cd> A(m * n);
+    for (int k = 0; k < m * n; k++) { A[k] = cd(N(g), N(g)); U[k] = {A[k].real(), A[k].imag()}; }
+    for (int k = 0; k < n * n; k++) V[k] = {k / n == k % n ? 1.0 : 0.0, 0};
+    std::vector<int> pairs, rowPair; int half, steps; roundRobin(n, pairs, rowPair, half, steps);
+    unsigned long long counter[2] = {0, 0}; int sweeps = 0;
+    for (; sweeps < 30; sweeps++) {
+        counter[0] = 0;
+        svd_sweep<cuDoubleComplex>(U.data(), V.data(), pairs.data(), m, n, half, steps, 1e-15 * n, 0, counter, 1, nullptr);
+        if (counter[0] == 0) break;
+    }
+    // A V = U (unnormalised, orthogonal columns), V unitary
+    double res = 0, na = 0, orth = 0, uorth = 0;
+    for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) {
+        cd s = 0; for (int k = 0; k < n; k++) s += A[i + k * m] * cd(V[k + j * n].x, V[k + j * n].y);
+        res += std::norm(s - cd(U[i + j * m].x, U[i + j * m].y)); na += std::norm(A[i + j * m]);
+    }
+    for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+        cd o = 0, ou = 0; double ni = 0, nj = 0;
+        for (int k = 0; k < n; k++) o += std::conj(cd(V[k + i * n].x, V[k + i * n].y)) * cd(V[k + j * n].x, V[k + j * n].y);
+        for (int k = 0; k < m; k++) { cd ui(U[k + i * m].x, U[k + i * m].y), uj(U[k + j * m].x, U[k + j * m].y); ou += std::conj(ui) * uj; ni += std::norm(ui); nj += std::norm(uj); }
+        orth = std::max(orth, std::abs(o - (i == j ? 1.0 : 0.0)));
+        if (i != j) uorth = std::max(uorth, std::abs(ou) / sqrt(ni * nj));
+    }
+    printf("svd %dx%d sweeps %d ||AV-U||/||A|| %.2e ||V^H V - I|| %.2e max |cos(u_i,u_j)| %.2e\n", m, n, sweeps, sqrt(res / na), orth, uorth);
+    return sqrt(res / na) < 1e-13 && orth < 1e-13 && uorth < 1e-13 ? 0 : 1;
+}
+int main() {
+    int bad = 0;
+    for (int n : {1, 2, 3, 7, 16, 33}) { bad += eigTest<TA>(n, n); bad += eigTest<MA>(n, n); bad += eigTest<SA>(n, n); bad += eigTest<MCA>(n, n); }
+    for (auto s : std::vector<std::pair<int,int>>{{1,1},{2,2},{7,4},{33,33},{40,33}}) bad += svdTest(s.first, s.second, 7);
+    printf("%s\n", bad ? "FAILED" : "all ok");
+    return bad;
+}

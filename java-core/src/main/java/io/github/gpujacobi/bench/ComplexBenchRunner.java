@@ -1,0 +1,134 @@
+package io.github.gpujacobi.bench;
+
+import io.github.gpujacobi.api.Backend;
+import io.github.gpujacobi.api.Backends;
+import io.github.gpujacobi.api.ComplexPageArray;
+import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.ServiceLoader;
+import java.util.regex.Pattern;
+
+/**
+ * {@link BenchRunner} for complex input (--dtype complex64, complex128: numpy's names for single and
+ * double complex): every backend that computes complex input and the complex peers (cuSOLVER's
+ * zheevd/zheevj/zgesvd/zgesvdj/zgetrf+zgetrs and their C twins) on the same seeded inputs, ratios to
+ * the best peer as for real rows; for inv also EJML's complex LU inverse (EJML 0.44 has no complex
+ * eigen or singular value decomposition: its complex module has LU, QR and Cholesky only).
+ */
+public final class ComplexBenchRunner {
+    public List<String> ops = new ArrayList<String>();
+    public List<Integer> sizes = new ArrayList<Integer>();
+    public List<Precision> dtypes = new ArrayList<Precision>();
+    public int pages = 1;
+    public int repeats = 3;
+    public boolean withTransfers;
+    public Pattern implFilter;
+    public int cpuMaxN = 1024;
+    public SolverOptions base = SolverOptions.defaults();
+
+    /** numpy's name of complex input of precision p. */
+    public static String dtypeName(Precision p) { return p == Precision.DOUBLE ? "complex128" : "complex64"; }
+
+    /** The precision of a complex dtype name (complex64, complex128), or null for another name. */
+    public static Precision parse(String name) {
+        if ("complex128".equals(name)) return Precision.DOUBLE;
+        if ("complex64".equals(name)) return Precision.SINGLE;
+        return null;
+    }
+
+    public List<BenchRow> run(PrintStream progress) {
+        List<BenchRow> rows = new ArrayList<BenchRow>();
+        for (String op : ops) {
+            List<ComplexBenchPeer> peers = peers(op, progress);
+            for (Precision p : dtypes) for (int n : sizes) {
+                ComplexPageArray input = input(op, n, pages, p, 20261123L);
+                for (ComplexBenchPeer peer : peers) {
+                    if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
+                    String why = peer.unsupported(input);
+                    boolean cpuRow = peer.name().contains("cpu/") || peer.name().startsWith("ejml");
+                    if (why == null && cpuRow && n > cpuMaxN) why = "not run: CPU rows stop at n=" + cpuMaxN;
+                    BenchRow row;
+                    String dt = dtypeName(p);
+                    if (why != null) {
+                        row = new BenchRow(op, dt, n, pages, peer.name(), peer.isGpujacobi(), Double.NaN, Double.NaN, Double.NaN, why);
+                    } else {
+                        try {
+                            Measurement m = peer.measure(input, repeats, withTransfers);
+                            row = new BenchRow(op, dt, n, pages, peer.name(), peer.isGpujacobi(), m.medianMs, m.residual,
+                                    m.orthogonality, m.note);
+                        } catch (JacobiException | OutOfMemoryError | UnsupportedOperationException e) {
+                            row = new BenchRow(op, dt, n, pages, peer.name(), peer.isGpujacobi(), Double.NaN, Double.NaN,
+                                    Double.NaN, "failed: " + e.getMessage());
+                        }
+                    }
+                    rows.add(row);
+                    progress.println(String.format(Locale.ROOT, "# %-4s %-10s n=%-5d pages=%-4d %-32s %s", op, dt, n, pages,
+                            peer.name(), Double.isNaN(row.ms) ? row.note : String.format(Locale.ROOT, "%.3f ms", row.ms)));
+                }
+            }
+        }
+        BenchRunner.ratios(rows);
+        return rows;
+    }
+
+    private List<ComplexBenchPeer> peers(String op, PrintStream progress) {
+        List<ComplexBenchPeer> out = new ArrayList<ComplexBenchPeer>();
+        Operation operation = op.equals("eig") ? Operation.EIG : op.equals("svd") ? Operation.SVD : Operation.INV;
+        for (Backend b : Backends.get().available()) {
+            if (!b.supportsComplex(operation)) continue;
+            String m = operation == Operation.EIG ? Methods.PARALLEL : operation == Operation.SVD ? Methods.ONE_SIDED
+                    : b.isGpu() ? Methods.GAUSS_JORDAN : Methods.AUTO;
+            out.add(new ComplexJacobiPeer(b, operation, m, base));
+        }
+        if (operation == Operation.INV) out.add(new EjmlComplexPeer());
+        for (ComplexPeerProvider p : ServiceLoader.load(ComplexPeerProvider.class, ComplexBenchRunner.class.getClassLoader())) {
+            try {
+                List<ComplexBenchPeer> got = p.peers(op);
+                if (got.isEmpty() && p.unavailableReason() != null) progress.println("# " + p.unavailableReason());
+                out.addAll(got);
+            } catch (RuntimeException | LinkageError e) {
+                progress.println("# complex peer provider " + p.getClass().getSimpleName() + ": not available: " + e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Seeded complex inputs: standard complex normal entries; the Hermitian part for eig; for inv the
+     * diagonal shifted by 2 sqrt(n) (well conditioned), as {@link BenchInputs} does for real input.
+     */
+    public static ComplexPageArray input(String op, int n, int pages, Precision p, long seed) {
+        Random r = new Random(seed + 31L * n + pages);
+        double[] z = new double[2 * n * n * pages];
+        for (int i = 0; i < z.length; i++) z[i] = r.nextGaussian() * Math.sqrt(0.5);
+        for (int k = 0; k < pages; k++) {
+            int off = 2 * k * n * n;
+            if (op.equals("eig")) {
+                for (int j = 0; j < n; j++) {
+                    z[off + 2 * (j + j * n) + 1] = 0;
+                    for (int i = j + 1; i < n; i++) {
+                        int ij = off + 2 * (i + j * n), ji = off + 2 * (j + i * n);
+                        double re = 0.5 * (z[ij] + z[ji]), im = 0.5 * (z[ij + 1] - z[ji + 1]);
+                        z[ij] = re;
+                        z[ij + 1] = im;
+                        z[ji] = re;
+                        z[ji + 1] = -im;
+                    }
+                }
+            } else if (op.equals("inv")) {
+                for (int i = 0; i < n; i++) z[off + 2 * (i + i * n)] += 2 * Math.sqrt(n);
+            }
+        }
+        ComplexPageArray d = ComplexPageArray.wrap(z, n, n, pages);
+        return p == Precision.DOUBLE ? d : d.to(Precision.SINGLE);
+    }
+}
