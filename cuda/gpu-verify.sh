@@ -27,6 +27,9 @@
 #           on GPU 0, peer copies), then one GPU against all visible (GPUS=0,1 to choose; on a one-GPU machine
 #           GPUS=0,0 times two logical devices on one GPU: the split's overhead): pages 2000 x 64 x 64 and
 #           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for the 2 x H200 target) with the phase profile
+#   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
+#           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
+#           indefinite eig, pages 32/64/256, complex 1024, n = 16384 with its peak device memory)
 # Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
 set -uo pipefail
 out="${OUT:-gpu-report}"
@@ -151,9 +154,36 @@ stage_complex() {
       --impl cuda --out "$out/complex-4096-svd.csv"
 }
 stage="${1:-all}"
+stage_quick() {
+  # everything a merge must show in one device command (< 10 min): the conformance suite (real and
+  # complex, every backend path) and CudaMultiGpuTest, verify, then one row per issue target: blocked
+  # svd/SPD eig 1024/4096 both precisions, indefinite eig, pages 32/64/256, complex 1024, n = 16384
+  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
+  step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
+      --select-class io.github.gpujacobi.cuda.CudaConformanceTest --select-class io.github.gpujacobi.cuda.CudaMultiGpuTest \
+      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/conformance"
+  if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
+  step verify run verify --device gpu
+  step quick-blocked run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 3 \
+      --impl 'cuda/blocked|cusolver' --out "$out/quick-blocked.csv"
+  step quick-indefinite run bench --op eig --n 1024,4096 --dtype double --repeat 3 --impl 'cuda/blocked|syevj|syevd' \
+      --out "$out/quick-indefinite.csv"
+  step quick-pages run bench --op eig,svd --n 32,64 --pages 2000 --dtype double,single --repeat 3 \
+      --impl 'cuda/(parallel|onesided)|Batched' --out "$out/quick-pages.csv"
+  step quick-pages256 run bench --op eig,svd --n 256 --pages 100 --dtype double --repeat 3 \
+      --impl 'cuda/(parallel|onesided)|Batched|syevd' --out "$out/quick-pages256.csv"
+  step quick-complex run bench --op eig,svd,inv --n 1024 --dtype complex128 --repeat 2 --impl 'cuda|cusolver' \
+      --out "$out/quick-complex.csv"
+  nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 200 > "$out/quick-16384-mem.txt" 2>/dev/null &
+  local smi=$!
+  step quick-16384 run bench --op eig,svd --spd --n 16384 --dtype double --repeat 1 --impl 'cuda/blocked' \
+      --out "$out/quick-16384.csv"
+  kill "$smi" 2>/dev/null
+  echo "   peak device memory $(sort -n "$out/quick-16384-mem.txt" | tail -1) MiB (nvidia-smi, whole device)"
+}
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|all" >&2; exit 2 ;;
 esac
 exit $status

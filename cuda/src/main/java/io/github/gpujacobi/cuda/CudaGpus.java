@@ -34,10 +34,12 @@ final class CudaGpus {
     static final String GPUS_PROPERTY = "gpujacobi.cuda.gpus";
     /**
      * Order from which one matrix on the blocked route spreads over several GPUs
-     * (-Dgpujacobi.cuda.multiGpuFrom). Not yet measured on two GPUs (docs/benchmarks/gpu-multigpu-2026-11-23.md):
-     * below it one GPU's blocked run is left alone, a step synchronising every device costs latency.
+     * (-Dgpujacobi.cuda.multiGpuFrom; below it one GPU's blocked run is left alone, a step synchronising
+     * every device costs latency). Off by default: the split has run only on logical devices of one
+     * H100, never on two GPUs, and it sweeps without the QR preconditioning of the one-GPU path, so it
+     * is not known to be faster (docs/benchmarks/gpu-multigpu-2026-11-23.md).
      */
-    static int multiFrom() { return Integer.getInteger("gpujacobi.cuda.multiGpuFrom", 8192); }
+    static int multiFrom() { return Integer.getInteger("gpujacobi.cuda.multiGpuFrom", Integer.MAX_VALUE); }
 
     private final CudaBackend first;
     /** Backends of further logical devices, by "index" (primary context) or "index#k" (k-th extra context). */

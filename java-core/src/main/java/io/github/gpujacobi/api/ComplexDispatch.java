@@ -10,6 +10,13 @@ package io.github.gpujacobi.api;
 final class ComplexDispatch {
     private ComplexDispatch() {}
 
+    /**
+     * Whether Device 'auto' sends complex input to the GPU. Off until the complex GPU kernels (built and
+     * checked in host emulation on 2026-11-23) have passed the conformance suite on a GPU: no device
+     * was lent after they were merged.
+     */
+    static final boolean GPU_COMPLEX_AUTO = Boolean.getBoolean("gpujacobi.gpu.complexAuto");
+
     static ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
         String method = Methods.checkComplex(Operation.EIG, o.method(), o);
         InputChecks.requireSquare(a, o);
@@ -112,8 +119,14 @@ final class ComplexDispatch {
             // per page: complex pages loop over the single-matrix kernels (no batched complex kernels yet)
             if (gpu != null && gpu.supports(op, o.method())
                     && (Methods.MEMORY_ACCESS.contains(o.method()) || n >= gpu.autoThreshold(op, a.precision(), 1))) {
-                if (gpu.supportsComplex(op)) c.backend = gpu;
-                else c.note = "complex input runs on the CPU for now (no GPU complex " + op.label() + " yet)";
+                if (!gpu.supportsComplex(op)) {
+                    c.note = "complex input runs on the CPU for now (no GPU complex " + op.label() + " yet)";
+                } else if (GPU_COMPLEX_AUTO) {
+                    c.backend = gpu;
+                } else {
+                    c.note = "complex input runs on the CPU under Device 'auto' until the GPU complex kernels have been"
+                            + " verified on a GPU (Device 'gpu' runs them; -Dgpujacobi.gpu.complexAuto=true makes 'auto' take them)";
+                }
             }
         }
         String m = o.method();
