@@ -1,6 +1,5 @@
 package io.github.gpujacobi.bench;
 
-import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
@@ -9,7 +8,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -43,27 +41,9 @@ public final class BenchRunner {
                     for (BenchPeer peer : peers) {
                         if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
                         if (!peer.applies(input)) continue;
-                        boolean cpuRow = peer.name().contains("cpu/") || peer.name().startsWith("ejml");
-                        String why = peer.unsupported(input);
-                        if (why == null && cpuRow && n > cpuMaxN) why = "not run: CPU rows stop at n=" + cpuMaxN;
-                        BenchRow row;
-                        if (why != null) {
-                            row = new BenchRow(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(), Double.NaN,
-                                    Double.NaN, Double.NaN, why);
-                        } else {
-                            try {
-                                Measurement m = peer.measure(input, repeats, withTransfers);
-                                row = new BenchRow(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
-                                        m.medianMs, m.residual, m.orthogonality, m.note);
-                            } catch (JacobiException | OutOfMemoryError | UnsupportedOperationException e) {
-                                row = new BenchRow(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
-                                        Double.NaN, Double.NaN, Double.NaN, "failed: " + e.getMessage());
-                            }
-                        }
-                        rows.add(row);
-                        progress.println(String.format(Locale.ROOT, "# %-4s %-6s n=%-5d%s pages=%-4d %-32s %s", op,
-                                p.matlabClass(), n, mm != n ? " m=" + mm : "", pages, peer.name(), Double.isNaN(row.ms) ? row.note
-                                        : String.format(Locale.ROOT, "%.3f ms", row.ms)));
+                        rows.add(PeerRow.measure(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
+                                peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,
+                                6, mm != n ? " m=" + mm : ""));
                     }
                 }
             }

@@ -3,7 +3,6 @@ package io.github.gpujacobi.bench;
 import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.Backends;
 import io.github.gpujacobi.api.ComplexPageArray;
-import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.Precision;
@@ -12,7 +11,6 @@ import io.github.gpujacobi.api.SolverOptions;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Random;
 import java.util.ServiceLoader;
 import java.util.regex.Pattern;
@@ -53,26 +51,9 @@ public final class ComplexBenchRunner {
                 ComplexPageArray input = input(op, n, pages, p, 20261123L);
                 for (ComplexBenchPeer peer : peers) {
                     if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
-                    String why = peer.unsupported(input);
-                    boolean cpuRow = peer.name().contains("cpu/") || peer.name().startsWith("ejml");
-                    if (why == null && cpuRow && n > cpuMaxN) why = "not run: CPU rows stop at n=" + cpuMaxN;
-                    BenchRow row;
-                    String dt = dtypeName(p);
-                    if (why != null) {
-                        row = new BenchRow(op, dt, n, pages, peer.name(), peer.isGpujacobi(), Double.NaN, Double.NaN, Double.NaN, why);
-                    } else {
-                        try {
-                            Measurement m = peer.measure(input, repeats, withTransfers);
-                            row = new BenchRow(op, dt, n, pages, peer.name(), peer.isGpujacobi(), m.medianMs, m.residual,
-                                    m.orthogonality, m.note);
-                        } catch (JacobiException | OutOfMemoryError | UnsupportedOperationException e) {
-                            row = new BenchRow(op, dt, n, pages, peer.name(), peer.isGpujacobi(), Double.NaN, Double.NaN,
-                                    Double.NaN, "failed: " + e.getMessage());
-                        }
-                    }
-                    rows.add(row);
-                    progress.println(String.format(Locale.ROOT, "# %-4s %-10s n=%-5d pages=%-4d %-32s %s", op, dt, n, pages,
-                            peer.name(), Double.isNaN(row.ms) ? row.note : String.format(Locale.ROOT, "%.3f ms", row.ms)));
+                    rows.add(PeerRow.measure(op, dtypeName(p), n, pages, peer.name(), peer.isGpujacobi(),
+                            peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,
+                            10, ""));
                 }
             }
         }

@@ -33,18 +33,9 @@ final class ComplexJacobiPeer implements ComplexBenchPeer {
     public String unsupported(ComplexPageArray input) { return null; }
 
     public Measurement measure(ComplexPageArray a, int repeats, boolean withTransfers) {
-        long w0 = System.nanoTime();
-        Object last = run(a);
-        double warmMs = millis(last, System.nanoTime() - w0, withTransfers);
-        boolean once = warmMs > JacobiPeer.LONG_RUN_MS; // as for real input: one run past 20 s
-        double[] ms = new double[once ? 1 : repeats];
-        if (once) ms[0] = warmMs;
-        for (int r = 0; r < ms.length && !once; r++) {
-            long t0 = System.nanoTime();
-            last = run(a);
-            ms[r] = millis(last, System.nanoTime() - t0, withTransfers);
-        }
-        RunReport rep = report(last);
+        TimedRuns<Object> t = TimedRuns.of(() -> run(a), ComplexJacobiPeer::report, repeats, withTransfers);
+        Object last = t.last;
+        RunReport rep = t.lastReport;
         String note = "sweeps " + rep.sweeps() + (rep.converged() ? "" : " NOT converged") + ", method " + rep.method();
         double[] acc;
         switch (op) {
@@ -62,13 +53,7 @@ final class ComplexJacobiPeer implements ComplexBenchPeer {
                 acc = new double[]{ComplexAccuracy.inv(a, ((ComplexInverseResult) last).inverse()), Double.NaN};
                 note = "method " + rep.method();
         }
-        if (once) note += ", one run (over 20 s, no warm-up)";
-        return new Measurement(Measurement.median(ms), acc[0], acc[1], note);
-    }
-
-    private double millis(Object result, long wallNanos, boolean withTransfers) {
-        RunReport rep = report(result);
-        return (!withTransfers && rep.computeNanos() >= 0 ? rep.computeNanos() : wallNanos) * 1e-6;
+        return t.measurement(acc, note);
     }
 
     private Object run(ComplexPageArray a) {

@@ -32,28 +32,10 @@ final class JacobiPeer implements BenchPeer {
 
     public String unsupported(PageArray input) { return null; }
 
-    static final double LONG_RUN_MS = 20000;
-
-    private double millis(Object result, long wallNanos, boolean withTransfers) {
-        RunReport rep = report(result);
-        return (!withTransfers && rep.computeNanos() >= 0 ? rep.computeNanos() : wallNanos) * 1e-6;
-    }
-
     public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
-        long w0 = System.nanoTime();
-        Object last = run(a);
-        double warmMs = millis(last, System.nanoTime() - w0, withTransfers);
-        // A run of many seconds gains nothing from a warm-up (module load and JIT are milliseconds):
-        // it is measured once, which keeps n = 8192 within one device command.
-        boolean once = warmMs > LONG_RUN_MS;
-        double[] ms = new double[once ? 1 : repeats];
-        if (once) ms[0] = warmMs;
-        for (int r = 0; r < ms.length && !once; r++) {
-            long t0 = System.nanoTime();
-            last = run(a);
-            ms[r] = millis(last, System.nanoTime() - t0, withTransfers);
-        }
-        RunReport rep = report(last);
+        TimedRuns<Object> t = TimedRuns.of(() -> run(a), JacobiPeer::report, repeats, withTransfers);
+        Object last = t.last;
+        RunReport rep = t.lastReport;
         String note = "sweeps " + rep.sweeps() + (rep.converged() || options.fixedSweeps() > 0 ? "" : " NOT converged");
         double[] acc;
         switch (op) {
@@ -71,8 +53,7 @@ final class JacobiPeer implements BenchPeer {
                 acc = new double[]{Accuracy.inv(a, ((InverseResult) last).inverse()), Double.NaN};
                 note = "";
         }
-        if (once) note = (note.isEmpty() ? "" : note + ", ") + "one run (over 20 s, no warm-up)";
-        return new Measurement(Measurement.median(ms), acc[0], acc[1], note);
+        return t.measurement(acc, note);
     }
 
     private Object run(PageArray a) {

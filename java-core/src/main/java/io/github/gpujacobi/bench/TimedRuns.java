@@ -1,0 +1,59 @@
+package io.github.gpujacobi.bench;
+
+import io.github.gpujacobi.api.RunReport;
+
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The timing protocol of the gpujacobi rows, real and complex: one warm-up run, then {@code repeats}
+ * timed runs, each timed by the solver's own compute time unless transfers are asked for. A run of
+ * many seconds gains nothing from a warm-up (module load and JIT are milliseconds): it is measured
+ * once, which keeps n = 8192 within one device command.
+ */
+final class TimedRuns<R> {
+    static final double LONG_RUN_MS = 20000;
+
+    /** The times of the counted runs (one when {@link #once}). */
+    final double[] ms;
+    /** The result of the last run (what the accuracy is computed from). */
+    final R last;
+    final RunReport lastReport;
+    /** True when the warm-up ran past {@link #LONG_RUN_MS} and is the only measurement. */
+    final boolean once;
+
+    private TimedRuns(double[] ms, R last, RunReport lastReport, boolean once) {
+        this.ms = ms;
+        this.last = last;
+        this.lastReport = lastReport;
+        this.once = once;
+    }
+
+    static <R> TimedRuns<R> of(Supplier<R> run, Function<R, RunReport> report, int repeats, boolean withTransfers) {
+        long w0 = System.nanoTime();
+        R last = run.get();
+        double warmMs = millis(report.apply(last), System.nanoTime() - w0, withTransfers);
+        boolean once = warmMs > LONG_RUN_MS;
+        double[] ms = new double[once ? 1 : repeats];
+        if (once) ms[0] = warmMs;
+        for (int r = 0; r < ms.length && !once; r++) {
+            long t0 = System.nanoTime();
+            last = run.get();
+            ms[r] = millis(report.apply(last), System.nanoTime() - t0, withTransfers);
+        }
+        return new TimedRuns<R>(ms, last, report.apply(last), once);
+    }
+
+    /** The row's note with the single-run remark added when {@link #once}. */
+    String note(String note) {
+        return once ? (note.isEmpty() ? "" : note + ", ") + "one run (over 20 s, no warm-up)" : note;
+    }
+
+    Measurement measurement(double[] accuracy, String note) {
+        return new Measurement(Measurement.median(ms), accuracy[0], accuracy[1], note(note));
+    }
+
+    private static double millis(RunReport rep, long wallNanos, boolean withTransfers) {
+        return (!withTransfers && rep.computeNanos() >= 0 ? rep.computeNanos() : wallNanos) * 1e-6;
+    }
+}
