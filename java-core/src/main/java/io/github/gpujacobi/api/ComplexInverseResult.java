@@ -6,38 +6,33 @@ package io.github.gpujacobi.api;
  */
 public final class ComplexInverseResult {
     private final ComplexPageArray inverse;
-    private final double[] rcond;
-    private final boolean[] singular;
+    private final InverseConditions conditions;
     private final RunReport report;
 
     public ComplexInverseResult(ComplexPageArray inverse, double[] rcond, boolean[] singular, RunReport report) {
+        this(inverse, new InverseConditions(rcond, singular), report);
+    }
+
+    private ComplexInverseResult(ComplexPageArray inverse, InverseConditions conditions, RunReport report) {
         this.inverse = inverse;
-        this.rcond = rcond.clone();
-        this.singular = singular.clone();
+        this.conditions = conditions;
         this.report = report;
     }
 
     public ComplexPageArray inverse() { return inverse; }
 
     /** As {@link InverseResult#rcond(int)}: 1/(||A||_1 ||inv(A)||_1), 0 for a singular page. */
-    public double rcond(int page) { return rcond[page]; }
+    public double rcond(int page) { return conditions.rcond(page); }
 
-    public double[] rcond() { return rcond.clone(); }
+    public double[] rcond() { return conditions.rcond(); }
 
-    public boolean singular(int page) { return singular[page]; }
+    public boolean singular(int page) { return conditions.singular(page); }
 
-    public boolean anySingular() {
-        for (boolean s : singular) if (s) return true;
-        return false;
-    }
+    public boolean anySingular() { return conditions.anySingular(); }
 
-    public double minRcond() {
-        double m = Double.POSITIVE_INFINITY;
-        for (double r : rcond) m = Math.min(m, r);
-        return m;
-    }
+    public double minRcond() { return conditions.minRcond(); }
 
     public RunReport report() { return report; }
 
-    public ComplexInverseResult withReport(RunReport r) { return new ComplexInverseResult(inverse, rcond, singular, r); }
+    public ComplexInverseResult withReport(RunReport r) { return new ComplexInverseResult(inverse, conditions, r); }
 }

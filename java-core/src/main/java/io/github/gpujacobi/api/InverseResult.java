@@ -6,14 +6,16 @@ package io.github.gpujacobi.api;
  */
 public final class InverseResult {
     private final PageArray inverse;
-    private final double[] rcond;
-    private final boolean[] singular;
+    private final InverseConditions conditions;
     private final RunReport report;
 
     public InverseResult(PageArray inverse, double[] rcond, boolean[] singular, RunReport report) {
+        this(inverse, new InverseConditions(rcond, singular), report);
+    }
+
+    private InverseResult(PageArray inverse, InverseConditions conditions, RunReport report) {
         this.inverse = inverse;
-        this.rcond = rcond.clone();
-        this.singular = singular.clone();
+        this.conditions = conditions;
         this.report = report;
     }
 
@@ -24,25 +26,18 @@ public final class InverseResult {
      * (0 for a singular page; {@link Double#MIN_VALUE} for a nonsingular page whose RCOND lies below
      * double's range, such as diag(1e-300, 1, 1e300)).
      */
-    public double rcond(int page) { return rcond[page]; }
+    public double rcond(int page) { return conditions.rcond(page); }
 
-    public double[] rcond() { return rcond.clone(); }
+    public double[] rcond() { return conditions.rcond(); }
 
-    public boolean singular(int page) { return singular[page]; }
+    public boolean singular(int page) { return conditions.singular(page); }
 
-    public boolean anySingular() {
-        for (boolean s : singular) if (s) return true;
-        return false;
-    }
+    public boolean anySingular() { return conditions.anySingular(); }
 
     /** Smallest rcond over the pages (what a warning reports). */
-    public double minRcond() {
-        double m = Double.POSITIVE_INFINITY;
-        for (double r : rcond) m = Math.min(m, r);
-        return rcond.length == 0 ? Double.POSITIVE_INFINITY : m;
-    }
+    public double minRcond() { return conditions.minRcond(); }
 
     public RunReport report() { return report; }
 
-    public InverseResult withReport(RunReport r) { return new InverseResult(inverse, rcond, singular, r); }
+    public InverseResult withReport(RunReport r) { return new InverseResult(inverse, conditions, r); }
 }
