@@ -15,9 +15,7 @@ public final class ComplexPageArray {
     private final float[] f;
 
     private ComplexPageArray(int rows, int cols, int pages, double[] d, float[] f) {
-        if (rows < 0 || cols < 0 || pages < 0) {
-            throw new JacobiException(ErrorKind.BAD_SHAPE, "negative dimension " + rows + "x" + cols + "x" + pages);
-        }
+        FlatStorage.checkDims(rows, cols, pages);
         long n = 2L * rows * cols * pages;
         int len = d != null ? d.length : f.length;
         if (n != len) {
@@ -83,13 +81,8 @@ public final class ComplexPageArray {
     }
 
     public static ComplexPageArray zeros(Precision p, int rows, int cols, int pages) {
-        long n = 2L * rows * cols * pages;
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new JacobiException(ErrorKind.OUT_OF_MEMORY, rows + "x" + cols + "x" + pages
-                    + " complex has more numbers than one Java array can hold (2^31)");
-        }
-        return p == Precision.DOUBLE ? wrap(new double[(int) n], rows, cols, pages)
-                : wrap(new float[(int) n], rows, cols, pages);
+        int n = FlatStorage.length(2L * rows * cols * pages, rows, cols, pages, "complex has more numbers");
+        return p == Precision.DOUBLE ? wrap(new double[n], rows, cols, pages) : wrap(new float[n], rows, cols, pages);
     }
 
     public int rows() { return rows; }
@@ -132,28 +125,20 @@ public final class ComplexPageArray {
 
     /** Page k as a fresh interleaved double[] of length 2*m*n. */
     public double[] pageAsDouble(int k) {
-        int off = 2 * k * pageSize(), len = 2 * pageSize();
-        double[] out = new double[len];
-        if (d != null) System.arraycopy(d, off, out, 0, len);
-        else for (int i = 0; i < len; i++) out[i] = f[off + i];
+        double[] out = new double[2 * pageSize()];
+        FlatStorage.read(d, f, 2 * k * pageSize(), out, out.length);
         return out;
     }
 
     /** Writes interleaved src (length 2*m*n) into page k, rounding to float when single. */
     public void writePage(int k, double[] src) {
-        int off = 2 * k * pageSize(), len = 2 * pageSize();
-        if (d != null) System.arraycopy(src, 0, d, off, len);
-        else for (int i = 0; i < len; i++) f[off + i] = (float) src[i];
+        FlatStorage.write(src, d, f, 2 * k * pageSize(), 2 * pageSize());
     }
 
     /** A deep copy converted to the given precision. */
     public ComplexPageArray to(Precision p) {
         ComplexPageArray out = zeros(p, rows, cols, pages);
-        int n = 2 * length();
-        for (int i = 0; i < n; i++) {
-            double x = d != null ? d[i] : f[i];
-            if (out.d != null) out.d[i] = x; else out.f[i] = (float) x;
-        }
+        FlatStorage.convert(d, f, out.d, out.f);
         return out;
     }
 

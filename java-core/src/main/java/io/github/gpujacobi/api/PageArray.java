@@ -13,9 +13,7 @@ public final class PageArray {
     private final float[] f;
 
     private PageArray(int rows, int cols, int pages, double[] d, float[] f) {
-        if (rows < 0 || cols < 0 || pages < 0) {
-            throw new JacobiException(ErrorKind.BAD_SHAPE, "negative dimension " + rows + "x" + cols + "x" + pages);
-        }
+        FlatStorage.checkDims(rows, cols, pages);
         long n = (long) rows * cols * pages;
         int len = d != null ? d.length : f.length;
         if (n != len) {
@@ -44,13 +42,8 @@ public final class PageArray {
     public static PageArray wrap(float[] data, int rows, int cols) { return wrap(data, rows, cols, 1); }
 
     public static PageArray zeros(Precision p, int rows, int cols, int pages) {
-        long n = (long) rows * cols * pages;
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new JacobiException(ErrorKind.OUT_OF_MEMORY,
-                    rows + "x" + cols + "x" + pages + " has more elements than one Java array can hold (2^31)");
-        }
-        return p == Precision.DOUBLE ? wrap(new double[(int) n], rows, cols, pages)
-                : wrap(new float[(int) n], rows, cols, pages);
+        int n = FlatStorage.length((long) rows * cols * pages, rows, cols, pages, "has more elements");
+        return p == Precision.DOUBLE ? wrap(new double[n], rows, cols, pages) : wrap(new float[n], rows, cols, pages);
     }
 
     /** The n x n identity (one page). */
@@ -100,13 +93,7 @@ public final class PageArray {
 
     /** Copies page k into dst (length m*n) as doubles. */
     public void readPage(int k, double[] dst) {
-        int off = k * pageSize();
-        int len = pageSize();
-        if (d != null) {
-            System.arraycopy(d, off, dst, 0, len);
-        } else {
-            for (int i = 0; i < len; i++) dst[i] = f[off + i];
-        }
+        FlatStorage.read(d, f, k * pageSize(), dst, pageSize());
     }
 
     /** Page k as a fresh double[] (column-major m*n). */
@@ -118,21 +105,13 @@ public final class PageArray {
 
     /** Writes src (length m*n) into page k, rounding to float when single. */
     public void writePage(int k, double[] src) {
-        int off = k * pageSize();
-        int len = pageSize();
-        if (d != null) {
-            System.arraycopy(src, 0, d, off, len);
-        } else {
-            for (int i = 0; i < len; i++) f[off + i] = (float) src[i];
-        }
+        FlatStorage.write(src, d, f, k * pageSize(), pageSize());
     }
 
     /** Page k as a 2-D array sharing nothing with this one. */
     public PageArray page(int k) {
         PageArray p = zeros(precision(), rows, cols, 1);
-        int off = k * pageSize();
-        if (d != null) System.arraycopy(d, off, p.d, 0, pageSize());
-        else System.arraycopy(f, off, p.f, 0, pageSize());
+        FlatStorage.copy(d, f, k * pageSize(), p.d, p.f, 0, pageSize());
         return p;
     }
 
@@ -142,9 +121,7 @@ public final class PageArray {
             throw new JacobiException(ErrorKind.INTERNAL, "pages " + first + "+" + count + " of " + pages);
         }
         PageArray p = zeros(precision(), rows, cols, count);
-        int off = first * pageSize(), len = count * pageSize();
-        if (d != null) System.arraycopy(d, off, p.d, 0, len);
-        else System.arraycopy(f, off, p.f, 0, len);
+        FlatStorage.copy(d, f, first * pageSize(), p.d, p.f, 0, count * pageSize());
         return p;
     }
 
@@ -153,19 +130,13 @@ public final class PageArray {
         if (src.rows != rows || src.cols != cols || src.precision() != precision() || first < 0 || first + src.pages > pages) {
             throw new JacobiException(ErrorKind.INTERNAL, "cannot place " + src.describe() + " at page " + first + " of " + describe());
         }
-        int off = first * pageSize(), len = src.length();
-        if (d != null) System.arraycopy(src.d, 0, d, off, len);
-        else System.arraycopy(src.f, 0, f, off, len);
+        FlatStorage.copy(src.d, src.f, 0, d, f, first * pageSize(), src.length());
     }
 
     /** A deep copy converted to the given precision. */
     public PageArray to(Precision p) {
         PageArray out = zeros(p, rows, cols, pages);
-        if (d != null && out.d != null) System.arraycopy(d, 0, out.d, 0, d.length);
-        else if (f != null && out.f != null) System.arraycopy(f, 0, out.f, 0, f.length);
-        else for (int i = 0; i < length(); i++) {
-            if (out.d != null) out.d[i] = f[i]; else out.f[i] = (float) d[i];
-        }
+        FlatStorage.convert(d, f, out.d, out.f);
         return out;
     }
 
