@@ -66,15 +66,7 @@ public final class Generators {
         double[] s = symmetric(r, n);
         double scale = 0.5 / Math.sqrt(n);
         for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) h[i + j * n] = i == j ? 1 : scale * s[i + j * n] / 2;
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) d[i] = Math.pow(10, -decades * i / Math.max(1, n - 1));
-        int[] p = permutation(r, n);
-        double[] a = new double[n * n];
-        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
-            int pi = p[i], pj = p[j];
-            a[i + j * n] = d[pi] * h[pi + pj * n] * d[pj];
-        }
-        return a;
+        return graded(r, h, n, decades);
     }
 
     /**
@@ -87,6 +79,11 @@ public final class Generators {
         double[] lam = new double[n];
         for (int i = 0; i < n; i++) lam[i] = (i % 2 == 0 ? 1 : -1) * (1 + 2 * r.nextDouble());
         double[] h = withSpectrum(r, lam);
+        return graded(r, h, n, decades);
+    }
+
+    /** P (D H D) P' with D = diag(logspace(0, -decades, n)) and a random permutation P (drawn from r). */
+    private static double[] graded(Random r, double[] h, int n, double decades) {
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = Math.pow(10, -decades * i / Math.max(1, n - 1));
         int[] p = permutation(r, n);
