@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.peers;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.ptr.PointerByReference;
 import io.github.gpujacobi.bench.ComplexBenchPeer;
 import io.github.gpujacobi.bench.ComplexPeerProvider;
 import io.github.gpujacobi.cuda.jna.CuSolver;
@@ -27,15 +26,10 @@ public final class CusolverComplexPeerProvider implements ComplexPeerProvider {
             rt = CudaRuntime.load();
             cs = CuSolver.load();
             cz = CuSolverComplex.load();
-            PointerByReference h = new PointerByReference();
-            int st = cs.cusolverDnCreate(h);
-            if (st != 0) throw new IllegalStateException("cusolverDnCreate returned " + st);
-            handle = h.getValue();
+            handle = PeerLoading.createHandle(cs);
             return true;
         } catch (UnsatisfiedLinkError | RuntimeException e) {
-            String msg = String.valueOf(e.getMessage());
-            int nl = msg.indexOf('\n');
-            reason = "cuSOLVER complex rows: not available (" + (nl > 0 ? msg.substring(0, nl) : msg) + ")";
+            reason = PeerLoading.unavailable("cuSOLVER complex rows", e);
             return false;
         }
     }

@@ -13,6 +13,8 @@ import io.github.gpujacobi.bench.Accuracy;
 import io.github.gpujacobi.bench.BenchPeer;
 import io.github.gpujacobi.bench.Measurement;
 
+import static io.github.gpujacobi.cuda.peers.DeviceMemory.check;
+
 /**
  * One cuSOLVER routine as a benchmark row: syevd and syevj (eig), gesvd and gesvdj (svd),
  * getrf + getrs against the identity (inv, what cupy.linalg.inv and MATLAB's gpuArray inv do),
@@ -31,12 +33,14 @@ final class CusolverPeer implements BenchPeer {
     private final CuSolver cs;
     private final CudaRuntime rt;
     private final Pointer handle;
+    private final DeviceMemory mem;
 
     CusolverPeer(Kind kind, CuSolver cs, CudaRuntime rt, Pointer handle) {
         this.kind = kind;
         this.cs = cs;
         this.rt = rt;
         this.handle = handle;
+        this.mem = new DeviceMemory(rt);
     }
 
     public String name() {
@@ -78,15 +82,7 @@ final class CusolverPeer implements BenchPeer {
             } catch (UnsatisfiedLinkError e) { // a libcusolver older than CUDA 12.6 (XsyevBatched)
                 throw new UnsupportedOperationException(name() + ": not in this libcusolver (" + e.getMessage() + ")");
             }
-            job.runAll();
-            double[] ms = new double[repeats];
-            for (int r = 0; r < repeats; r++) {
-                long t0 = System.nanoTime();
-                if (withTransfers) job.upload();
-                job.runAll();
-                if (withTransfers) job.downloadAll();
-                ms[r] = (System.nanoTime() - t0) * 1e-6;
-            }
+            double[] ms = DeviceJob.time(job, repeats, withTransfers);
             double[] acc = job.accuracy();
             return new Measurement(Measurement.median(ms), acc[0], acc[1], job.status != 0 ? "devInfo " + job.status : "");
         } finally {
@@ -95,7 +91,7 @@ final class CusolverPeer implements BenchPeer {
     }
 
     /** Device buffers and calls for one input; freed after the measurement. */
-    private final class Job {
+    private final class Job implements DeviceJob {
         final PageArray a;
         final int m, n, pages, es;
         final boolean dbl;
@@ -123,34 +119,25 @@ final class CusolverPeer implements BenchPeer {
 
         int econ() { return thin() ? 1 : 0; }
 
-        Pointer alloc(long bytes) {
-            PointerByReference p = new PointerByReference();
-            check(rt.cudaMalloc(p, Math.max(8, bytes)), "cudaMalloc");
-            return p.getValue();
-        }
-
-        void upload() {
+        public void upload() {
             if (a0 == null) setUp();
-            Memory host = new Memory(pageBytes * pages);
-            if (dbl) host.write(0, a.doubleData(), 0, a.length());
-            else host.write(0, a.floatData(), 0, a.length());
-            check(rt.cudaMemcpy(a0, host, pageBytes * pages, 1), "cudaMemcpy H2D");
+            mem.upload(a0, a.doubleData(), a.floatData(), a.length(), pageBytes * pages);
         }
 
         void setUp() {
             int batch = batched() ? pages : 1; // pages held on the device at once
-            a0 = alloc(pageBytes * pages);
-            work = alloc(pageBytes * batch);
-            info = alloc(4L * batch);
+            a0 = mem.alloc(pageBytes * pages);
+            work = mem.alloc(pageBytes * batch);
+            info = mem.alloc(4L * batch);
             IntByReference lw = new IntByReference();
             switch (kind) {
                 case SYEVD:
-                    w = alloc((long) n * es);
+                    w = mem.alloc((long) n * es);
                     check(dbl ? cs.cusolverDnDsyevd_bufferSize(handle, 1, 0, n, work, n, w, lw)
                             : cs.cusolverDnSsyevd_bufferSize(handle, 1, 0, n, work, n, w, lw), "syevd_bufferSize");
                     break;
                 case SYEVJ: {
-                    w = alloc((long) n * es);
+                    w = mem.alloc((long) n * es);
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateSyevjInfo(pr), "CreateSyevjInfo");
                     params = pr.getValue();
@@ -159,7 +146,7 @@ final class CusolverPeer implements BenchPeer {
                     break;
                 }
                 case SYEVJ_BATCHED: {
-                    w = alloc((long) n * es * batch);
+                    w = mem.alloc((long) n * es * batch);
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateSyevjInfo(pr), "CreateSyevjInfo");
                     params = pr.getValue();
@@ -169,7 +156,7 @@ final class CusolverPeer implements BenchPeer {
                     break;
                 }
                 case XSYEV_BATCHED: {
-                    w = alloc((long) n * es * batch);
+                    w = mem.alloc((long) n * es * batch);
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateParams(pr), "CreateParams");
                     params = pr.getValue();
@@ -183,9 +170,9 @@ final class CusolverPeer implements BenchPeer {
                     break;
                 }
                 case GESVDJ_BATCHED: {
-                    w = alloc((long) Math.min(m, n) * es * batch);
-                    u = alloc((long) m * m * es * batch);
-                    v = alloc((long) n * n * es * batch);
+                    w = mem.alloc((long) Math.min(m, n) * es * batch);
+                    u = mem.alloc((long) m * m * es * batch);
+                    v = mem.alloc((long) n * n * es * batch);
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateGesvdjInfo(pr), "CreateGesvdjInfo");
                     params = pr.getValue();
@@ -195,16 +182,16 @@ final class CusolverPeer implements BenchPeer {
                     break;
                 }
                 case GESVD:
-                    w = alloc((long) Math.min(m, n) * es);
-                    u = alloc((long) m * m * es);
-                    v = alloc((long) n * n * es);
+                    w = mem.alloc((long) Math.min(m, n) * es);
+                    u = mem.alloc((long) m * m * es);
+                    v = mem.alloc((long) n * n * es);
                     check(dbl ? cs.cusolverDnDgesvd_bufferSize(handle, m, n, lw)
                             : cs.cusolverDnSgesvd_bufferSize(handle, m, n, lw), "gesvd_bufferSize");
                     break;
                 case GESVDJ: {
-                    w = alloc((long) Math.min(m, n) * es);
-                    u = alloc((long) m * m * es);
-                    v = alloc((long) n * n * es);
+                    w = mem.alloc((long) Math.min(m, n) * es);
+                    u = mem.alloc((long) m * m * es);
+                    v = mem.alloc((long) n * n * es);
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateGesvdjInfo(pr), "CreateGesvdjInfo");
                     params = pr.getValue();
@@ -214,23 +201,17 @@ final class CusolverPeer implements BenchPeer {
                     break;
                 }
                 default: {
-                    ipiv = alloc(4L * n);
-                    u = alloc(pageBytes); // B = I, overwritten by inv(A)
-                    eye = alloc(pageBytes);
-                    Memory id = new Memory(pageBytes);
-                    id.clear();
-                    for (int i = 0; i < n; i++) {
-                        if (dbl) id.setDouble(((long) i * n + i) * 8, 1.0);
-                        else id.setFloat(((long) i * n + i) * 4, 1f);
-                    }
-                    check(rt.cudaMemcpy(eye, id, pageBytes, 1), "cudaMemcpy H2D");
+                    ipiv = mem.alloc(4L * n);
+                    u = mem.alloc(pageBytes); // B = I, overwritten by inv(A)
+                    eye = mem.alloc(pageBytes);
+                    mem.uploadIdentity(eye, n, pageBytes, dbl, es);
                     check(dbl ? cs.cusolverDnDgetrf_bufferSize(handle, n, n, work, n, lw)
                             : cs.cusolverDnSgetrf_bufferSize(handle, n, n, work, n, lw), "getrf_bufferSize");
                 }
             }
             lwork = Math.max(1, lw.getValue());
             // the matrix work copy and the solver workspace are separate allocations
-            Pointer ws = alloc((long) lwork * es);
+            Pointer ws = mem.alloc((long) lwork * es);
             solverWork = ws;
         }
 
@@ -239,7 +220,7 @@ final class CusolverPeer implements BenchPeer {
         Memory hostWork;
         long hostBytes;
 
-        void runAll() {
+        public void runAll() {
             if (batched()) {
                 check(rt.cudaMemcpy(work, a0, pageBytes * pages, 3), "cudaMemcpy D2D");
                 runOne();
@@ -250,9 +231,7 @@ final class CusolverPeer implements BenchPeer {
                 }
             }
             check(rt.cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-            Memory h = new Memory(4);
-            check(rt.cudaMemcpy(h, info, 4, 2), "cudaMemcpy D2H");
-            status = h.getInt(0);
+            status = mem.readInt(info);
         }
 
         void runOne() {
@@ -303,9 +282,8 @@ final class CusolverPeer implements BenchPeer {
             }
         }
 
-        void downloadAll() {
-            Memory h = new Memory(pageBytes);
-            check(rt.cudaMemcpy(h, kind == Kind.GETRF ? u : work, pageBytes, 2), "cudaMemcpy D2H");
+        public void downloadAll() {
+            mem.download(kind == Kind.GETRF ? u : work, pageBytes);
         }
 
         /** Residual and orthogonality of the last page-0 result (the last run left page pages-1; rerun page 0). */
@@ -342,16 +320,13 @@ final class CusolverPeer implements BenchPeer {
 
         PageArray fetch(Pointer src, int rows, int cols) {
             long bytes = (long) rows * cols * es;
-            Memory h = new Memory(Math.max(8, bytes));
-            check(rt.cudaMemcpy(h, src, bytes, 2), "cudaMemcpy D2H");
+            Memory h = mem.download(src, bytes);
             if (dbl) return PageArray.wrap(h.getDoubleArray(0, rows * cols), rows, cols);
             return PageArray.wrap(h.getFloatArray(0, rows * cols), rows, cols);
         }
 
         void free() {
-            for (Pointer p : new Pointer[]{a0, work, w, u, v, info, ipiv, eye, solverWork}) {
-                if (p != null) rt.cudaFree(p);
-            }
+            mem.free(a0, work, w, u, v, info, ipiv, eye, solverWork);
             if (params != null) { // the syevj/gesvdj parameter objects are cuSOLVER allocations too
                 if (kind == Kind.XSYEV_BATCHED) cs.cusolverDnDestroyParams(params);
                 else if (kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED) cs.cusolverDnDestroySyevjInfo(params);
@@ -359,9 +334,5 @@ final class CusolverPeer implements BenchPeer {
                 params = null;
             }
         }
-    }
-
-    static void check(int status, String what) {
-        if (status != 0) throw new UnsupportedOperationException(what + " returned status " + status);
     }
 }

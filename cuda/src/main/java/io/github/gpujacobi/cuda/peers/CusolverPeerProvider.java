@@ -28,16 +28,11 @@ public final class CusolverPeerProvider implements PeerProvider {
         try {
             rt = CudaRuntime.load();
             cs = CuSolver.load();
-            PointerByReference h = new PointerByReference();
-            int st = cs.cusolverDnCreate(h);
-            if (st != 0) throw new IllegalStateException("cusolverDnCreate returned " + st);
-            handle = h.getValue();
+            handle = PeerLoading.createHandle(cs);
             loadBlas();
             return true;
         } catch (UnsatisfiedLinkError | RuntimeException e) {
-            String msg = String.valueOf(e.getMessage());
-            int nl = msg.indexOf('\n');
-            reason = "cuSOLVER rows: not available (" + (nl > 0 ? msg.substring(0, nl) : msg) + ")";
+            reason = PeerLoading.unavailable("cuSOLVER rows", e);
             return false;
         }
     }
