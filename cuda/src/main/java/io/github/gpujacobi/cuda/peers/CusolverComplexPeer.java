@@ -152,12 +152,7 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
         }
 
         public void runAll() {
-            for (int k = 0; k < pages; k++) {
-                check(rt.cudaMemcpy(work, a0.share(k * pageBytes), pageBytes, 3), "cudaMemcpy D2D");
-                runOne();
-            }
-            check(rt.cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-            status = mem.readInt(info);
+            status = mem.eachPage(a0, work, pageBytes, pages, this::runOne, info);
         }
 
         void runOne() {

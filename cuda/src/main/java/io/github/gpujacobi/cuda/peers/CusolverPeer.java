@@ -221,17 +221,9 @@ final class CusolverPeer implements BenchPeer {
         long hostBytes;
 
         public void runAll() {
-            if (batched()) {
-                check(rt.cudaMemcpy(work, a0, pageBytes * pages, 3), "cudaMemcpy D2D");
-                runOne();
-            } else {
-                for (int k = 0; k < pages; k++) {
-                    check(rt.cudaMemcpy(work, a0.share(k * pageBytes), pageBytes, 3), "cudaMemcpy D2D");
-                    runOne();
-                }
-            }
-            check(rt.cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-            status = mem.readInt(info);
+            // a batched routine takes all pages in one call: one "page" of all the pages' bytes
+            status = batched() ? mem.eachPage(a0, work, pageBytes * pages, 1, this::runOne, info)
+                    : mem.eachPage(a0, work, pageBytes, pages, this::runOne, info);
         }
 
         void runOne() {

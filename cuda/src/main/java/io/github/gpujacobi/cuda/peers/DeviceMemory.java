@@ -12,7 +12,7 @@ import io.github.gpujacobi.cuda.jna.CudaRuntime;
  * "failed: ..." row.
  */
 final class DeviceMemory {
-    private static final int H2D = 1, D2H = 2;
+    private static final int H2D = 1, D2H = 2, D2D = 3;
 
     private final CudaRuntime rt;
 
@@ -61,6 +61,19 @@ final class DeviceMemory {
         Memory h = new Memory(4);
         check(rt.cudaMemcpy(h, src, 4, D2H), "cudaMemcpy D2H");
         return h.getInt(0);
+    }
+
+    /**
+     * The page loop of the unbatched rows: copies each page of a0 (pageBytes apart) into work, which
+     * the solver overwrites, and runs solve on it; then waits for the device and returns devInfo.
+     */
+    int eachPage(Pointer a0, Pointer work, long pageBytes, int pages, Runnable solve, Pointer info) {
+        for (int k = 0; k < pages; k++) {
+            check(rt.cudaMemcpy(work, a0.share(k * pageBytes), pageBytes, D2D), "cudaMemcpy D2D");
+            solve.run();
+        }
+        check(rt.cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        return readInt(info);
     }
 
     /** Frees the non-null pointers. */
