@@ -2,31 +2,19 @@ package io.github.gpujacobi.bench;
 
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.api.SolverOptions;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /** Runs every implementation on the same seeded inputs and computes each row's ratio to the best peer. */
-public final class BenchRunner {
-    public List<String> ops = new ArrayList<String>();
-    public List<Integer> sizes = new ArrayList<Integer>();
-    public List<Precision> dtypes = new ArrayList<Precision>();
-    public int pages = 1;
-    public int repeats = 3;
-    public boolean withTransfers;
+public final class BenchRunner extends BenchSettings {
     /** eig inputs made positive definite (the blocked GPU eig's Cholesky path) instead of indefinite. */
     public boolean spd;
     /** Rows of the svd inputs (0: square); eig and inv stay square. */
     public int svdRows;
-    public Pattern implFilter;
-    /** Largest order at which the (slow, single-threaded) CPU rows still run. */
-    public int cpuMaxN = 1024;
-    public SolverOptions base = SolverOptions.defaults();
 
     public List<BenchRow> run(PrintStream progress) {
         List<BenchRow> rows = new ArrayList<BenchRow>();
@@ -39,7 +27,7 @@ public final class BenchRunner {
                     int mm = svdRows > 0 && op.equals("svd") ? svdRows : n;
                     PageArray input = BenchInputs.make(spd && op.equals("eig") ? "spd" : op, mm, n, pages, p, 20261122L);
                     for (BenchPeer peer : peers) {
-                        if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
+                        if (!selected(peer.name())) continue;
                         if (!peer.applies(input)) continue;
                         rows.add(PeerRow.measure(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
                                 peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,

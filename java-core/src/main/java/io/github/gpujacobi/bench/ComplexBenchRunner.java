@@ -6,14 +6,12 @@ import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.api.SolverOptions;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.ServiceLoader;
-import java.util.regex.Pattern;
 
 /**
  * {@link BenchRunner} for complex input (--dtype complex64, complex128: numpy's names for single and
@@ -22,16 +20,7 @@ import java.util.regex.Pattern;
  * the best peer as for real rows; for inv also EJML's complex LU inverse (EJML 0.44 has no complex
  * eigen or singular value decomposition: its complex module has LU, QR and Cholesky only).
  */
-public final class ComplexBenchRunner {
-    public List<String> ops = new ArrayList<String>();
-    public List<Integer> sizes = new ArrayList<Integer>();
-    public List<Precision> dtypes = new ArrayList<Precision>();
-    public int pages = 1;
-    public int repeats = 3;
-    public boolean withTransfers;
-    public Pattern implFilter;
-    public int cpuMaxN = 1024;
-    public SolverOptions base = SolverOptions.defaults();
+public final class ComplexBenchRunner extends BenchSettings {
 
     /** numpy's name of complex input of precision p. */
     public static String dtypeName(Precision p) { return p == Precision.DOUBLE ? "complex128" : "complex64"; }
@@ -50,7 +39,7 @@ public final class ComplexBenchRunner {
             for (Precision p : dtypes) for (int n : sizes) {
                 ComplexPageArray input = input(op, n, pages, p, 20261123L);
                 for (ComplexBenchPeer peer : peers) {
-                    if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
+                    if (!selected(peer.name())) continue;
                     rows.add(PeerRow.measure(op, dtypeName(p), n, pages, peer.name(), peer.isGpujacobi(),
                             peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,
                             10, ""));

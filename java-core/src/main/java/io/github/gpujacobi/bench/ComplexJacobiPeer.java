@@ -11,24 +11,10 @@ import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 
 /** A gpujacobi backend and method as a complex benchmark row (what {@link JacobiPeer} is for real input). */
-final class ComplexJacobiPeer implements ComplexBenchPeer {
-    private final Backend backend;
-    private final Operation op;
-    private final String method;
-    private final SolverOptions options;
-
+final class ComplexJacobiPeer extends GpujacobiRow implements ComplexBenchPeer {
     ComplexJacobiPeer(Backend backend, Operation op, String method, SolverOptions base) {
-        this.backend = backend;
-        this.op = op;
-        this.method = method;
-        this.options = base.withDevice(backend.isGpu() ? "gpu" : "cpu").withMethod(method).withCaller("bench");
+        super(backend, op, method, base);
     }
-
-    public String name() { return "gpujacobi " + backend.name() + "/" + method; }
-
-    public boolean isGpujacobi() { return true; }
-
-    public String op() { return op.label(); }
 
     public String unsupported(ComplexPageArray input) { return null; }
 

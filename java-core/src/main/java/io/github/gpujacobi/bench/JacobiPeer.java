@@ -11,24 +11,10 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 
 /** A gpujacobi backend and method as a benchmark row. */
-final class JacobiPeer implements BenchPeer {
-    private final Backend backend;
-    private final Operation op;
-    private final String method;
-    private final SolverOptions options;
-
+final class JacobiPeer extends GpujacobiRow implements BenchPeer {
     JacobiPeer(Backend backend, Operation op, String method, SolverOptions base) {
-        this.backend = backend;
-        this.op = op;
-        this.method = method;
-        this.options = base.withDevice(backend.isGpu() ? "gpu" : "cpu").withMethod(method).withCaller("bench");
+        super(backend, op, method, base);
     }
-
-    public String name() { return "gpujacobi " + backend.name() + "/" + method; }
-
-    public boolean isGpujacobi() { return true; }
-
-    public String op() { return op.label(); }
 
     public String unsupported(PageArray input) { return null; }
 

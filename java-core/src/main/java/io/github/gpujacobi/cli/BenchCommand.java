@@ -132,14 +132,7 @@ final class BenchCommand implements Command {
             if (runner.dtypes.isEmpty() && complex.dtypes.isEmpty()) runner.dtypes.add(Precision.DOUBLE);
             rows = runner.dtypes.isEmpty() ? new ArrayList<BenchRow>() : runner.run(err);
             if (!complex.dtypes.isEmpty()) { // the same options, on complex input
-                complex.ops.addAll(runner.ops);
-                complex.sizes.addAll(runner.sizes);
-                complex.pages = runner.pages;
-                complex.repeats = runner.repeats;
-                complex.withTransfers = runner.withTransfers;
-                complex.implFilter = runner.implFilter;
-                complex.cpuMaxN = runner.cpuMaxN;
-                complex.base = runner.base;
+                complex.sameOptionsAs(runner);
                 rows.addAll(complex.run(err));
             }
         }
