@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
@@ -23,6 +24,15 @@ public final class External {
     /** Runs a python3 script with numpy and scipy; returns its stdout. */
     public static String python(Path dir, String script) {
         return run(dir, Arrays.asList(pythonExe(), "-c", script));
+    }
+
+    /**
+     * Runs a python3 script of assertions (one line each) and checks that it ran to its end: a failed
+     * assert exits non-zero, and the closing print('ok') must appear.
+     */
+    public static void pythonChecks(Path dir, String... lines) {
+        String out = python(dir, String.join("\n", lines) + "\nprint('ok')");
+        assertTrue(out.contains("ok"), out);
     }
 
     /** Runs Octave code; returns its stdout. */
