@@ -63,7 +63,7 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
         Job job = new Job(a);
         try {
             job.upload();
-            double[] ms = DeviceJob.time(job, repeats, withTransfers);
+            double[] ms = SolverJob.time(job, repeats, withTransfers);
             double[] acc = job.accuracy();
             String routine = (job.z ? "Z" : "C") + name().substring("cusolver ".length());
             return new Measurement(Measurement.median(ms), acc[0], acc[1], routine + (job.status != 0 ? ", devInfo " + job.status : ""));
@@ -72,32 +72,25 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
         }
     }
 
+    /** Bytes of one complex element of a: 16 (double) or 8 (single). */
+    private static int bytes(ComplexPageArray a) { return a.precision() == Precision.DOUBLE ? 16 : 8; }
+
     /** Device buffers and calls for one input; freed after the measurement. */
-    private final class Job implements DeviceJob {
+    private final class Job extends SolverJob {
         final ComplexPageArray a;
-        final int m, n, pages, rs, es;
+        final int rs, es;
         final boolean z;
-        final long pageBytes;
-        Pointer a0, work, w, u, v, info, ipiv, eye, params, rwork, solverWork;
-        int lwork;
-        int status;
 
         Job(ComplexPageArray a) {
+            super(CusolverComplexPeer.this.mem, a.rows(), a.cols(), a.pages(), (long) a.rows() * a.cols() * bytes(a),
+                    a.doubleData(), a.floatData(), 2 * a.length());
             this.a = a;
-            m = a.rows();
-            n = a.cols();
-            pages = a.pages();
             z = a.precision() == Precision.DOUBLE;
             rs = z ? 8 : 4;
             es = 2 * rs;
-            pageBytes = (long) m * n * es;
         }
 
-        public void upload() {
-            if (a0 == null) setUp();
-            mem.upload(a0, a.doubleData(), a.floatData(), 2 * a.length(), pageBytes * pages);
-        }
-
+        @Override
         void setUp() {
             a0 = mem.alloc(pageBytes * pages);
             work = mem.alloc(pageBytes);
@@ -147,14 +140,10 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
                             : cz.cusolverDnCgetrf_bufferSize(handle, n, n, work, n, lw), "getrf_bufferSize");
                 }
             }
-            lwork = Math.max(1, lw.getValue());
-            solverWork = mem.alloc((long) lwork * es);
+            workspace(lw.getValue(), es);
         }
 
-        public void runAll() {
-            status = mem.eachPage(a0, work, pageBytes, pages, this::runOne, info);
-        }
-
+        @Override
         void runOne() {
             Pointer ws = solverWork;
             switch (kind) {
@@ -183,9 +172,8 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
             }
         }
 
-        public void downloadAll() {
-            mem.download(kind == Kind.GETRF ? u : work, pageBytes);
-        }
+        @Override
+        Pointer result() { return kind == Kind.GETRF ? u : work; }
 
         /** Residual and orthogonality of page 0's result (rerun on page 0). */
         double[] accuracy() {
@@ -229,13 +217,10 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
             return z ? PageArray.wrap(h.getDoubleArray(0, count), count, 1) : PageArray.wrap(h.getFloatArray(0, count), count, 1);
         }
 
-        void free() {
-            mem.free(a0, work, w, u, v, info, ipiv, eye, rwork, solverWork);
-            if (params != null) {
-                if (kind == Kind.HEEVJ) cs.cusolverDnDestroySyevjInfo(params);
-                else cs.cusolverDnDestroyGesvdjInfo(params);
-                params = null;
-            }
+        @Override
+        void destroyParams() {
+            if (kind == Kind.HEEVJ) cs.cusolverDnDestroySyevjInfo(params);
+            else cs.cusolverDnDestroyGesvdjInfo(params);
         }
     }
 }

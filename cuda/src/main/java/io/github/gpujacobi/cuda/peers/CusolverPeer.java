@@ -82,7 +82,7 @@ final class CusolverPeer implements BenchPeer {
             } catch (UnsatisfiedLinkError e) { // a libcusolver older than CUDA 12.6 (XsyevBatched)
                 throw new UnsupportedOperationException(name() + ": not in this libcusolver (" + e.getMessage() + ")");
             }
-            double[] ms = DeviceJob.time(job, repeats, withTransfers);
+            double[] ms = SolverJob.time(job, repeats, withTransfers);
             double[] acc = job.accuracy();
             return new Measurement(Measurement.median(ms), acc[0], acc[1], job.status != 0 ? "devInfo " + job.status : "");
         } finally {
@@ -90,26 +90,24 @@ final class CusolverPeer implements BenchPeer {
         }
     }
 
+    private static int bytes(PageArray a) { return a.precision() == Precision.DOUBLE ? 8 : 4; }
+
     /** Device buffers and calls for one input; freed after the measurement. */
-    private final class Job implements DeviceJob {
+    private final class Job extends SolverJob {
         final PageArray a;
-        final int m, n, pages, es;
+        final int es;
         final boolean dbl;
-        final long pageBytes;
-        Pointer a0, work, w, u, v, info, ipiv, eye, params;
-        int lwork;
-        /** devInfo of the last run (0: success). */
-        int status;
 
         Job(PageArray a) {
+            super(CusolverPeer.this.mem, a.rows(), a.cols(), a.pages(), (long) a.rows() * a.cols() * bytes(a),
+                    a.doubleData(), a.floatData(), a.length());
             this.a = a;
-            m = a.rows();
-            n = a.cols();
-            pages = a.pages();
             dbl = a.precision() == Precision.DOUBLE;
             es = dbl ? 8 : 4;
-            pageBytes = (long) m * n * es;
         }
+
+        @Override
+        boolean batched() { return CusolverPeer.this.batched(); }
 
         /**
          * A non-square single SVD is the thin one (U m x min(m, n), V n x min(m, n)), as the gpujacobi
@@ -119,11 +117,7 @@ final class CusolverPeer implements BenchPeer {
 
         int econ() { return thin() ? 1 : 0; }
 
-        public void upload() {
-            if (a0 == null) setUp();
-            mem.upload(a0, a.doubleData(), a.floatData(), a.length(), pageBytes * pages);
-        }
-
+        @Override
         void setUp() {
             int batch = batched() ? pages : 1; // pages held on the device at once
             a0 = mem.alloc(pageBytes * pages);
@@ -209,23 +203,15 @@ final class CusolverPeer implements BenchPeer {
                             : cs.cusolverDnSgetrf_bufferSize(handle, n, n, work, n, lw), "getrf_bufferSize");
                 }
             }
-            lwork = Math.max(1, lw.getValue());
             // the matrix work copy and the solver workspace are separate allocations
-            Pointer ws = mem.alloc((long) lwork * es);
-            solverWork = ws;
+            workspace(lw.getValue(), es);
         }
 
-        Pointer solverWork;
         /** XsyevBatched's host workspace. */
         Memory hostWork;
         long hostBytes;
 
-        public void runAll() {
-            // a batched routine takes all pages in one call: one "page" of all the pages' bytes
-            status = batched() ? mem.eachPage(a0, work, pageBytes * pages, 1, this::runOne, info)
-                    : mem.eachPage(a0, work, pageBytes, pages, this::runOne, info);
-        }
-
+        @Override
         void runOne() {
             Pointer ws = solverWork;
             switch (kind) {
@@ -274,9 +260,8 @@ final class CusolverPeer implements BenchPeer {
             }
         }
 
-        public void downloadAll() {
-            mem.download(kind == Kind.GETRF ? u : work, pageBytes);
-        }
+        @Override
+        Pointer result() { return kind == Kind.GETRF ? u : work; }
 
         /** Residual and orthogonality of the last page-0 result (the last run left page pages-1; rerun page 0). */
         double[] accuracy() {
@@ -317,14 +302,11 @@ final class CusolverPeer implements BenchPeer {
             return PageArray.wrap(h.getFloatArray(0, rows * cols), rows, cols);
         }
 
-        void free() {
-            mem.free(a0, work, w, u, v, info, ipiv, eye, solverWork);
-            if (params != null) { // the syevj/gesvdj parameter objects are cuSOLVER allocations too
-                if (kind == Kind.XSYEV_BATCHED) cs.cusolverDnDestroyParams(params);
-                else if (kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED) cs.cusolverDnDestroySyevjInfo(params);
-                else cs.cusolverDnDestroyGesvdjInfo(params);
-                params = null;
-            }
+        @Override
+        void destroyParams() { // the syevj/gesvdj parameter objects are cuSOLVER allocations too
+            if (kind == Kind.XSYEV_BATCHED) cs.cusolverDnDestroyParams(params);
+            else if (kind == Kind.SYEVJ || kind == Kind.SYEVJ_BATCHED) cs.cusolverDnDestroySyevjInfo(params);
+            else cs.cusolverDnDestroyGesvdjInfo(params);
         }
     }
 }
