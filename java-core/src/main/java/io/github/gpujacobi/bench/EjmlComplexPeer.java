@@ -29,12 +29,7 @@ final class EjmlComplexPeer implements ComplexBenchPeer {
             for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) pages[k].set(i, j, a.re(i, j, k), a.im(i, j, k));
         }
         ZMatrixRMaj first = runAll(pages);
-        double[] ms = new double[repeats];
-        for (int r = 0; r < repeats; r++) {
-            long t0 = System.nanoTime();
-            runAll(pages);
-            ms[r] = (System.nanoTime() - t0) * 1e-6;
-        }
+        double[] ms = Measurement.time(repeats, () -> runAll(pages));
         ComplexPageArray x = ComplexPageArray.zeros(Precision.DOUBLE, n, n, 1), a0 = ComplexPageArray.zeros(Precision.DOUBLE, n, n, 1);
         for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) {
             x.set(i, j, 0, first.getReal(i, j), first.getImag(i, j));

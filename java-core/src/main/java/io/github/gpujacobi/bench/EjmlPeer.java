@@ -33,12 +33,7 @@ final class EjmlPeer implements BenchPeer {
             for (int i = 0; i < a.rows(); i++) for (int j = 0; j < a.cols(); j++) pages[k].set(i, j, a.get(i, j, k));
         }
         Object first = runAll(pages);
-        double[] ms = new double[repeats];
-        for (int r = 0; r < repeats; r++) {
-            long t0 = System.nanoTime();
-            runAll(pages);
-            ms[r] = (System.nanoTime() - t0) * 1e-6;
-        }
+        double[] ms = Measurement.time(repeats, () -> runAll(pages));
         double[] acc = accuracy(a.page(0), first);
         return new Measurement(Measurement.median(ms), acc[0], acc[1], "1 thread");
     }

@@ -14,6 +14,17 @@ public final class Measurement {
         this.note = note == null ? "" : note;
     }
 
+    /** The wall times in ms of {@code repeats} runs of run (after whatever warm-up the caller did). */
+    public static double[] time(int repeats, Runnable run) {
+        double[] ms = new double[repeats];
+        for (int r = 0; r < repeats; r++) {
+            long t0 = System.nanoTime();
+            run.run();
+            ms[r] = (System.nanoTime() - t0) * 1e-6;
+        }
+        return ms;
+    }
+
     public static double median(double[] ms) {
         double[] s = ms.clone();
         java.util.Arrays.sort(s);

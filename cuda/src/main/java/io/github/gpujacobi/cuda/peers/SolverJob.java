@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cuda.peers;
 
 import com.sun.jna.Pointer;
+import io.github.gpujacobi.bench.Measurement;
 
 /**
  * One input's device work in a cuSOLVER row, real ({@link CusolverPeer}) or complex
@@ -86,14 +87,10 @@ abstract class SolverJob {
      */
     static double[] time(SolverJob job, int repeats, boolean withTransfers) {
         job.runAll();
-        double[] ms = new double[repeats];
-        for (int r = 0; r < repeats; r++) {
-            long t0 = System.nanoTime();
+        return Measurement.time(repeats, () -> {
             if (withTransfers) job.upload();
             job.runAll();
             if (withTransfers) job.downloadAll();
-            ms[r] = (System.nanoTime() - t0) * 1e-6;
-        }
-        return ms;
+        });
     }
 }
