@@ -20,12 +20,18 @@ final class BlockedRoundRobin {
     /** L2 share a block pair may use: two blocks of b columns of G (m rows) and V (n rows). */
     private static final long BLOCK_PAIR_BYTES = 512L * 1024;
 
-    /** Columns per block for an m x n page, or 0 when the page is small enough to stay in cache as it is. */
+    /** Columns per block for an m x n page with V (n x n) rotated alongside, or 0 when it all stays in cache as it is. */
     static int blockColumns(int m, int n) {
+        return blockColumns(m, n, true);
+    }
+
+    /** As {@link #blockColumns(int, int)}; without V a block column is m rows long, not m + n. */
+    static int blockColumns(int m, int n, boolean withV) {
         if (n <= 1) return 0; // nothing to pair (also the empty 0 x 0 page)
-        long b = BLOCK_PAIR_BYTES / (2L * 8 * (m + n));
+        long rows = withV ? m + n : m;
+        long b = BLOCK_PAIR_BYTES / (2L * 8 * rows);
         if (b < 8) b = 8;
-        return n / b >= 4 && (long) m * n * 8 > 2 * BLOCK_PAIR_BYTES ? (int) b : 0;
+        return n / b >= 4 && rows * n * 8 > 2 * BLOCK_PAIR_BYTES ? (int) b : 0;
     }
 
     private final int n, b, nb, threads, chunks;

@@ -69,7 +69,7 @@ final class HyperbolicJacobiSvd {
         final boolean fixed = fixedSweeps > 0;
         final double threshold = Math.sqrt(eps) / 2;
         int limit = fixed ? fixedSweeps : maxSweeps;
-        final BlockedRoundRobin order = new BlockedRoundRobin(n, BlockedRoundRobin.blockColumns(m, n),
+        final BlockedRoundRobin order = new BlockedRoundRobin(n, BlockedRoundRobin.blockColumns(m, n, w != null),
                 n >= PARALLEL_MIN_COLUMNS ? threads : 1);
         final double[] tmax = new double[order.chunks()];
         converged = n <= 1;
