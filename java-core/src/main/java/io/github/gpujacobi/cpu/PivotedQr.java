@@ -110,9 +110,13 @@ final class PivotedQr {
         return x;
     }
 
+    /** Output columns that take each reflector together in {@link #q}, so that it is read once per group. */
+    private static final int GROUP = 8;
+
     /**
      * Q [c; 0] for the n x n columns c (each becomes an m-row column): the reflectors applied last to
-     * first (dorm2r), the columns across threads.
+     * first (dorm2r), to groups of columns at a time (a reflector read from memory once per group, not
+     * once per column), the groups across threads.
      */
     double[][] q(final double[][] c) {
         final double[][] out = new double[c.length][];
@@ -120,11 +124,13 @@ final class PivotedQr {
             out[j] = new double[m];
             System.arraycopy(c[j], 0, out[j], 0, c[j].length);
         }
-        final int chunks = Math.min(out.length, 4 * threads);
+        final int groups = (out.length + GROUP - 1) / GROUP;
         int t = (long) m * n * out.length >= 64 * PARALLEL_MIN_WORK ? threads : 1;
-        PageLoop.forEach(chunks, t, ch -> {
-            for (int j = ch; j < out.length; j += chunks) {
-                for (int k = Math.min(n, m - 1) - 1; k >= 0; k--) if (tau[k] != 0) apply(a[k], tau[k], k, out[j]);
+        PageLoop.forEach(groups, t, gr -> {
+            int j0 = gr * GROUP, j1 = Math.min(out.length, j0 + GROUP);
+            for (int k = Math.min(n, m - 1) - 1; k >= 0; k--) {
+                if (tau[k] == 0) continue;
+                for (int j = j0; j < j1; j++) apply(a[k], tau[k], k, out[j]);
             }
         });
         return out;
