@@ -17,13 +17,14 @@ sio.savemat(work + '/eig.mat', {'A': (a + a.T) / 2})
 sio.savemat(work + '/svd.mat', {'A': a})
 sio.savemat(work + '/inv.mat', {'A': a + n * np.eye(n)})
 PY
-now() { date +%s.%N; }
+TIMEFORMAT='%R %U %S'
+# wall seconds, then user + system CPU seconds (less sensitive to other jobs on a shared machine)
+timed() { { time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ printf "%.2f %.2f", $1, $2 + $3 }'; }
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), n = $n"
 for op in eig svd inv; do
   for r in $(seq "$runs"); do
-    t0=$(now); java -jar "$jar" batch --device cpu --op $op --quiet --force --no-compress -o "$work/out_$op.mat" "$work/$op.mat" >/dev/null
-    t1=$(now); java -cp "$jar" io.github.gpujacobi.bench.ColdEjml $op "$n" >/dev/null; t2=$(now)
-    awk -v op=$op -v a="$t0" -v b="$t1" -v c="$t2" -v load="$(cut -d' ' -f1 /proc/loadavg)" \
-      'BEGIN { printf "%s: gpujacobi batch %.2f s, EJML cold process %.2f s, ratio %.2fx (load %s)\n", op, b - a, c - b, (b - a) / (c - b), load }'
+    g=$(timed java -jar "$jar" batch --device cpu --op $op --quiet --force --no-compress -o "$work/out_$op.mat" "$work/$op.mat")
+    e=$(timed java -cp "$jar" io.github.gpujacobi.bench.ColdEjml $op "$n")
+    echo "$g $e" | awk -v op=$op -v load="$(cut -d' ' -f1 /proc/loadavg)" '{ printf "%s: gpujacobi batch %.2f s (CPU %.2f s), EJML cold process %.2f s (CPU %.2f s), wall ratio %.2fx (load %s)\n", op, $1, $2, $3, $4, $1 / $3, load }'
   done
 done
