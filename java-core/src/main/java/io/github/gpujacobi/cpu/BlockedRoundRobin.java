@@ -57,7 +57,13 @@ final class BlockedRoundRobin {
         this.done = new long[chunks];
     }
 
-    /** Work chunks: a visitor may keep per-chunk state indexed by c < chunks(). */
+    /**
+     * Stride between per-chunk slots a visitor updates on every pair (slot c * PAD): 128 bytes of doubles, so
+     * that two threads never write the same cache line (or its prefetched neighbour).
+     */
+    static final int PAD = 16;
+
+    /** Work chunks: a visitor may keep per-chunk state indexed by c < chunks() (see {@link #PAD}). */
     int chunks() { return chunks; }
 
     /** One sweep; the number of pairs rotated. */
@@ -67,17 +73,19 @@ final class BlockedRoundRobin {
             final int step = s;
             java.util.Arrays.fill(done, 0);
             PageLoop.forEach(chunks, threads, c -> {
+                long r = 0; // counted here, stored once: neighbouring done[] entries share a cache line
                 for (int k = c; k < bt.pairsPerStep(); k += chunks) {
                     int bi = bt.p(step, k), bj = bt.q(step, k);
                     int i0 = bi * b, i1 = Math.min(n, i0 + b);
-                    if (step == 0 && b > 1) done[c] += inside(pair, c, i0, i1);
+                    if (step == 0 && b > 1) r += inside(pair, c, i0, i1);
                     if (bj >= nb) continue; // the ghost of an odd count
                     int j0 = bj * b, j1 = Math.min(n, j0 + b);
-                    if (step == 0 && b > 1) done[c] += inside(pair, c, j0, j1);
+                    if (step == 0 && b > 1) r += inside(pair, c, j0, j1);
                     for (int p = i0; p < i1; p++) {
-                        for (int q = j0; q < j1; q++) if (pair.visit(c, p, q)) done[c]++;
+                        for (int q = j0; q < j1; q++) if (pair.visit(c, p, q)) r++;
                     }
                 }
+                done[c] = r;
             });
             for (long r : done) total += r;
         }
