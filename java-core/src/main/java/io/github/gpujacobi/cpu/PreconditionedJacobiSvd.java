@@ -23,15 +23,18 @@ final class PreconditionedJacobiSvd {
     }
 
     /**
-     * Pages worth preconditioning: the QR and Q W cost about two sweeps of A and save two to three
-     * sweeps on a square page (docs/benchmarks/cpu-2core.md); a tall page saves more.
+     * Pages worth preconditioning: every one with something to orthogonalise. On a square page the QR
+     * and Q W cost one to two sweeps of A and save about three (1024 x 1024 Gaussian: 16 -> 13 sweeps,
+     * 64 x 64: 11 -> 9); on a tall page the sweeps also run on n rows instead of m (2048 x 512: half the
+     * time). Measurements: docs/benchmarks/cpu-2core.md.
      */
     static boolean pays(int m, int n) {
         return n >= 2 && m >= n;
     }
 
     /**
-     * @param a m x n column-major, m >= n; on return U (unit columns where sigma > 0) when v is wanted
+     * @param a m x n column-major, m >= n; on return U = Q [W; 0] (orthonormal columns) when v is wanted,
+     *          unchanged otherwise
      * @param v n x n out: V (orthonormal, completed where sigma = 0), or null for the values only
      * @return the singular values, in the order of the columns of U and V
      */
