@@ -39,7 +39,7 @@ final class EjmlPeer implements BenchPeer {
     }
 
     /** Runs every page; returns page 0's decomposition (or inverse) for the accuracy columns. */
-    private Object runAll(DMatrixRMaj[] pages) {
+    Object runAll(DMatrixRMaj[] pages) {
         Object first = null;
         for (DMatrixRMaj m : pages) {
             DMatrixRMaj c = m.copy();

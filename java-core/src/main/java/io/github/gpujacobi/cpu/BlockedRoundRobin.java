@@ -20,12 +20,18 @@ final class BlockedRoundRobin {
     /** L2 share a block pair may use: two blocks of b columns of G (m rows) and V (n rows). */
     private static final long BLOCK_PAIR_BYTES = 512L * 1024;
 
-    /** Columns per block for an m x n page, or 0 when the page is small enough to stay in cache as it is. */
+    /** Columns per block for an m x n page with V (n x n) rotated alongside, or 0 when it all stays in cache as it is. */
     static int blockColumns(int m, int n) {
+        return blockColumns(m, n, true);
+    }
+
+    /** As {@link #blockColumns(int, int)}; without V a block column is m rows long, not m + n. */
+    static int blockColumns(int m, int n, boolean withV) {
         if (n <= 1) return 0; // nothing to pair (also the empty 0 x 0 page)
-        long b = BLOCK_PAIR_BYTES / (2L * 8 * (m + n));
+        long rows = withV ? m + n : m;
+        long b = BLOCK_PAIR_BYTES / (2L * 8 * rows);
         if (b < 8) b = 8;
-        return n / b >= 4 && (long) m * n * 8 > 2 * BLOCK_PAIR_BYTES ? (int) b : 0;
+        return n / b >= 4 && rows * n * 8 > 2 * BLOCK_PAIR_BYTES ? (int) b : 0;
     }
 
     private final int n, b, nb, threads, chunks;
@@ -51,7 +57,13 @@ final class BlockedRoundRobin {
         this.done = new long[chunks];
     }
 
-    /** Work chunks: a visitor may keep per-chunk state indexed by c < chunks(). */
+    /**
+     * Stride between per-chunk slots a visitor updates on every pair (slot c * PAD): 128 bytes of doubles, so
+     * that two threads never write the same cache line (or its prefetched neighbour).
+     */
+    static final int PAD = 16;
+
+    /** Work chunks: a visitor may keep per-chunk state indexed by c < chunks() (see {@link #PAD}). */
     int chunks() { return chunks; }
 
     /** One sweep; the number of pairs rotated. */
@@ -61,17 +73,19 @@ final class BlockedRoundRobin {
             final int step = s;
             java.util.Arrays.fill(done, 0);
             PageLoop.forEach(chunks, threads, c -> {
+                long r = 0; // counted here, stored once: neighbouring done[] entries share a cache line
                 for (int k = c; k < bt.pairsPerStep(); k += chunks) {
                     int bi = bt.p(step, k), bj = bt.q(step, k);
                     int i0 = bi * b, i1 = Math.min(n, i0 + b);
-                    if (step == 0 && b > 1) done[c] += inside(pair, c, i0, i1);
+                    if (step == 0 && b > 1) r += inside(pair, c, i0, i1);
                     if (bj >= nb) continue; // the ghost of an odd count
                     int j0 = bj * b, j1 = Math.min(n, j0 + b);
-                    if (step == 0 && b > 1) done[c] += inside(pair, c, j0, j1);
+                    if (step == 0 && b > 1) r += inside(pair, c, j0, j1);
                     for (int p = i0; p < i1; p++) {
-                        for (int q = j0; q < j1; q++) if (pair.visit(c, p, q)) done[c]++;
+                        for (int q = j0; q < j1; q++) if (pair.visit(c, p, q)) r++;
                     }
                 }
+                done[c] = r;
             });
             for (long r : done) total += r;
         }

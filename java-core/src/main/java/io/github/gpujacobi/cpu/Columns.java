@@ -32,11 +32,16 @@ final class Columns {
         return c;
     }
 
-    /** x . y over the first m entries; eight partial sums, so the adds need not wait on each other. */
+    /** x . y over the first m entries. */
     static double dot(double[] x, double[] y, int m) {
+        return dot(x, y, 0, m);
+    }
+
+    /** x . y over entries [from, to); eight partial sums, so the adds need not wait on each other. */
+    static double dot(double[] x, double[] y, int from, int to) {
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-        int i = 0;
-        for (; i + 7 < m; i += 8) {
+        int i = from;
+        for (; i + 7 < to; i += 8) {
             s0 += x[i] * y[i];
             s1 += x[i + 1] * y[i + 1];
             s2 += x[i + 2] * y[i + 2];
@@ -46,7 +51,7 @@ final class Columns {
             s6 += x[i + 6] * y[i + 6];
             s7 += x[i + 7] * y[i + 7];
         }
-        for (; i < m; i++) s0 += x[i] * y[i];
+        for (; i < to; i++) s0 += x[i] * y[i];
         return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
     }
 

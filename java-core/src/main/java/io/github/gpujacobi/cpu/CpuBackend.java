@@ -119,10 +119,21 @@ public final class CpuBackend implements Backend {
         });
     }
 
+    /**
+     * QR-preconditioned SVD ({@link PreconditionedJacobiSvd}) where it pays (default on;
+     * -Dgpujacobi.cpu.svdQr=false runs the sweeps on A itself, for comparisons).
+     */
+    static final boolean SVD_QR = !"false".equals(System.getProperty("gpujacobi.cpu.svdQr"));
+
     public SvdResult svd(final PageArray a, final SolverOptions o) {
         final int inner = innerThreads(o, a.pages());
         final double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
         return driver(o).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
+            if (SVD_QR && PreconditionedJacobiSvd.pays(mm, nn)) {
+                PreconditionedJacobiSvd solver = new PreconditionedJacobiSvd(inner);
+                double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, sigma);
+            }
             OneSidedJacobiSvd solver = new OneSidedJacobiSvd(inner);
             solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);

@@ -69,9 +69,9 @@ final class HyperbolicJacobiSvd {
         final boolean fixed = fixedSweeps > 0;
         final double threshold = Math.sqrt(eps) / 2;
         int limit = fixed ? fixedSweeps : maxSweeps;
-        final BlockedRoundRobin order = new BlockedRoundRobin(n, BlockedRoundRobin.blockColumns(m, n),
+        final BlockedRoundRobin order = new BlockedRoundRobin(n, BlockedRoundRobin.blockColumns(m, n, w != null),
                 n >= PARALLEL_MIN_COLUMNS ? threads : 1);
-        final double[] tmax = new double[order.chunks()];
+        final double[] tmax = new double[order.chunks() * BlockedRoundRobin.PAD]; // slot c * PAD: no shared lines
         converged = n <= 1;
         for (sweeps = 0; sweeps < limit && !converged; ) {
             sweeps++;
@@ -88,7 +88,8 @@ final class HyperbolicJacobiSvd {
             long count = order.sweep((c, p, q) -> {
                 double t = rotate(gs, ws, m, n, js, ds, rho, p, q, fixed);
                 if (Double.isNaN(t)) return false;
-                tmax[c] = Math.max(tmax[c], Math.abs(t));
+                int slot = c * BlockedRoundRobin.PAD;
+                tmax[slot] = Math.max(tmax[slot], Math.abs(t));
                 return true;
             });
             double worst = 0;

@@ -38,8 +38,20 @@ final class OneSidedJacobiSvd {
      */
     void run(final double[] a, final double[] v, final int m, final int n, final double tol, int maxSweeps,
              final int fixedSweeps) {
-        final double[][] u = Columns.split(a, m, n);
-        final double[][] vc = v == null ? null : Columns.identity(n);
+        double[][] u = Columns.split(a, m, n);
+        double[][] vc = v == null ? null : Columns.identity(n);
+        run(u, vc, m, n, tol, maxSweeps, fixedSweeps);
+        Columns.join(u, a, m);
+        if (v != null) Columns.join(vc, v, n);
+    }
+
+    /**
+     * The sweeps on column arrays ({@link Columns}).
+     * @param u  n columns of m rows, overwritten with A V
+     * @param vc n columns of n rows, multiplied by V from the right (the identity gives V), or null
+     */
+    void run(final double[][] u, final double[][] vc, final int m, final int n, final double tol, int maxSweeps,
+             final int fixedSweeps) {
         final boolean fixed = fixedSweeps > 0;
         int limit = fixed ? fixedSweeps : maxSweeps;
         final int t = (long) m * n >= PARALLEL_MIN_WORK ? threads : 1;
@@ -53,8 +65,6 @@ final class OneSidedJacobiSvd {
             rotations += r;
             if (!fixed && r == 0) converged = true;
         }
-        Columns.join(u, a, m);
-        if (v != null) Columns.join(vc, v, n);
     }
 
     /** Columns per block of the blocked round-robin, or 0 for the plain one. */
