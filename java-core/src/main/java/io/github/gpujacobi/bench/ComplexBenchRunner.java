@@ -33,6 +33,8 @@ public final class ComplexBenchRunner {
     public boolean withTransfers;
     public Pattern implFilter;
     public int cpuMaxN = 1024;
+    /** svd inputs with this many rows (--rows; 0: square), as {@link BenchRunner#svdRows}. */
+    public int svdRows;
     public SolverOptions base = SolverOptions.defaults();
 
     /** numpy's name of complex input of precision p. */
@@ -50,7 +52,8 @@ public final class ComplexBenchRunner {
         for (String op : ops) {
             List<ComplexBenchPeer> peers = peers(op, progress);
             for (Precision p : dtypes) for (int n : sizes) {
-                ComplexPageArray input = input(op, n, pages, p, 20261123L);
+                int mm = svdRows > 0 && op.equals("svd") ? svdRows : n;
+                ComplexPageArray input = input(op, mm, n, pages, p, 20261123L);
                 for (ComplexBenchPeer peer : peers) {
                     if (implFilter != null && !implFilter.matcher(peer.name()).find()) continue;
                     String why = peer.unsupported(input);
@@ -71,7 +74,8 @@ public final class ComplexBenchRunner {
                         }
                     }
                     rows.add(row);
-                    progress.println(String.format(Locale.ROOT, "# %-4s %-10s n=%-5d pages=%-4d %-32s %s", op, dt, n, pages,
+                    progress.println(String.format(Locale.ROOT, "# %-4s %-10s n=%-5d%s pages=%-4d %-32s %s", op, dt, n,
+                            mm != n ? " m=" + mm : "", pages,
                             peer.name(), Double.isNaN(row.ms) ? row.note : String.format(Locale.ROOT, "%.3f ms", row.ms)));
                 }
             }
@@ -107,8 +111,14 @@ public final class ComplexBenchRunner {
      * diagonal shifted by 2 sqrt(n) (well conditioned), as {@link BenchInputs} does for real input.
      */
     public static ComplexPageArray input(String op, int n, int pages, Precision p, long seed) {
-        Random r = new Random(seed + 31L * n + pages);
-        double[] z = new double[2 * n * n * pages];
+        return input(op, n, n, pages, p, seed);
+    }
+
+    /** As above with m rows: m x n (tall or wide) for svd only; eig and inv inputs are square. */
+    public static ComplexPageArray input(String op, int m, int n, int pages, Precision p, long seed) {
+        if (m != n && !op.equals("svd")) throw new IllegalArgumentException(op + " inputs are square; got " + m + " x " + n);
+        Random r = new Random(seed + 31L * n + pages + (m != n ? 1000003L * m : 0));
+        double[] z = new double[2 * m * n * pages];
         for (int i = 0; i < z.length; i++) z[i] = r.nextGaussian() * Math.sqrt(0.5);
         for (int k = 0; k < pages; k++) {
             int off = 2 * k * n * n;
@@ -128,7 +138,7 @@ public final class ComplexBenchRunner {
                 for (int i = 0; i < n; i++) z[off + 2 * (i + i * n)] += 2 * Math.sqrt(n);
             }
         }
-        ComplexPageArray d = ComplexPageArray.wrap(z, n, n, pages);
+        ComplexPageArray d = ComplexPageArray.wrap(z, m, n, pages);
         return p == Precision.DOUBLE ? d : d.to(Precision.SINGLE);
     }
 }
