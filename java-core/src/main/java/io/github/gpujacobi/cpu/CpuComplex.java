@@ -23,7 +23,10 @@ final class CpuComplex {
         final int n = a.rows(), pages = a.pages();
         final double tol = o.tolFor(a.precision(), n);
         final boolean parallel = !Methods.CYCLIC.equals(o.method());
-        return new ComplexPageDriver(driver).eig(a, o, o.method(), (k, w, v) -> {
+        // 'auto' (the CPU's default eig method, which picks among the real solvers) runs parallel here:
+        // the report names what ran
+        String ran = Methods.AUTO.equals(o.method()) ? Methods.PARALLEL : o.method();
+        return new ComplexPageDriver(driver).eig(a, o, ran, (k, w, v) -> {
             ComplexJacobiEig solver = new ComplexJacobiEig(parallel, CpuBackend.innerThreads(o, pages));
             solver.run(w, v, n, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps());
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
