@@ -182,6 +182,21 @@ class BatchCommandTest {
         assertTrue(hsvd.out.contains("skipped: G is complex; the hyperbolic SVD (--op hsvd) takes real matrices only"), hsvd.out + hsvd.err);
     }
 
+    /** A method complex input lacks fails each complex variable by name (the lines were identical); real ones are done. */
+    @Test
+    void aRealOnlyMethodNamesEachComplexVariableItFails() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('m.mat', {'Z1': np.eye(3) * (1 + 0j) + 1j * np.eye(3, k=1) "
+                + "- 1j * np.eye(3, k=-1), 'Z2': np.eye(2) * (2 + 0j), 'R': np.eye(4)})");
+        Run r = batch("--op", "eig", "--method", "hyperbolic", "--device", "cpu", dir.resolve("m.mat").toString(),
+                "-o", dir.resolve("m_out.mat").toString());
+        assertEquals(1, r.code, r.out + r.err);
+        String all = r.out + r.err;
+        for (String v : new String[]{"Z1", "Z2"}) {
+            assertTrue(all.contains(v + " is complex, and Method 'hyperbolic' is not implemented for complex input (eig)"), all);
+        }
+        assertTrue(all.contains("1 done"), all);
+    }
+
     /** A result that hit the sweep limit is written but counted and warned about in the summary (issue 21). */
     @Test
     void nonConvergenceIsCountedInTheSummary() throws Exception {
