@@ -114,7 +114,7 @@ public final class ComplexPageDriver {
         final java.util.concurrent.atomic.AtomicLong compute = new java.util.concurrent.atomic.AtomicLong();
         driver.forEachPage(pages, k -> {
             double[] w = a.pageAsDouble(k);
-            double norm = InverseCheck.norm1(moduli(w, n), n);
+            InverseCheck.Norm norm = InverseCheck.norm1Of(moduli(w, n), n);
             boolean ok = n == 0; // the 0 x 0 inverse: nothing to compute
             used[k] = Methods.GAUSS_JORDAN;
             // auto: Cholesky first for exactly Hermitian pages (a device's potrf reads one triangle only)

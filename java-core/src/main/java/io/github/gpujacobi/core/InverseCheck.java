@@ -20,6 +20,11 @@ public final class InverseCheck {
      * @return rcond; singular exactly when it is 0
      */
     public static double finish(double normA, double[] inverse, int n, boolean eliminated) {
+        return finish(new Norm(normA, 0), inverse, n, eliminated);
+    }
+
+    /** As above with ||A||_1 as a {@link Norm}: a page near Double.MAX_VALUE has a 1-norm beyond it. */
+    public static double finish(Norm normA, double[] inverse, int n, boolean eliminated) {
         if (n == 0) return Double.POSITIVE_INFINITY;
         boolean finite = eliminated;
         for (int i = 0; finite && i < n * n; i++) finite = inverse[i] - inverse[i] == 0;
@@ -27,17 +32,51 @@ public final class InverseCheck {
             java.util.Arrays.fill(inverse, Double.POSITIVE_INFINITY);
             return 0;
         }
-        double rcond = reciprocalProduct(normA, norm1(inverse, n));
+        Norm normX = norm1Of(inverse, n);
+        double rcond = reciprocalProduct(normA.scaled, normX.scaled, normA.exponent + normX.exponent);
         return rcond > 0 ? rcond : Double.MIN_VALUE;
+    }
+
+    /** A 1-norm as scaled * 2^exponent: finite however large the column sums of finite entries are. */
+    public static final class Norm {
+        final double scaled;
+        final int exponent;
+
+        Norm(double scaled, int exponent) {
+            this.scaled = scaled;
+            this.exponent = exponent;
+        }
+    }
+
+    /**
+     * ||a||_1 of n x n a, exact as {@link #norm1} when that is finite; when a column sum overflows
+     * (entries near Double.MAX_VALUE, or an inverse of a page near the smallest normal), the sums are
+     * taken of a * 2^-64 (n < 2^64 entries of at most MAX_VALUE cannot overflow).
+     */
+    public static Norm norm1Of(double[] a, int n) {
+        double plain = norm1(a, n);
+        if (!Double.isInfinite(plain)) return new Norm(plain, 0);
+        double best = 0;
+        for (int j = 0; j < n; j++) {
+            double s = 0;
+            for (int i = 0; i < n; i++) s += Math.scalb(Math.abs(a[i + j * n]), -64);
+            best = Math.max(best, s);
+        }
+        return new Norm(best, 64);
     }
 
     /** 1 / (a b) for positive a, b without intermediate over- or underflow (0 or Inf only if the result is). */
     static double reciprocalProduct(double a, double b) {
+        return reciprocalProduct(a, b, 0);
+    }
+
+    /** 1 / (a b 2^e), the same way. */
+    static double reciprocalProduct(double a, double b, int e) {
         if (Double.isInfinite(a) || Double.isInfinite(b)) return 0;
         if (!(a > 0) || !(b > 0)) return Double.POSITIVE_INFINITY;
         int ea = Math.getExponent(a), eb = Math.getExponent(b);
         double ma = Math.scalb(a, -ea), mb = Math.scalb(b, -eb); // ~[1, 2) (subnormal: smaller, still exact)
-        return Math.scalb(1 / (ma * mb), -(ea + eb));
+        return Math.scalb(1 / (ma * mb), -(ea + eb + e));
     }
 
     public static double norm1(double[] a, int n) {
