@@ -17,13 +17,9 @@ public final class InverseCheck {
      * double's range is returned as {@link Double#MIN_VALUE}. 0 (and the inverse overwritten with
      * Inf, as MATLAB's inv returns) when the elimination broke down or the inverse overflowed.
      *
+     * @param normA ||A||_1 ({@link #norm1Of}: a page near Double.MAX_VALUE has a 1-norm beyond it)
      * @return rcond; singular exactly when it is 0
      */
-    public static double finish(double normA, double[] inverse, int n, boolean eliminated) {
-        return finish(new Norm(normA, 0), inverse, n, eliminated);
-    }
-
-    /** As above with ||A||_1 as a {@link Norm}: a page near Double.MAX_VALUE has a 1-norm beyond it. */
     public static double finish(Norm normA, double[] inverse, int n, boolean eliminated) {
         if (n == 0) return Double.POSITIVE_INFINITY;
         boolean finite = eliminated;
