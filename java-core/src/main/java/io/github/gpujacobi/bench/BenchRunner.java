@@ -60,6 +60,7 @@ public final class BenchRunner {
                                         Double.NaN, Double.NaN, Double.NaN, "failed: " + e.getMessage());
                             }
                         }
+                        row = row.withRows(mm);
                         rows.add(row);
                         progress.println(String.format(Locale.ROOT, "# %-4s %-6s n=%-5d%s pages=%-4d %-32s %s", op,
                                 p.matlabClass(), n, mm != n ? " m=" + mm : "", pages, peer.name(), Double.isNaN(row.ms) ? row.note

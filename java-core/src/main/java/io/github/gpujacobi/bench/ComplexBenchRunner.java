@@ -73,6 +73,7 @@ public final class ComplexBenchRunner {
                                     Double.NaN, "failed: " + e.getMessage());
                         }
                     }
+                    row = row.withRows(mm);
                     rows.add(row);
                     progress.println(String.format(Locale.ROOT, "# %-4s %-10s n=%-5d%s pages=%-4d %-32s %s", op, dt, n,
                             mm != n ? " m=" + mm : "", pages,

@@ -191,6 +191,7 @@ class BenchCommandTest {
             List<String> header = fields(lines.get(0));
             List<String> f = fields(lines.get(1));
             assertTrue(Double.parseDouble(f.get(header.indexOf("residual"))) < 1e-12, lines.toString());
+            assertTrue(f.get(header.indexOf("note")).startsWith("m=" + m + ", "), lines.toString()); // the CSV has n only
         }
     }
 
