@@ -28,7 +28,11 @@ public final class InverseCheck {
             java.util.Arrays.fill(inverse, Double.POSITIVE_INFINITY);
             return 0;
         }
-        Norm normX = norm1Of(inverse, n);
+        return rcond(normA, norm1Of(inverse, n));
+    }
+
+    /** 1 / (||A||_1 ||X||_1) of a finite inverse X; a positive value below double's range as {@link Double#MIN_VALUE}. */
+    public static double rcond(Norm normA, Norm normX) {
         double rcond = reciprocalProduct(normA.scaled, normX.scaled, normA.exponent + normX.exponent);
         return rcond > 0 ? rcond : Double.MIN_VALUE;
     }

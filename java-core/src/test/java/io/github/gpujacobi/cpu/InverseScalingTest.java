@@ -83,6 +83,31 @@ class InverseScalingTest {
         }
     }
 
+    /**
+     * Complex entries whose modulus passes Double.MAX_VALUE though both parts are finite: an inverse
+     * entry 1.5e308 (1 + i) made the page "singular" and all Inf; an A entry like it gave RCOND 4.9e-324.
+     */
+    @Test
+    void complexModuliBeyondTheLargestDouble() {
+        double big = 1.5e308;
+        for (String m : new String[]{"auto", "gaussjordan"}) {
+            // A = diag(1 / (big (1 + i)), 1): its inverse holds big (1 + i)
+            double[] a = {0.5 / big, -0.5 / big, 0, 0, 0, 0, 1, 0};
+            io.github.gpujacobi.api.ComplexInverseResult r = Jacobi.inv(io.github.gpujacobi.api.ComplexPageArray.wrap(a, 2, 2),
+                    CPU.withMethod(m));
+            assertFalse(r.singular(0), m);
+            assertEquals(big, r.inverse().re(0), 1e-13 * big, m);
+            assertEquals(big, r.inverse().im(0), 1e-13 * big, m);
+            assertEquals(1, r.inverse().re(3), 0, m);
+            // A = diag(big (1 + i), 1): RCOND = 1 / (|A|_1 |X|_1) = 1 / (sqrt(2) big)
+            double[] b = {big, big, 0, 0, 0, 0, 1, 0};
+            io.github.gpujacobi.api.ComplexInverseResult q = Jacobi.inv(io.github.gpujacobi.api.ComplexPageArray.wrap(b, 2, 2),
+                    CPU.withMethod(m));
+            assertFalse(q.singular(0), m);
+            assertEquals(1 / Math.sqrt(2) / big, q.rcond(0), 1e-6 / Math.sqrt(2) / big, m); // sqrt(2) big itself overflows
+        }
+    }
+
     /** Permuted and triangular forms (Gauss-Jordan): inverses exact to rounding, entrywise. */
     @Test
     void badlyScaledRowsAndColumns() {
