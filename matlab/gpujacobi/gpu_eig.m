@@ -309,6 +309,15 @@ end
 %! warning('on', 'gpujacobi:notConverged');
 %! assert(size(e), [n 1]);
 %!warning <did not converge> gpu_eig(A, 'MaxSweeps', 1, 'Device', 'cpu');
+%!test
+%! % complex A that stops early: the warning gives the off-diagonal reached (it said NaN)
+%! Z = gallery('lehmer', 6) + 1i * (triu(magic(6), 1) - triu(magic(6), 1)') / 40;
+%! warning('error', 'gpujacobi:notConverged');
+%! try, gpu_eig(Z, 'MaxSweeps', 1, 'Device', 'cpu'); msg = ''; catch err, msg = err.message; end
+%! warning('on', 'gpujacobi:notConverged');
+%! off = sscanf(msg(strfind(msg, 'off-diagonal') + 13:end), '%g');
+%! assert(isscalar(off) && off > 1e-8 && off < 1, msg);
+%! info = gpu_info('last'); assert(info.method, 'parallel');
 %!warning <did not converge> [V, D] = gpu_eig(A, 'MaxSweeps', 1, 'Device', 'cpu');
 %!test
 %! % generalized symmetric-definite problem against EIG(A, B)

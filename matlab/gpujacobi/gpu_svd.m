@@ -127,6 +127,14 @@ end
 %! warning('on', 'gpujacobi:notConverged');
 %! assert(id, 'gpujacobi:notConverged');
 %! info = gpu_info('last'); assert(~info.converged);
+%!test
+%! % complex wide A that stops early: the warning gives the largest column cosine reached (it said NaN)
+%! Z = reshape(sin(1:40), 5, 8) + 1i * reshape(cos((1:40) .^ 2), 5, 8);
+%! warning('error', 'gpujacobi:notConverged');
+%! try, gpu_svd(Z, 'MaxSweeps', 1, 'Device', 'cpu'); msg = ''; catch err, msg = err.message; end
+%! warning('on', 'gpujacobi:notConverged');
+%! off = sscanf(msg(strfind(msg, 'off-diagonal') + 13:end), '%g');
+%! assert(isscalar(off) && off > 1e-12 && off <= 1, msg);
 %!error <Invalid call|not enough input> gpu_svd()
 %!test
 %! % complex A against SVD: real singular values, unitary complex U and V, residual

@@ -51,8 +51,10 @@ public final class Methods {
     public static String checkComplex(Operation op, String method, SolverOptions o) {
         String m = check(op, method, o);
         if (!complexNames(op).contains(m)) {
-            throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": Method '" + m + "' is not implemented for "
-                    + "complex input (" + op.label() + "); valid for complex: " + String.join(", ", complexNames(op)));
+            // where(): a batch of several variables must say which one is complex
+            throw new JacobiException(ErrorKind.BAD_OPTION, o.where() + " is complex, and Method '" + m
+                    + "' is not implemented for complex input (" + op.label() + "); valid for complex: "
+                    + String.join(", ", complexNames(op)));
         }
         return m;
     }

@@ -24,5 +24,13 @@ public final class BenchRow {
         this.note = note;
     }
 
+    /** This row of an m x n input: the table and the CSV have n only, so a tall or wide input says its m in the note. */
+    BenchRow withRows(int m) {
+        if (m == n) return this;
+        String shape = "m=" + m;
+        return new BenchRow(op, dtype, n, pages, impl, gpujacobi, ms, residual, orthogonality,
+                note == null || note.isEmpty() ? shape : shape + ", " + note);
+    }
+
     String group() { return op + "/" + dtype + "/" + n + "/" + pages; }
 }

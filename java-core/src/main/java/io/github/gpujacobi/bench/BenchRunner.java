@@ -13,8 +13,6 @@ import java.util.Map;
 public final class BenchRunner extends BenchSettings {
     /** eig inputs made positive definite (the blocked GPU eig's Cholesky path) instead of indefinite. */
     public boolean spd;
-    /** Rows of the svd inputs (0: square); eig and inv stay square. */
-    public int svdRows;
 
     public List<BenchRow> run(PrintStream progress) {
         List<BenchRow> rows = new ArrayList<BenchRow>();
@@ -31,7 +29,7 @@ public final class BenchRunner extends BenchSettings {
                         if (!peer.applies(input)) continue;
                         rows.add(PeerRow.measure(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
                                 peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,
-                                6, mm != n ? " m=" + mm : ""));
+                                6, mm != n ? " m=" + mm : "").withRows(mm));
                     }
                 }
             }

@@ -19,6 +19,8 @@ public abstract class BenchSettings {
     public Pattern implFilter;
     /** Largest order at which the (slow, single-threaded) CPU rows still run. */
     public int cpuMaxN = 1024;
+    /** Rows of the svd inputs (--rows; 0: square); eig and inv stay square. */
+    public int svdRows;
     public SolverOptions base = SolverOptions.defaults();
 
     BenchSettings() {}
@@ -35,6 +37,7 @@ public abstract class BenchSettings {
         withTransfers = o.withTransfers;
         implFilter = o.implFilter;
         cpuMaxN = o.cpuMaxN;
+        svdRows = o.svdRows;
         base = o.base;
     }
 }

@@ -37,12 +37,13 @@ public final class ComplexBenchRunner extends BenchSettings {
         for (String op : ops) {
             List<ComplexBenchPeer> peers = peers(op, progress);
             for (Precision p : dtypes) for (int n : sizes) {
-                ComplexPageArray input = input(op, n, pages, p, 20261123L);
+                int mm = svdRows > 0 && op.equals("svd") ? svdRows : n;
+                ComplexPageArray input = input(op, mm, n, pages, p, 20261123L);
                 for (ComplexBenchPeer peer : peers) {
                     if (!selected(peer.name())) continue;
                     rows.add(PeerRow.measure(op, dtypeName(p), n, pages, peer.name(), peer.isGpujacobi(),
                             peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,
-                            10, ""));
+                            10, mm != n ? " m=" + mm : "").withRows(mm));
                 }
             }
         }
@@ -77,8 +78,14 @@ public final class ComplexBenchRunner extends BenchSettings {
      * diagonal shifted by 2 sqrt(n) (well conditioned), as {@link BenchInputs} does for real input.
      */
     public static ComplexPageArray input(String op, int n, int pages, Precision p, long seed) {
-        Random r = new Random(seed + 31L * n + pages);
-        double[] z = new double[2 * n * n * pages];
+        return input(op, n, n, pages, p, seed);
+    }
+
+    /** As above with m rows: m x n (tall or wide) for svd only; eig and inv inputs are square. */
+    public static ComplexPageArray input(String op, int m, int n, int pages, Precision p, long seed) {
+        if (m != n && !op.equals("svd")) throw new IllegalArgumentException(op + " inputs are square; got " + m + " x " + n);
+        Random r = new Random(seed + 31L * n + pages + (m != n ? 1000003L * m : 0));
+        double[] z = new double[2 * m * n * pages];
         for (int i = 0; i < z.length; i++) z[i] = r.nextGaussian() * Math.sqrt(0.5);
         for (int k = 0; k < pages; k++) {
             int off = 2 * k * n * n;
@@ -98,7 +105,7 @@ public final class ComplexBenchRunner extends BenchSettings {
                 for (int i = 0; i < n; i++) z[off + 2 * (i + i * n)] += 2 * Math.sqrt(n);
             }
         }
-        ComplexPageArray d = ComplexPageArray.wrap(z, n, n, pages);
+        ComplexPageArray d = ComplexPageArray.wrap(z, m, n, pages);
         return p == Precision.DOUBLE ? d : d.to(Precision.SINGLE);
     }
 }

@@ -80,6 +80,8 @@ public final class Bridge {
             return computeComplex(op, a, caller, options);
         } catch (JacobiException e) {
             return BridgeResult.failure(e);
+        } catch (RuntimeException e) { // as run: one line under gpujacobi:internal, not a Java stack trace
+            return BridgeResult.internal(caller, e);
         }
     }
 
@@ -100,6 +102,8 @@ public final class Bridge {
             return computeComplex(op, a, caller, options);
         } catch (JacobiException e) {
             return BridgeResult.failure(e);
+        } catch (RuntimeException e) { // as run: one line under gpujacobi:internal, not a Java stack trace
+            return BridgeResult.internal(caller, e);
         }
     }
 
@@ -113,6 +117,10 @@ public final class Bridge {
                     r.put("D", e.values());
                     if (e.vectors() != null) r.put("V", e.vectors());
                     r.report(e.report());
+                    if (!e.report().converged()) { // as for real input: the warning says how far it got
+                        ComplexEigResult full = e.vectors() != null ? e : Jacobi.eig(a, o.withVectors(true));
+                        r.offDiagonal(OffDiagonal.eig(a, full.values(), full.vectors()));
+                    }
                     break;
                 }
                 case "svd": {
@@ -123,6 +131,10 @@ public final class Bridge {
                         r.put("V", s.v());
                     }
                     r.report(s.report());
+                    if (!s.report().converged()) {
+                        ComplexSvdResult full = s.v() != null ? s : Jacobi.svd(a, o.withVectors(true));
+                        r.offDiagonal(OffDiagonal.oneSided(a, full.v()));
+                    }
                     break;
                 }
                 case "inv": {

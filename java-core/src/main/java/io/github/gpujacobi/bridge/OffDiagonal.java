@@ -1,6 +1,8 @@
 package io.github.gpujacobi.bridge;
 
+import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.core.ComplexResiduals;
 import io.github.gpujacobi.core.Residuals;
 
 /**
@@ -38,6 +40,51 @@ final class OffDiagonal {
             for (int j = 0; j < n; j++)
                 for (int i = 0; i < j; i++)
                     if (norm[i] > 0 && norm[j] > 0) worst = Math.max(worst, Math.abs(dot(w, i, j, m)) / (norm[i] * norm[j]));
+        }
+        return worst;
+    }
+
+    /** {@link #eig} of a complex Hermitian A (unitary V). */
+    static double eig(ComplexPageArray a, PageArray values, ComplexPageArray vectors) {
+        double worst = 0;
+        for (int k = 0; k < a.pages(); k++) worst = Math.max(worst, ComplexResiduals.eig(a, vectors, values, k, true));
+        return worst;
+    }
+
+    /**
+     * {@link #oneSided} of a complex A: the largest |w_i^H w_j| / (||w_i|| ||w_j||) of W = A V; worst page.
+     * Only the first min(m, n) columns: those of a wide A's null space are rounding noise.
+     */
+    static double oneSided(ComplexPageArray a, ComplexPageArray v) {
+        int m = a.rows(), n = a.cols(), c = Math.min(v.cols(), Math.min(m, n));
+        double worst = 0;
+        for (int k = 0; k < a.pages(); k++) {
+            double[] am = a.pageAsDouble(k), vm = v.pageAsDouble(k); // interleaved re, im
+            double[] w = new double[2 * m * c];
+            for (int j = 0; j < c; j++)
+                for (int l = 0; l < n; l++) {
+                    double xr = vm[2 * (l + j * n)], xi = vm[2 * (l + j * n) + 1];
+                    if (xr == 0 && xi == 0) continue;
+                    for (int i = 0; i < m; i++) {
+                        double ar = am[2 * (i + l * m)], ai = am[2 * (i + l * m) + 1];
+                        w[2 * (i + j * m)] += ar * xr - ai * xi;
+                        w[2 * (i + j * m) + 1] += ar * xi + ai * xr;
+                    }
+                }
+            double[] norm = new double[c];
+            for (int j = 0; j < c; j++) norm[j] = Math.sqrt(dot(w, j, j, 2 * m)); // interleaved: column j spans 2m doubles
+            for (int j = 0; j < c; j++)
+                for (int i = 0; i < j; i++) {
+                    if (norm[i] == 0 || norm[j] == 0) continue;
+                    double re = 0, im = 0; // w_i^H w_j
+                    for (int l = 0; l < m; l++) {
+                        double pr = w[2 * (l + i * m)], pi = w[2 * (l + i * m) + 1];
+                        double qr = w[2 * (l + j * m)], qi = w[2 * (l + j * m) + 1];
+                        re += pr * qr + pi * qi;
+                        im += pr * qi - pi * qr;
+                    }
+                    worst = Math.max(worst, Math.hypot(re, im) / (norm[i] * norm[j]));
+                }
         }
         return worst;
     }

@@ -34,9 +34,10 @@ import java.util.concurrent.Future;
         sortOptions = false,
         headerHeading = "", header = "decompose every matrix in .mat files and write the results to .mat files",
         description = {
-                "For each real numeric 2-D or 3-D variable X the result holds",
+                "For each numeric 2-D or 3-D variable X (real or complex; complex: Hermitian for eig, real for",
+                "hsvd) the result holds",
                 "  eig: X_V (eigenvectors), X_D (eigenvalues, ascending column; n x 1 x p for pages)",
-                "  svd: X_U, X_S (singular values, descending column), X_V",
+                "  svd: X_U, X_S (singular values, descending column), X_V (X = X_U*diag(X_S)*X_V')",
                 "  inv: X_inv",
                 "  hsvd: X_U, X_S, X_V, X_Jsorted (J = diag(signs) from the variable X_J, else J)",
                 "and a struct gpujacobi with the operation, version, backend, the methods that ran, the options",

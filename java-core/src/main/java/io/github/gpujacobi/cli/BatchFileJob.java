@@ -118,11 +118,17 @@ final class BatchFileJob {
             Precision precision;
             if (v.isComplex()) {
                 ComplexPageArray a = in.readComplex(v);
+                if (opt.precision == Precision.SINGLE && a.precision() == Precision.DOUBLE) {
+                    SingleRange.check(so.where(), a.doubleData(), 2 * a.pageSize());
+                }
                 if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
                 precision = a.precision();
                 r = BatchDecomposer.runComplex(opt.op, a, so, opt.exactResidual);
             } else {
                 PageArray a = in.read(v);
+                if (opt.precision == Precision.SINGLE && a.precision() == Precision.DOUBLE) {
+                    SingleRange.check(so.where(), a.doubleData(), a.pageSize());
+                }
                 if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
                 precision = a.precision();
                 r = BatchDecomposer.run(opt.op, a, signs, so, opt.exactResidual);

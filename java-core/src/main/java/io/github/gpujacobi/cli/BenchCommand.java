@@ -45,9 +45,9 @@ final class BenchCommand implements Command {
     @CommandLine.Option(names = "--dtype", paramLabel = "T", split = ",", description = "single, double, complex64 (single complex), complex128 (double complex) (default: double)")
     List<String> dtypes = new ArrayList<String>();
 
-    @CommandLine.Option(names = "--rows", paramLabel = "M", defaultValue = "0",
+    @CommandLine.Option(names = "--rows", paramLabel = "M",
             description = "svd inputs with M rows (tall or wide M x N) instead of square (default: square)")
-    int svdRows;
+    Integer svdRows;
 
     @CommandLine.Option(names = "--pages", paramLabel = "P", defaultValue = "1", description = "pages per input (default: ${DEFAULT-VALUE})")
     int pages;
@@ -110,8 +110,11 @@ final class BenchCommand implements Command {
         runner.implFilter = implFilter;
         runner.withTransfers = withTransfers;
         runner.spd = spd;
-        if (svdRows < 0) throw new UsageException("--rows must be positive; got " + svdRows);
-        runner.svdRows = svdRows;
+        if (svdRows != null) {
+            if (svdRows <= 0) throw new UsageException("--rows must be positive; got " + svdRows);
+            if (!runner.ops.contains("svd")) throw new UsageException("--rows shapes the svd inputs, but --op has no svd");
+            runner.svdRows = svdRows;
+        }
         List<BenchRow> rows;
         if (plotFrom != null) {
             if (plot == null) throw new UsageException("--plot-from needs --plot file.png");

@@ -17,7 +17,7 @@ public final class ComplexAssembly {
             w[2 * (j + j * n) + 1] = 0;
             for (int i = j + 1; i < n; i++) {
                 int ij = 2 * (i + j * n), ji = 2 * (j + i * n);
-                double re = 0.5 * (w[ij] + w[ji]), im = 0.5 * (w[ij + 1] - w[ji + 1]);
+                double re = PageAssembly.mean(w[ij], w[ji]), im = PageAssembly.mean(w[ij + 1], -w[ji + 1]);
                 w[ij] = re;
                 w[ij + 1] = im;
                 w[ji] = re;

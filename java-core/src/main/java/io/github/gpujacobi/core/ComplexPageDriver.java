@@ -114,7 +114,7 @@ public final class ComplexPageDriver {
         final java.util.concurrent.atomic.AtomicLong compute = new java.util.concurrent.atomic.AtomicLong();
         driver.forEachPage(pages, k -> {
             double[] w = a.pageAsDouble(k);
-            double norm = InverseCheck.norm1(moduli(w, n), n);
+            InverseCheck.Norm norm = modulusNorm(w, n);
             boolean ok = n == 0; // the 0 x 0 inverse: nothing to compute
             used[k] = Methods.GAUSS_JORDAN;
             // auto: Cholesky first for exactly Hermitian pages (a device's potrf reads one triangle only)
@@ -135,7 +135,10 @@ public final class ComplexPageDriver {
                 compute.addAndGet(r.computeNanos);
                 ok = r.converged;
             }
-            rcond[k] = InverseCheck.finish(norm, moduli(w, n), n, ok); // the 1-norm of complex A is that of |A|
+            // the 1-norm of complex A is that of |A|; finiteness judged on the parts (|x| may pass MAX_VALUE)
+            boolean finite = ok;
+            for (int i = 0; finite && i < w.length; i++) finite = w[i] - w[i] == 0;
+            rcond[k] = n == 0 ? Double.POSITIVE_INFINITY : finite ? InverseCheck.rcond(norm, modulusNorm(w, n)) : 0;
             singular[k] = rcond[k] == 0;
             if (singular[k]) java.util.Arrays.fill(w, Double.POSITIVE_INFINITY);
             x.writePage(k, w);
@@ -158,6 +161,16 @@ public final class ComplexPageDriver {
     }
 
     /** |a_ij| of an interleaved n x n page (Inf or NaN where a part is). */
+    /** ||w||_1 as |w|'s 1-norm; when a modulus overflows (both parts near MAX_VALUE), of |w 2^-64| times 2^64. */
+    private static InverseCheck.Norm modulusNorm(double[] w, int n) {
+        double[] m = moduli(w, n);
+        boolean overflow = false;
+        for (int i = 0; !overflow && i < m.length; i++) overflow = Double.isInfinite(m[i]);
+        if (!overflow) return InverseCheck.norm1Of(m, n);
+        for (int i = 0; i < m.length; i++) m[i] = ComplexRotation.abs(Math.scalb(w[2 * i], -64), Math.scalb(w[2 * i + 1], -64));
+        return new InverseCheck.Norm(InverseCheck.norm1(m, n), 64);
+    }
+
     private static double[] moduli(double[] w, int n) {
         double[] m = new double[n * n];
         for (int i = 0; i < n * n; i++) m[i] = ComplexRotation.abs(w[2 * i], w[2 * i + 1]);

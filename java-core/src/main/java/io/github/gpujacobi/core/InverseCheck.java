@@ -17,9 +17,10 @@ public final class InverseCheck {
      * double's range is returned as {@link Double#MIN_VALUE}. 0 (and the inverse overwritten with
      * Inf, as MATLAB's inv returns) when the elimination broke down or the inverse overflowed.
      *
+     * @param normA ||A||_1 ({@link #norm1Of}: a page near Double.MAX_VALUE has a 1-norm beyond it)
      * @return rcond; singular exactly when it is 0
      */
-    public static double finish(double normA, double[] inverse, int n, boolean eliminated) {
+    public static double finish(Norm normA, double[] inverse, int n, boolean eliminated) {
         if (n == 0) return Double.POSITIVE_INFINITY;
         boolean finite = eliminated;
         for (int i = 0; finite && i < n * n; i++) finite = inverse[i] - inverse[i] == 0;
@@ -27,17 +28,55 @@ public final class InverseCheck {
             java.util.Arrays.fill(inverse, Double.POSITIVE_INFINITY);
             return 0;
         }
-        double rcond = reciprocalProduct(normA, norm1(inverse, n));
+        return rcond(normA, norm1Of(inverse, n));
+    }
+
+    /** 1 / (||A||_1 ||X||_1) of a finite inverse X; a positive value below double's range as {@link Double#MIN_VALUE}. */
+    public static double rcond(Norm normA, Norm normX) {
+        double rcond = reciprocalProduct(normA.scaled, normX.scaled, normA.exponent + normX.exponent);
         return rcond > 0 ? rcond : Double.MIN_VALUE;
+    }
+
+    /** A 1-norm as scaled * 2^exponent: finite however large the column sums of finite entries are. */
+    public static final class Norm {
+        final double scaled;
+        final int exponent;
+
+        Norm(double scaled, int exponent) {
+            this.scaled = scaled;
+            this.exponent = exponent;
+        }
+    }
+
+    /**
+     * ||a||_1 of n x n a, exact as {@link #norm1} when that is finite; when a column sum overflows
+     * (entries near Double.MAX_VALUE, or an inverse of a page near the smallest normal), the sums are
+     * taken of a * 2^-64 (n < 2^64 entries of at most MAX_VALUE cannot overflow).
+     */
+    public static Norm norm1Of(double[] a, int n) {
+        double plain = norm1(a, n);
+        if (!Double.isInfinite(plain)) return new Norm(plain, 0);
+        double best = 0;
+        for (int j = 0; j < n; j++) {
+            double s = 0;
+            for (int i = 0; i < n; i++) s += Math.scalb(Math.abs(a[i + j * n]), -64);
+            best = Math.max(best, s);
+        }
+        return new Norm(best, 64);
     }
 
     /** 1 / (a b) for positive a, b without intermediate over- or underflow (0 or Inf only if the result is). */
     static double reciprocalProduct(double a, double b) {
+        return reciprocalProduct(a, b, 0);
+    }
+
+    /** 1 / (a b 2^e), the same way. */
+    static double reciprocalProduct(double a, double b, int e) {
         if (Double.isInfinite(a) || Double.isInfinite(b)) return 0;
         if (!(a > 0) || !(b > 0)) return Double.POSITIVE_INFINITY;
         int ea = Math.getExponent(a), eb = Math.getExponent(b);
         double ma = Math.scalb(a, -ea), mb = Math.scalb(b, -eb); // ~[1, 2) (subnormal: smaller, still exact)
-        return Math.scalb(1 / (ma * mb), -(ea + eb));
+        return Math.scalb(1 / (ma * mb), -(ea + eb + e));
     }
 
     public static double norm1(double[] a, int n) {

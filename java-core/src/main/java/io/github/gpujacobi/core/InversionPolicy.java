@@ -39,7 +39,7 @@ public final class InversionPolicy {
         final AtomicLong compute = new AtomicLong();
         driver.forEachPage(pages, k -> {
             double[] w = a.pageAsDouble(k);
-            double norm = InverseCheck.norm1(w, n);
+            InverseCheck.Norm norm = InverseCheck.norm1Of(w, n);
             boolean ok = false;
             used[k] = Methods.GAUSS_JORDAN;
             if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {

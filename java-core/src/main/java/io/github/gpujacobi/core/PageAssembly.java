@@ -88,9 +88,33 @@ public final class PageAssembly {
     /** (A + A')/2 in place: the solvers see an exactly symmetric page. */
     public static void symmetrize(double[] w, int n) {
         for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) {
-            double s = 0.5 * (w[i + j * n] + w[j + i * n]);
+            double s = mean(w[i + j * n], w[j + i * n]);
             w[i + j * n] = s;
             w[j + i * n] = s;
         }
+    }
+
+    /**
+     * Two-sided Jacobi's safe range: a page whose largest entry lies beyond 2^1000 (its rotations overflow
+     * near Double.MAX_VALUE and return wrong eigenvalues) or below 2^-1000 (subnormal products lose
+     * digits) is scaled by an exact power of 2 into it; eigenvalues scale back by 2^e, vectors do not
+     * change. Pages in range are left alone (scaling them to 1 would flush the tiny entries of a
+     * graded page). Works on interleaved complex pages too.
+     * @return e, with w scaled by 2^-e in place (0: unchanged)
+     */
+    public static int scaleIntoRange(double[] w) {
+        double max = 0;
+        for (double x : w) max = Math.max(max, Math.abs(x));
+        if (max == 0 || Double.isInfinite(max) || Double.isNaN(max)) return 0;
+        int top = Math.getExponent(max); // Double.MIN_EXPONENT - 1 for a subnormal max
+        int e = top > 1000 ? top - 1000 : top < -1000 ? top : 0;
+        if (e != 0) for (int i = 0; i < w.length; i++) w[i] = Math.scalb(w[i], -e);
+        return e;
+    }
+
+    /** (a + b)/2 without overflow: entries near Double.MAX_VALUE must not become Inf before any scaling. */
+    public static double mean(double a, double b) {
+        double s = a + b;
+        return Double.isInfinite(s) ? 0.5 * a + 0.5 * b : 0.5 * s; // halving a normal number is exact
     }
 }

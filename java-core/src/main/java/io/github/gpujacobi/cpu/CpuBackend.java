@@ -94,9 +94,10 @@ public final class CpuBackend implements Backend {
                 }
             }
             used[k] = auto ? Methods.PARALLEL : o.method();
+            int e = PageAssembly.scaleIntoRange(w);
             TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(used[k]), inner);
             solver.run(w, v, n, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            for (int i = 0; i < n; i++) d[i] = w[i + i * n];
+            for (int i = 0; i < n; i++) d[i] = Math.scalb(w[i + i * n], e);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
         });
         return auto ? new EigResult(r.values(), r.vectors(), r.report().withMethod(AutoEig.label(o.method(), used))) : r;
@@ -109,12 +110,14 @@ public final class CpuBackend implements Backend {
         final double tol = o.tolFor(prec, n);
         return driver(o).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
+            int e = IndefiniteEig.scaleNearOne(w); // as AutoEig: G ~ |M|^(1/2) is squared (1e160 overflowed, 1e-160 underflowed)
             HyperbolicEig solver = new HyperbolicEig();
             try {
                 solver.run(w, n, d, v, prec.eps(), tol, PageDriver.maxSweeps(o), o.fixedSweeps(), inner);
-            } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank e) {
-                throw IndefiniteEig.singular(o, pages, k, e.getMessage());
+            } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank failed) {
+                throw IndefiniteEig.singular(o, pages, k, failed.getMessage());
             }
+            if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
         });
     }

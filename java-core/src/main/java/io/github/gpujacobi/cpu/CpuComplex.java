@@ -7,6 +7,7 @@ import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.ComplexPageDriver;
+import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.SvdScaling;
@@ -23,9 +24,14 @@ final class CpuComplex {
         final int n = a.rows(), pages = a.pages();
         final double tol = o.tolFor(a.precision(), n);
         final boolean parallel = !Methods.CYCLIC.equals(o.method());
-        return new ComplexPageDriver(driver).eig(a, o, o.method(), (k, w, v) -> {
+        // 'auto' (the CPU's default eig method, which picks among the real solvers) runs parallel here:
+        // the report names what ran
+        String ran = Methods.AUTO.equals(o.method()) ? Methods.PARALLEL : o.method();
+        return new ComplexPageDriver(driver).eig(a, o, ran, (k, w, v) -> {
+            int e = PageAssembly.scaleIntoRange(w);
             ComplexJacobiEig solver = new ComplexJacobiEig(parallel, CpuBackend.innerThreads(o, pages));
             solver.run(w, v, n, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+            if (e != 0) for (int i = 0; i < n; i++) w[2 * (i + i * n)] = Math.scalb(w[2 * (i + i * n)], e);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
         });
     }

@@ -1,6 +1,6 @@
 package io.github.gpujacobi.mat;
 
-/** A variable that is not a real numeric 2-D or 3-D array; the message is the one-line reason. */
+/** A variable that is not a numeric 2-D or 3-D array (or one the operation does not take); the message is the one-line reason. */
 public final class SkippedVariable extends Exception {
     private static final long serialVersionUID = 1L;
 

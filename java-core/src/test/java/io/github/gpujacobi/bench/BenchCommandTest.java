@@ -177,6 +177,31 @@ class BenchCommandTest {
     }
 
     @Test
+    void complexTallAndWideSvdInputsFollowRows() throws Exception {
+        io.github.gpujacobi.api.ComplexPageArray t = ComplexBenchRunner.input("svd", 7, 3, 2, io.github.gpujacobi.api.Precision.DOUBLE, 5);
+        assertTrue(t.rows() == 7 && t.cols() == 3 && t.pages() == 2, t.rows() + "x" + t.cols() + "x" + t.pages());
+        assertThrows(IllegalArgumentException.class,
+                () -> ComplexBenchRunner.input("eig", 7, 3, 1, io.github.gpujacobi.api.Precision.DOUBLE, 5));
+        for (String m : new String[]{"7", "2"}) { // tall and wide
+            Path csv = dir.resolve("c" + m + ".csv");
+            String[] r = run(0, "--op", "svd", "--rows", m, "--n", "3", "--dtype", "complex128", "--repeat", "1", "--impl", "cpu",
+                    "--out", csv.toString());
+            assertTrue(r[1].matches("(?s).*# svd +complex128 n=3 +m=" + m + " .* ms\\R.*"), r[1]);
+            List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+            List<String> header = fields(lines.get(0));
+            List<String> f = fields(lines.get(1));
+            assertTrue(Double.parseDouble(f.get(header.indexOf("residual"))) < 1e-12, lines.toString());
+            assertTrue(f.get(header.indexOf("note")).startsWith("m=" + m + ", "), lines.toString()); // the CSV has n only
+        }
+    }
+
+    @Test
+    void rowsMustBePositiveAndNeedSvd() {
+        assertTrue(run(2, "--op", "svd", "--rows", "0", "--n", "3")[1].contains("--rows must be positive"));
+        assertTrue(run(2, "--op", "eig", "--rows", "5", "--n", "3")[1].contains("--op has no svd"));
+    }
+
+    @Test
     void pagesAndJsonOutput() throws Exception {
         Path json = dir.resolve("r.json");
         run(0, "--op", "eig", "--n", "4", "--pages", "3", "--repeat", "1", "--out", json.toString());

@@ -24,6 +24,44 @@ class BridgeComplexTest {
         return ComplexPageArray.fromSplit(r.get(name), r.get(name + BridgeResult.IMAG), (int) d[0], (int) d[1], (int) d[2]);
     }
 
+    /** An unconverged complex run says how far it got (it said NaN), and the report names the method that ran. */
+    @Test
+    void anUnconvergedComplexRunReportsTheOffDiagonalReached() {
+        int n = 8;
+        double[][] h = split(ComplexMatrices.hermitian(new Random(3), n));
+        for (String vectors : new String[]{"", "vectors=0;"}) {
+            BridgeResult r = Bridge.runComplex("eig", h[0], h[1], n, n, 1, "double", "gpu_eig", "device=cpu;maxsweeps=1;" + vectors);
+            assertTrue(r.ok(), r.errorMessage());
+            assertFalse(r.converged());
+            assertEquals("parallel", r.method());
+            assertTrue(r.offDiagonal() > 1e-8 && r.offDiagonal() < 1, "off " + r.offDiagonal());
+        }
+        BridgeResult done = Bridge.runComplex("eig", h[0], h[1], n, n, 1, "double", "gpu_eig", "device=cpu;");
+        assertTrue(done.converged());
+        assertEquals("parallel", done.method());
+        assertTrue(Double.isNaN(done.offDiagonal()));
+        Random g = new Random(4);
+        for (int[] mn : new int[][]{{9, 6}, {6, 9}}) { // tall and wide
+            double[] re = new double[mn[0] * mn[1]], im = new double[re.length];
+            for (int i = 0; i < re.length; i++) { re[i] = g.nextGaussian(); im[i] = g.nextGaussian(); }
+            for (String vectors : new String[]{"", "vectors=0;"}) {
+                BridgeResult r = Bridge.runComplex("svd", re, im, mn[0], mn[1], 1, "double", "gpu_svd",
+                        "device=cpu;maxsweeps=1;" + vectors);
+                assertTrue(r.ok(), r.errorMessage());
+                assertFalse(r.converged());
+                assertTrue(r.offDiagonal() > 1e-12 && r.offDiagonal() <= 1, mn[0] + "x" + mn[1] + " cosine " + r.offDiagonal());
+            }
+        }
+    }
+
+    @Test
+    void anUnexpectedExceptionOfAComplexCallBecomesGpujacobiInternal() {
+        BridgeResult r = Bridge.runComplexStaged("eig", null, null, "gpu_eig", "device=cpu;");
+        assertFalse(r.ok());
+        assertEquals("gpujacobi:internal", r.errorId());
+        assertTrue(r.errorMessage().startsWith("gpu_eig: internal error ("), r.errorMessage());
+    }
+
     @Test
     void eigSvdInvOfSplitParts() {
         int n = 6;

@@ -178,6 +178,39 @@ class BatchCommandTest {
         assertTrue(hsvd.out.contains("skipped: G is complex; the hyperbolic SVD (--op hsvd) takes real matrices only"), hsvd.out + hsvd.err);
     }
 
+    /** --precision single on double data beyond single's range fails that variable (it became Inf, or zeros decomposed as if right). */
+    @Test
+    void precisionSingleRefusesValuesSingleCannotHold() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; r = np.random.default_rng(8); A = r.standard_normal((3, 3)); "
+                + "sio.savemat('p.mat', {'Big': A * 1e300, 'Tiny': A * 1e-300, 'ZBig': A * (1e300 + 1e300j), "
+                + "'ZTiny': A * 1e-300j, 'Pg': np.stack([A, A * 1e-45], axis=2), 'Ok': A, 'Zero': np.zeros((2, 2))})");
+        Path out = dir.resolve("p_out.mat");
+        Run r = batch("--op", "svd", "--precision", "single", "--device", "cpu", dir.resolve("p.mat").toString(), "-o", out.toString());
+        assertEquals(1, r.code, r.out + r.err);
+        String all = r.out + r.err;
+        for (String v : new String[]{"Big", "ZBig"}) assertTrue(all.matches("(?s).*: " + v + " has an entry of magnitude [^\\n]*beyond single.s range.*"), all);
+        for (String v : new String[]{"Tiny", "ZTiny"}) assertTrue(all.contains(v + " has entries of magnitude at most"), all);
+        assertTrue(all.contains("Pg (page 2) has entries of magnitude at most"), all);
+        assertTrue(all.contains("2 done") && all.contains("5 failed"), all);
+        Run keep = batch("--op", "svd", "--device", "cpu", "--force", dir.resolve("p.mat").toString(), "-o", out.toString());
+        assertEquals(0, keep.code, keep.out + keep.err);
+    }
+
+    /** A method complex input lacks fails each complex variable by name (the lines were identical); real ones are done. */
+    @Test
+    void aRealOnlyMethodNamesEachComplexVariableItFails() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('m.mat', {'Z1': np.eye(3) * (1 + 0j) + 1j * np.eye(3, k=1) "
+                + "- 1j * np.eye(3, k=-1), 'Z2': np.eye(2) * (2 + 0j), 'R': np.eye(4)})");
+        Run r = batch("--op", "eig", "--method", "hyperbolic", "--device", "cpu", dir.resolve("m.mat").toString(),
+                "-o", dir.resolve("m_out.mat").toString());
+        assertEquals(1, r.code, r.out + r.err);
+        String all = r.out + r.err;
+        for (String v : new String[]{"Z1", "Z2"}) {
+            assertTrue(all.contains(v + " is complex, and Method 'hyperbolic' is not implemented for complex input (eig)"), all);
+        }
+        assertTrue(all.contains("1 done"), all);
+    }
+
     /** A result that hit the sweep limit is written but counted and warned about in the summary (issue 21). */
     @Test
     void nonConvergenceIsCountedInTheSummary() throws Exception {

@@ -36,6 +36,78 @@ class InverseScalingTest {
         }
     }
 
+    /**
+     * A well-conditioned page whose 1-norm (or its inverse's) is beyond Double.MAX_VALUE: the column sums
+     * overflowed and RCOND came out as 4.9e-324 (a false "badly scaled" warning in the toolbox). Real and complex.
+     */
+    @ParameterizedTest
+    @ValueSource(doubles = {1.7e308, 1e308, 1e-300})
+    void normsBeyondTheLargestDoubleKeepRcondAndTheInverse(double f) {
+        int n = 4;
+        double[] a = new double[n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) a[i + j * n] = (i == j ? 0.75 : 0.5 / (1 + i + j)); // column sums ~1.3: 1.7e308 A overflows them
+        InverseResult ref = Jacobi.inv(PageArray.wrap(a, n, n), CPU.withMethod("gaussjordan"));
+        double[] s = new double[n * n];
+        for (int i = 0; i < s.length; i++) s[i] = a[i] * f;
+        for (String m : new String[]{"auto", "gaussjordan"}) {
+            InverseResult r = Jacobi.inv(PageArray.wrap(s.clone(), n, n), CPU.withMethod(m));
+            assertFalse(r.singular(0), m + " at " + f);
+            assertEquals(ref.rcond(0), r.rcond(0), 1e-12 * ref.rcond(0), m + " at " + f);
+            for (int i = 0; i < n * n; i++) assertEquals(ref.inverse().get(i), r.inverse().get(i) * f, 1e-14, m + " at " + f);
+            double[] z = new double[2 * n * n];
+            for (int i = 0; i < n * n; i++) z[2 * i] = s[i];
+            io.github.gpujacobi.api.ComplexInverseResult c = Jacobi.inv(io.github.gpujacobi.api.ComplexPageArray.wrap(z, n, n),
+                    CPU.withMethod(m));
+            assertFalse(c.singular(0), "complex " + m + " at " + f);
+            assertEquals(ref.rcond(0), c.rcond(0), 1e-12 * ref.rcond(0), "complex " + m + " at " + f);
+        }
+    }
+
+    /** d (I - N), N the shift: its inverse (1/d) (I + N + ... + N^4) is finite, its first column sums past Double.MAX_VALUE. */
+    @Test
+    void anInverseWhoseNormOverflowsIsNotSingular() {
+        int n = 5;
+        double d = 2.3e-308;
+        double[] a = new double[n * n];
+        for (int i = 0; i < n; i++) {
+            a[i + i * n] = d;
+            if (i + 1 < n) a[i + 1 + i * n] = -d;
+        }
+        for (String m : new String[]{"auto", "gaussjordan"}) {
+            InverseResult r = Jacobi.inv(PageArray.wrap(a.clone(), n, n), CPU.withMethod(m));
+            assertFalse(r.singular(0), m);
+            assertEquals(0.1, r.rcond(0), 1e-15, m); // 1 / (2d * 5/d)
+            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+                assertEquals(i >= j ? 1 / d : 0, r.inverse().get(i, j), 1e-15 / d, m + " (" + i + "," + j + ")");
+            }
+        }
+    }
+
+    /**
+     * Complex entries whose modulus passes Double.MAX_VALUE though both parts are finite: an inverse
+     * entry 1.5e308 (1 + i) made the page "singular" and all Inf; an A entry like it gave RCOND 4.9e-324.
+     */
+    @Test
+    void complexModuliBeyondTheLargestDouble() {
+        double big = 1.5e308;
+        for (String m : new String[]{"auto", "gaussjordan"}) {
+            // A = diag(1 / (big (1 + i)), 1): its inverse holds big (1 + i)
+            double[] a = {0.5 / big, -0.5 / big, 0, 0, 0, 0, 1, 0};
+            io.github.gpujacobi.api.ComplexInverseResult r = Jacobi.inv(io.github.gpujacobi.api.ComplexPageArray.wrap(a, 2, 2),
+                    CPU.withMethod(m));
+            assertFalse(r.singular(0), m);
+            assertEquals(big, r.inverse().re(0), 1e-13 * big, m);
+            assertEquals(big, r.inverse().im(0), 1e-13 * big, m);
+            assertEquals(1, r.inverse().re(3), 0, m);
+            // A = diag(big (1 + i), 1): RCOND = 1 / (|A|_1 |X|_1) = 1 / (sqrt(2) big)
+            double[] b = {big, big, 0, 0, 0, 0, 1, 0};
+            io.github.gpujacobi.api.ComplexInverseResult q = Jacobi.inv(io.github.gpujacobi.api.ComplexPageArray.wrap(b, 2, 2),
+                    CPU.withMethod(m));
+            assertFalse(q.singular(0), m);
+            assertEquals(1 / Math.sqrt(2) / big, q.rcond(0), 1e-6 / Math.sqrt(2) / big, m); // sqrt(2) big itself overflows
+        }
+    }
+
     /** Permuted and triangular forms (Gauss-Jordan): inverses exact to rounding, entrywise. */
     @Test
     void badlyScaledRowsAndColumns() {
