@@ -262,11 +262,13 @@ end
 %!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', [0 1.5])
 %!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', [])
 %!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', 'first')
+%!error <Gpus must be 'all' or a vector of GPU indices> gpu_eig(A, 'Gpus', '0,,x')
 %!error <needs a value> gpu_eig(A, 'Gpus')
 %!error <selects GPUs, but Device is 'cpu'> gpu_eig(A, 'Device', 'cpu', 'Gpus', [0 1])
 %!test
 %! % 'Gpus' crosses the bridge and is accepted; without a GPU, Device 'auto' runs on the CPU
 %! e = gpu_eig(A, 'Gpus', 'all'); assert(e, eig(A), 1e-12 * norm(A));
+%! e = gpu_eig(A, 'Gpus', '0'); assert(e, eig(A), 1e-12 * norm(A));  % a list as text, as batch --gpus
 %! b = gpu_info().backends;
 %! if ~any(strcmp({b([b.available]).name}, 'cuda'))
 %!   e = gpu_eig(cat(3, A, 2 * A), 'Gpus', [0 0]); assert(e(:, :, 2), 2 * eig(A), 1e-12 * norm(A));

@@ -59,6 +59,9 @@ if ischar(v) && strcmpi(v, 'all')
   w = 'all';
   return;
 end
+if ischar(v) && ~isempty(regexp(v, '^[\s,]*\d+([\s,]+\d+)*[\s,]*$', 'once'))
+  v = sscanf(strrep(v, ',', ' '), '%d').';  % '0,1' or '0 1', as batch --gpus takes them
+end
 if ~isnumeric(v) || isempty(v) || ~isreal(v) || ~isvector(v) || any(~isfinite(v)) || any(v < 0) || any(v ~= round(v))
   error('gpujacobi:badOption', '%s: Gpus must be ''all'' or a vector of GPU indices 0, 1, ... (as the CUDA driver numbers them)', fname);
 end

@@ -21,6 +21,7 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.SvdScaling;
@@ -170,7 +171,9 @@ public final class CudaBackend implements Backend {
                     ? CudaEig.FUSED_MCA : o.method();
             return driver().eig(a, o, method, (k, w, v) -> {
                 CudaEig solver = new CudaEig();
+                int e = PageAssembly.scaleIntoRange(w); // as the CPU's two-sided route: squares of 1e308 overflow
                 double[] d = solver.run(dev, buffers, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                if (e != 0) for (int i = 0; i < d.length; i++) d[i] = Math.scalb(d[i], e);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
             });
         } catch (JacobiException e) {
