@@ -160,6 +160,8 @@ final class BatchFileJob {
             if (!v.isFloatingPoint()) {
                 converted++;
                 note = " (" + v.matlabClass() + " converted to double)";
+            } else if (!precision.matlabClass().equals(v.matlabClass())) {
+                note = " (computed in " + precision.matlabClass() + ")"; // --precision
             }
             if (!rep.converged() && opt.solver.fixedSweeps() == 0 && rep.sweeps() > 0) {
                 note += " NOT converged";

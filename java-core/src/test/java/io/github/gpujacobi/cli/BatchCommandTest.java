@@ -192,6 +192,7 @@ class BatchCommandTest {
         for (String v : new String[]{"Tiny", "ZTiny"}) assertTrue(all.contains(v + " has entries of magnitude at most"), all);
         assertTrue(all.contains("Pg (page 2) has entries of magnitude at most"), all);
         assertTrue(all.contains("2 done") && all.contains("5 failed"), all);
+        assertTrue(all.matches("(?s).*Ok[^\\n]*double[^\\n]*\\(computed in single\\).*"), all); // the line says what ran
         Run keep = batch("--op", "svd", "--device", "cpu", "--force", dir.resolve("p.mat").toString(), "-o", out.toString());
         assertEquals(0, keep.code, keep.out + keep.err);
     }
