@@ -197,7 +197,9 @@ final class CudaBlockedSvd {
         DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
         long qBytes = (long) q2 * q2 * half * 8;
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
-        DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", 8L * (q2 - 1) * q2 * half);
+        // blocked_pair's raw accumulated rotations and its per-step (c, s); hyperbolic_pair keeps both in shared memory
+        DevicePointer rawR = signs == null ? buf.get("blockedR", qBytes) : null;
+        DevicePointer cs = signs == null ? buf.get("blockedCs", 8L * (q2 - 1) * q2 * half) : null;
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
         CUdeviceptr innerPairs = buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
@@ -210,17 +212,11 @@ final class CudaBlockedSvd {
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
 
-        int shared = signs == null ? pairBytes(q2) : hyperbolicPairBytes(q2);
-        String pairKernel = (signs == null ? Kernel.blockedPair(q2) : Kernel.hyperbolicPair(q2)).kernelName();
         DevicePointer pairSigns = null;
         if (signs != null) {
             pairSigns = buf.get("blockedPairSigns", 4L * steps * half * q2);
             DeviceBuffers.upload(pairSigns, pairSignatures(ct, signs, n, b));
         }
-        int pairThreads = pairThreads(q2);
-        Memory one = ONE, zero = ZERO;
-        CuBlas blas = lib.blas;
-        com.sun.jna.Pointer h = lib.blasHandle;
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         long t = 0;
@@ -233,24 +229,18 @@ final class CudaBlockedSvd {
                 int par = (int) (t & 1);
                 DevicePointer cur = par == 0 ? w0 : w1;
                 long p0 = PROFILE ? sync(dev) : 0;
-                CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, m, one, cur.jna(), ld, (long) q2 * ld,
-                        cur.jna(), ld, (long) q2 * ld, zero, gram.jna(), q2, (long) q2 * q2, half), "gemmStridedBatched");
+                gram(lib, cur, ld, m, q2, half, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
-                Pointer rotAt = Pointer.to(rot.withByteOffset(8L * s * half));
+                CUdeviceptr rotAt = rot.withByteOffset(8L * s * half);
                 if (signs == null) {
-                    dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
-                            Pointer.to(rawR), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt, Pointer.to(cs)));
-                    polish(blas, h, rawR, gram, q, q2, half);
+                    solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, tol, rotAt, cs);
                 } else { // hyperbolic_pair accumulates and polishes (J-weighted) in the kernel
-                    dev.launchShared(pairKernel, half, pairThreads, shared, Pointer.to(Pointer.to(gram), Pointer.to(q),
-                            Pointer.to(innerPairs), Pointer.to(new double[]{tol}), rotAt,
+                    dev.launchShared(Kernel.hyperbolicPair(q2).kernelName(), half, pairThreads(q2), hyperbolicPairBytes(q2),
+                            Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), Pointer.to(rotAt),
                             Pointer.to(pairSigns.withByteOffset(4L * s * half * q2))));
                 }
                 long p2 = PROFILE ? sync(dev) : 0;
-                long base = 8L * ((long) (par * steps + s) * 3 * nb);
-                com.sun.jna.Pointer arr = ptrs.jna();
-                CudaLibraries.status(blas.cublasDgemmBatched(h, 0, 0, ld, b, q2, one, arr.share(base), ld,
-                        arr.share(base + 8L * nb), q2, zero, arr.share(base + 16L * nb), ld, nb), "gemmBatched");
+                apply(lib, ptrs, 8L * ((long) (par * steps + s) * 3 * nb), ld, b, q2, nb);
                 if (PROFILE) {
                     long p3 = sync(dev);
                     gramNanos += p1 - p0;
@@ -288,12 +278,40 @@ final class CudaBlockedSvd {
         }
     }
 
+    /** Step (1) for the pairs lying contiguously in w (leading dimension ld, m rows): gram_k = [Gi Gj]'[Gi Gj]. */
+    static void gram(CudaLibraries lib, DevicePointer w, int ld, int m, int q2, int pairs, DevicePointer gram) {
+        CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, q2, q2, m, ONE, w.jna(), ld,
+                (long) q2 * ld, w.jna(), ld, (long) q2 * ld, ZERO, gram.jna(), q2, (long) q2 * q2, pairs), "gemmStridedBatched");
+    }
+
+    /**
+     * Step (2): one sweep of blocked_pair on every pair's Gram matrix, its pair rotation counts to rotOut,
+     * then the polish of the accumulated rotations into q (rawR and cs: blocked_pair's scratch).
+     */
+    static void solvePairs(CudaDevice dev, CudaLibraries lib, int q2, int pairs, DevicePointer gram, DevicePointer q,
+                           DevicePointer rawR, CUdeviceptr innerPairs, double tol, CUdeviceptr rotOut, DevicePointer cs) {
+        dev.launchShared(Kernel.blockedPair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2), Pointer.to(
+                Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs), Pointer.to(new double[]{tol}),
+                Pointer.to(rotOut), Pointer.to(cs)));
+        polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
+    }
+
+    /**
+     * Step (3): every block's output [Gi Gj; Vi Vj] Q_k into its next slot, one batched GEMM over the
+     * count blocks whose A, B and C pointer arrays start at byte offset base of ptrs.
+     */
+    static void apply(CudaLibraries lib, DevicePointer ptrs, long base, int ld, int b, int q2, int count) {
+        com.sun.jna.Pointer arr = ptrs.jna();
+        CudaLibraries.status(lib.blas.cublasDgemmBatched(lib.blasHandle, 0, 0, ld, b, q2, ONE, arr.share(base), ld,
+                arr.share(base + 8L * count), q2, ZERO, arr.share(base + 16L * count), ld, count), "gemmBatched");
+    }
+
     /**
      * One Newton-Schulz step on each pair's accumulated rotations R (in r and q): q := R (3I - R'R) / 2,
      * so the roundings of the rotations do not add up in V over the steps (t: scratch, the Gram buffer).
      * R = I (a pair that did not rotate) stays I exactly.
      */
-    static void polish(CuBlas blas, com.sun.jna.Pointer h, DevicePointer r, DevicePointer t, DevicePointer q,
+    private static void polish(CuBlas blas, com.sun.jna.Pointer h, DevicePointer r, DevicePointer t, DevicePointer q,
                                int q2, int half) {
         long stride = (long) q2 * q2;
         CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, q2, ONE, r.jna(), q2, stride, r.jna(), q2,

@@ -1,6 +1,5 @@
 package io.github.gpujacobi.cuda;
 
-import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
@@ -164,9 +163,6 @@ final class CudaMultiGpuBlockedSvd {
         }
         host += System.nanoTime() - h0;
 
-        Memory one = constant(1), zero = constant(0);
-        int shared = CudaBlockedSvd.pairBytes(q2), threads = CudaBlockedSvd.pairThreads(q2);
-        String pairKernel = Kernel.blockedPair(q2).kernelName();
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = false;
         rotations = 0;
@@ -178,20 +174,11 @@ final class CudaMultiGpuBlockedSvd {
                 long p0 = System.nanoTime();
                 for (Share d : sh) {
                     d.dev.makeCurrent();
-                    com.sun.jna.Pointer h = d.lib.blasHandle;
-                    DevicePointer cur = d.work[par];
-                    CudaLibraries.status(d.lib.blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, m, one, cur.jna(), ld,
-                            (long) q2 * ld, cur.jna(), ld, (long) q2 * ld, zero, d.gram.jna(), q2, (long) q2 * q2, d.pairs),
-                            "gemmStridedBatched");
-                    d.dev.launchShared(pairKernel, d.pairs, threads, shared, Pointer.to(Pointer.to(d.gram), Pointer.to(d.q),
-                            Pointer.to(d.rawR), Pointer.to(d.innerPairs), Pointer.to(new double[]{tol}),
-                            Pointer.to(d.rot.withByteOffset(8L * s * d.pairs)), Pointer.to(d.cs)));
-                    CudaBlockedSvd.polish(d.lib.blas, h, d.rawR, d.gram, d.q, q2, d.pairs);
-                    long base = 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs);
-                    com.sun.jna.Pointer arr = d.ptrs.jna();
-                    int nbd = 2 * d.pairs;
-                    CudaLibraries.status(d.lib.blas.cublasDgemmBatched(h, 0, 0, ld, b, q2, one, arr.share(base), ld,
-                            arr.share(base + 8L * nbd), q2, zero, arr.share(base + 16L * nbd), ld, nbd), "gemmBatched");
+                    CudaBlockedSvd.gram(d.lib, d.work[par], ld, m, q2, d.pairs, d.gram);
+                    CudaBlockedSvd.solvePairs(d.dev, d.lib, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, tol,
+                            d.rot.withByteOffset(8L * s * d.pairs), d.cs);
+                    CudaBlockedSvd.apply(d.lib, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
+                            2 * d.pairs);
                 }
                 long p1 = PROFILE ? syncAll(sh) : p0;
                 for (DeviceBlockSchedule.Move mv : sch.moves(s)) {
@@ -333,11 +320,5 @@ final class CudaMultiGpuBlockedSvd {
 
     private static long address(DevicePointer p) {
         return com.sun.jna.Pointer.nativeValue(p.jna());
-    }
-
-    private static Memory constant(double x) {
-        Memory m = new Memory(8);
-        m.setDouble(0, x);
-        return m;
     }
 }
