@@ -29,7 +29,7 @@ for t in $threads; do
   "$java" -Xmx${heap}g -jar "$jar" bench --op eig,svd,inv --n "$ns" --repeat "$repeat" --threads "$t" \
     --impl 'cpu/(hyperbolic|onesided|auto)$' --out "$out/gpujacobi-t$t.csv" >/dev/null 2>"$out/gpujacobi-t$t.err" \
     || cat "$out/gpujacobi-t$t.err" >&2
-  if python3 -c 'import scipy.linalg' 2>/dev/null; then
+  if python3 -c "import numpy" 2>/dev/null; then
     OMP_NUM_THREADS=$t OPENBLAS_NUM_THREADS=$t MKL_NUM_THREADS=$t BLIS_NUM_THREADS=$t \
       python3 "$here/cpu_scaling.py" lapack "$ns" "$repeat" "$t" > "$out/lapack-t$t.csv"
   fi
