@@ -151,6 +151,7 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 40);
         gradedCheck(dev, 100);
         gradedCheck(dev, 300);
+        gradedCheck(dev, 1000); // the GPU's default blocked path (Cholesky, then the rows of the factor) from n = 768
         for (int n : new int[]{1, 2, 41, 100, 300, 1000}) gradedIndefiniteCheck(dev, n);
         PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
         check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
@@ -164,8 +165,8 @@ final class VerifyCommand implements Command {
         double[] a = Generators.gradedSpd(new Random(n), n, 10);
         PageArray pa = PageArray.wrap(a, n, n);
         EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
-        for (String m : new String[]{"mca", "sa", "classical", "hyperbolic", "blocked"}) {
-            if (m.equals("classical") && n > 100) continue;
+        for (String m : new String[]{"mca", "sa", "classical", "hyperbolic", "blocked", "auto"}) {
+            if ((m.equals("classical") && n > 100) || (n > 300 && !m.equals("blocked") && !m.equals("auto"))) continue;
             try {
                 EigResult e = Jacobi.eig(pa, dev.withMethod(m).withVectors(false));
                 double worst = maxRelDiff(e.values(), ref.values());
