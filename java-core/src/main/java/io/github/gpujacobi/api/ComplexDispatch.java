@@ -11,11 +11,11 @@ final class ComplexDispatch {
     private ComplexDispatch() {}
 
     /**
-     * Whether Device 'auto' sends complex input to the GPU. Off until the complex GPU kernels (built and
-     * checked in host emulation on 2026-11-23) have passed the conformance suite on a GPU: no device
-     * was lent after they were merged.
+     * Whether Device 'auto' sends complex input to the GPU from the real path's crossover. On since the complex
+     * GPU kernels passed the conformance suite and verify on the H100 (2026-11-23, cuda/gpu-verify.sh quick,
+     * docs/benchmarks/gpu-h100-2026-11-23.md); -Dgpujacobi.gpu.complexAuto=false keeps complex input on the CPU.
      */
-    static final boolean GPU_COMPLEX_AUTO = Boolean.getBoolean("gpujacobi.gpu.complexAuto");
+    static final boolean GPU_COMPLEX_AUTO = !"false".equals(System.getProperty("gpujacobi.gpu.complexAuto"));
 
     static ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
         String method = Methods.checkComplex(Operation.EIG, o.method(), o);
@@ -124,8 +124,7 @@ final class ComplexDispatch {
                 } else if (GPU_COMPLEX_AUTO) {
                     c.backend = gpu;
                 } else {
-                    c.note = "complex input runs on the CPU under Device 'auto' until the GPU complex kernels have been"
-                            + " verified on a GPU (Device 'gpu' runs them; -Dgpujacobi.gpu.complexAuto=true makes 'auto' take them)";
+                    c.note = "complex input runs on the CPU under Device 'auto' (-Dgpujacobi.gpu.complexAuto=false)";
                 }
             }
         }
