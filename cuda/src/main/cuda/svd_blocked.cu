@@ -58,9 +58,11 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
     blocked_unpack(W, U, V, sigma, slot, m, n, b, ld, wantV);
 }
 
-// The pair problem of one block pair, one thread block per pair: one sweep of two-sided Jacobi
-// (chess-tournament order, relative test, the rotation formula of eig_batched.cu) on its Q x Q Gram
-// matrix A (Q = 2b) in shared memory (padded leading dimension). The latency of the Q - 1 dependent
+// The pair problem of one block pair, one thread block per pair: the given `steps` steps of Q / 2 disjoint
+// rotations each (pairs: steps x Q indices; the chess tournament's Q - 1 steps, one full sweep, or
+// core/CrossPairs' b steps that rotate only the pairs across the two blocks) of two-sided Jacobi (relative
+// test, the rotation formula of eig_batched.cu) on its Q x Q Gram matrix A (Q = 2b) in shared memory
+// (padded leading dimension). The latency of the Q - 1 dependent
 // steps bounds this kernel, so a step keeps the critical path and the shared-memory traffic short:
 // threads 0 .. Q/2 - 1 compute the step's rotations once (barrier), each warp reads rotation
 // lane + 32 kk and takes the others by shuffles while it applies A := J' A J by independent 2 x 2
@@ -76,9 +78,9 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // the outer convergence test). Shared memory: Q (Q + 1) doubles (CudaBlockedSvd.pairBytes).
 template <int Q, int THREADS>
 __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, double* __restrict__ rout,
-                             const int* __restrict__ pairs, double tol, unsigned long long* __restrict__ rotationsOut,
-                             double* __restrict__ csAll) {
-    constexpr int LD = Q + 1, H = Q / 2, STEPS = Q - 1, NW = THREADS / 32, KR = (H + 31) / 32;
+                             const int* __restrict__ pairs, int steps, double tol,
+                             unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll) {
+    constexpr int LD = Q + 1, H = Q / 2, MAX_STEPS = Q - 1, NW = THREADS / 32, KR = (H + 31) / 32;
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
@@ -87,12 +89,12 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     __shared__ unsigned long long rotatedAll;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const double* g = gram + (size_t)blockIdx.x * Q * Q;
-    double* cs = csAll + (size_t)blockIdx.x * STEPS * Q;
+    double* cs = csAll + (size_t)blockIdx.x * MAX_STEPS * Q;
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
     if (threadIdx.x == 0) rotatedAll = 0;
     __syncthreads();
     unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
-    for (int st = 0; st < STEPS; ++st) {
+    for (int st = 0; st < steps; ++st) {
         if (threadIdx.x < H) {  // rotation k of the step, once
             const int k = threadIdx.x, p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
             const double apq = a[p + q * LD], app = a[p + p * LD], aqq = a[q + q * LD];
@@ -168,7 +170,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 const int k = lane + 32 * kk;
-                const bool in = k < H && st < STEPS;
+                const bool in = k < H && st < steps;
                 ss[kk] = in ? cs[st * Q + H + k] : 0.0;
                 cc[kk] = in ? cs[st * Q + k] : 1.0;
                 pp[kk] = in ? __ldg(pairs + st * Q + 2 * k) : 0;
@@ -176,7 +178,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             }
         };
         load(0, cn, sn, pn, qn);
-        for (int st = 0; st < STEPS; ++st) {
+        for (int st = 0; st < steps; ++st) {
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 ck[kk] = cn[kk];
@@ -211,8 +213,8 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
 
 #define BLOCKED_PAIR(NAME, Q, T)                                                                               \
     extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout, double* rout,        \
-            const int* pairs, double tol, unsigned long long* rotations, double* cs) {                          \
-        blocked_pair<Q, T>(gram, qout, rout, pairs, tol, rotations, cs);                                        \
+            const int* pairs, int steps, double tol, unsigned long long* rotations, double* cs) {               \
+        blocked_pair<Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs);                                 \
     }
 BLOCKED_PAIR(blocked_pair_128, 128, 1024)
 BLOCKED_PAIR(blocked_pair_64, 64, 1024)

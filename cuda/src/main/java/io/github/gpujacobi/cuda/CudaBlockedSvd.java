@@ -7,6 +7,7 @@ import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
+import io.github.gpujacobi.core.CrossPairs;
 import io.github.gpujacobi.cuda.jna.CuBlas;
 import io.github.gpujacobi.cuda.jna.CuSolver;
 import jcuda.Pointer;
@@ -63,6 +64,14 @@ final class CudaBlockedSvd {
      * sweeps at n = 4096, 14 vs 16 at 1024) and, for tall A, touches n rows instead of m.
      */
     static final boolean QR = !"false".equals(System.getProperty("gpujacobi.cuda.blockedQr"));
+
+    /**
+     * Block pairs solved on their cross pairs only ({@link CrossPairs}: b dependent steps instead of the 2b - 1 of a
+     * full sweep of the pair problem, whose latency bounds the pair solves), each block's own pairs once per sweep
+     * by a diagonal step; -Dgpujacobi.cuda.blockedCross=false solves the whole 2b x 2b problem per pair. Not for
+     * the hyperbolic sweeps (their pair kernel is hyperbolic_blocked.cu's) nor the multi-GPU driver.
+     */
+    static final boolean CROSS = !"false".equals(System.getProperty("gpujacobi.cuda.blockedCross"));
 
     /**
      * The SVD of the m x n page w (m >= n, column-major). With QR preconditioning: A = Q R, the
@@ -243,7 +252,15 @@ final class CudaBlockedSvd {
         DevicePointer cs = signs == null ? buf.get("blockedCs", 8L * (q2 - 1) * q2 * half) : null;
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
-        CUdeviceptr innerPairs = buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
+        // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
+        // blocks, each block's own pairs then solved once per sweep by the diagonal step
+        final boolean cross = CROSS && signs == null && b >= 2;
+        CUdeviceptr innerPairs = cross ? buf.constant("blockedCross", "cross:" + b, () -> CrossPairs.flat(b))
+                : buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
+        final int innerSteps = cross ? b : q2 - 1;
+        CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + b, new ChessTournament(b)::flat) : null;
+        DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * nb) : null;
+        long[] diagRot = new long[cross ? nb : 0];
         DevicePointer ptrs = buf.get("blockedPtrs", 8L * 2 * steps * 3 * nb);
         uploadLongs(ptrs, pointerArrays(ct, slot, w0, w1, q, nb, b, ld, q2));
 
@@ -266,6 +283,23 @@ final class CudaBlockedSvd {
         long start = System.nanoTime();
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0); ) {
             sweeps++;
+            if (cross) { // every block's own b x b problem, in place of the slot layout: cur -> the other buffer
+                DevicePointer cur = (t & 1) == 0 ? w0 : w1, next = (t & 1) == 0 ? w1 : w0;
+                long p0 = PROFILE ? sync(dev) : 0;
+                gram(lib, cur, ld, m, b, nb, gram);
+                long p1 = PROFILE ? sync(dev) : 0;
+                solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, b - 1, tol, rotDiag, cs);
+                long p2 = PROFILE ? sync(dev) : 0;
+                CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, ld, b, b, ONE, cur.jna(), ld,
+                        (long) b * ld, q.jna(), b, (long) b * b, ZERO, next.jna(), ld, (long) b * ld, nb), "gemmStridedBatched diagonal");
+                t++;
+                if (PROFILE) {
+                    long p3 = sync(dev);
+                    gramNanos += p1 - p0;
+                    innerNanos += p2 - p1;
+                    applyNanos += p3 - p2;
+                }
+            }
             for (int s = 0; s < steps; s++, t++) {
                 int par = (int) (t & 1);
                 DevicePointer cur = par == 0 ? w0 : w1;
@@ -274,7 +308,7 @@ final class CudaBlockedSvd {
                 long p1 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * half);
                 if (signs == null) {
-                    solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, tol, rotAt, cs);
+                    solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, innerSteps, tol, rotAt, cs);
                 } else { // hyperbolic_pair accumulates and polishes (J-weighted) in the kernel
                     dev.launchShared(Kernel.hyperbolicPair(q2).kernelName(), half, pairThreads(q2), hyperbolicPairBytes(q2),
                             Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), Pointer.to(rotAt),
@@ -291,6 +325,10 @@ final class CudaBlockedSvd {
             }
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(stepRot), rot, 8L * stepRot.length), "cuMemcpyDtoH rotations");
             long r = 0;
+            if (cross) {
+                CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(diagRot), rotDiag, 8L * nb), "cuMemcpyDtoH rotations");
+                for (long x : diagRot) r += x;
+            }
             for (long x : stepRot) {
                 if (x < 0) rankDeficient = true; // hyperbolic_pair's flag
                 r += x & Long.MAX_VALUE;
@@ -330,9 +368,11 @@ final class CudaBlockedSvd {
      * then the polish of the accumulated rotations into q (rawR and cs: blocked_pair's scratch).
      */
     static void solvePairs(CudaDevice dev, CudaLibraries lib, int q2, int pairs, DevicePointer gram, DevicePointer q,
-                           DevicePointer rawR, CUdeviceptr innerPairs, double tol, CUdeviceptr rotOut, DevicePointer cs) {
+                           DevicePointer rawR, CUdeviceptr innerPairs, int innerSteps, double tol, CUdeviceptr rotOut,
+                           DevicePointer cs) {
         dev.launchShared(Kernel.blockedPair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2), Pointer.to(
-                Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs), Pointer.to(new double[]{tol}),
+                Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
+                Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
                 Pointer.to(rotOut), Pointer.to(cs)));
         polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
     }
