@@ -203,7 +203,7 @@ final class CudaBlockedSvd {
      * The eigenvectors taken from the sweeps' U (unit columns of X W) are orthogonal only to the stopping
      * tolerance (measured at n = 1024: 1.3e-12 in double, 1.3e-3 under single's tolerance), where an
      * accumulated W is orthogonal to the rounding. Newton-Schulz steps U := U (3I - U'U) / 2 (two GEMMs
-     * each) take U to its polar factor, the nearest orthogonal matrix, which moves each column by about
+     * each) take U to its polar factor [21], the nearest orthogonal matrix, which moves each column by about
      * as much as it lacked: one step from double's tolerance, two from single's.
      */
     private void orthogonalise(CudaDevice dev, DeviceBuffers buf, DevicePointer u, int n, double tol) {

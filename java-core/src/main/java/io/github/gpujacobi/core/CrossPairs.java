@@ -6,7 +6,7 @@ package io.github.gpujacobi.core;
  * meet all b^2 pairs (i in I, j in J) once. A blocked Jacobi sweep that solves each block pair this
  * way, plus once per sweep every block's own b x b problem (a chess tournament of b), rotates every
  * pair of columns once per sweep, i.e. it is a cyclic ordering like the pointwise sweep's, with about
- * half the dependent steps of a full 2b-1 step sweep per block pair [11, 12].
+ * half the dependent steps of a full 2b-1 step sweep per block pair [11, 18].
  */
 public final class CrossPairs {
     private CrossPairs() {}
