@@ -29,7 +29,8 @@
 #           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for the 2 x H200 target) with the phase profile
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
-#           indefinite eig, pages 32/64/256, complex 1024, n = 16384 with its peak device memory)
+#           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 with
+#           its peak device memory; about 6 minutes on the H100)
 # Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
 set -uo pipefail
 out="${OUT:-gpu-report}"
@@ -174,6 +175,11 @@ stage_quick() {
       --impl 'cuda/(parallel|onesided)|Batched|syevd' --out "$out/quick-pages256.csv"
   step quick-complex run bench --op eig,svd,inv --n 1024 --dtype complex128 --repeat 2 --impl 'cuda|cusolver' \
       --out "$out/quick-complex.csv"
+  # issue 13's remaining rows: n = 8192 (eig <= 3000 ms) and the thin 8192 x 1024 svd against gesvdj
+  step quick-8192 timeout 150 "$java" -Xmx64g -jar "$jar" bench --op eig,svd --spd --n 8192 --dtype double --repeat 1 \
+      --impl 'cuda/blocked|syevj|syevd|gesvdj' --out "$out/quick-8192.csv"
+  step quick-tall timeout 120 "$java" -Xmx64g -jar "$jar" bench --op svd --rows 8192 --n 1024 --dtype double,single \
+      --repeat 3 --impl 'cuda/blocked|gesvdj' --out "$out/quick-tall.csv"
   nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 200 > "$out/quick-16384-mem.txt" 2>/dev/null &
   local smi=$!
   step quick-16384 run bench --op eig,svd --spd --n 16384 --dtype double --repeat 1 --impl 'cuda/blocked' \
