@@ -18,8 +18,8 @@ function varargout = gpu_eig(A, varargin)
 %
 %   A may be a 3-D array of n x n pages: each page is decomposed (like PAGEEIG), e is
 %   n x 1 x p, V is n x n x p and D n x n x p (or n x 1 x p with 'vector').
-%   single input gives single output. Complex input uses complex Jacobi rotations (on the GPU with
-%   'Device','gpu'; under 'auto' on the CPU until the complex GPU kernels are verified on hardware);
+%   single input gives single output. Complex input uses complex Jacobi rotations, on the GPU or the
+%   CPU by the same 'Device' rules as real input;
 %   a complex A that is not Hermitian is refused with gpujacobi:notSymmetric. Jacobi computes small eigenvalues of graded matrices
 %   to high relative accuracy, which EIG (LAPACK) does not. A gpuArray input is gathered
 %   first (the result is an ordinary array).

@@ -1,7 +1,7 @@
 function varargout = gpu_inversion(A, varargin)
 %GPU_INVERSION  Matrix inverse by Gauss-Jordan elimination or Cholesky.
 %   X = GPU_INVERSION(A) returns the inverse of the square (real or complex) matrix A, like
-%   INV; complex A gives a complex X (GPU with 'Device','gpu' only, not yet verified on hardware).
+%   INV; complex A gives a complex X (on the GPU or the CPU by the same 'Device' rules as real A).
 %   A symmetric positive definite A is inverted through its Cholesky factor; otherwise
 %   Gauss-Jordan elimination with partial pivoting runs.
 %   [X, rc] = GPU_INVERSION(A) also returns the reciprocal condition estimate (1-norm) of

@@ -10,7 +10,7 @@ function varargout = gpu_svd(A, varargin)
 %   as a diagonal matrix, also with one output (SVD's sigmaOption, R2021b).
 %
 %   3-D arrays are decomposed page by page (like PAGESVD). single in gives single out.
-%   Complex input runs on the CPU (on the GPU with 'Device','gpu': not yet verified on hardware). One-sided Jacobi keeps small singular values of column-graded matrices to high
+%   Complex input runs on the GPU or the CPU by the same 'Device' rules as real input. One-sided Jacobi keeps small singular values of column-graded matrices to high
 %   relative accuracy. Rank-deficient input gives zero singular values and a complete U.
 %   A gpuArray input is gathered first (the result is an ordinary array).
 %
