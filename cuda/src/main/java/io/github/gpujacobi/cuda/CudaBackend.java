@@ -173,8 +173,7 @@ public final class CudaBackend implements Backend {
                 CudaEig solver = new CudaEig();
                 int e = PageAssembly.scaleIntoRange(w); // as the CPU's two-sided route: squares of 1e308 overflow
                 double[] d = solver.run(dev, buffers, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-                if (e != 0) for (int i = 0; i < d.length; i++) d[i] = Math.scalb(d[i], e);
-                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
             });
         } catch (JacobiException e) {
             throw afterFailure(e);
@@ -195,24 +194,27 @@ public final class CudaBackend implements Backend {
         final double tol = o.tolFor(a.precision(), n);
         final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
         EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> {
+            // into the fused path's range first (entries beyond 2^1000 overflow the pair Gram matrices, whose
+            // entries reach n max|a|); pages in range are left alone, so this changes nothing for them
+            final int e = PageAssembly.scaleIntoRange(w);
             CudaBlockedSvd solver = new CudaBlockedSvd();
             double[] d = solver.eig(dev, buffers, w, n, v != null, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             if (d != null) {
                 if (v != null) System.arraycopy(solver.v, 0, v, 0, n * n);
-                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
             }
             if (!IndefiniteEig.diagonal(w, n)) {
                 CudaIndefiniteEig hyp = new CudaIndefiniteEig();
                 d = hyp.run(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
                 if (d != null) {
                     indefinite.incrementAndGet();
-                    return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, hyp.computeNanos, d);
+                    return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, hyp.computeNanos, scaledBack(d, e));
                 }
             }
             fallback.incrementAndGet();
             CudaEig two = new CudaEig();
             d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            return new PageOutcome(two.sweeps, two.rotations, two.converged, two.computeNanos, d);
+            return new PageOutcome(two.sweeps, two.rotations, two.converged, two.computeNanos, scaledBack(d, e));
         });
         int f = fallback.get(), h = indefinite.get();
         if (h > 0) {
@@ -224,6 +226,12 @@ public final class CudaBackend implements Backend {
                 .withNote((pages > 1 ? f + " of " + pages + " pages" : "the matrix")
                         + " singular or diagonal: two-sided Jacobi (fused MCA, in double) instead of blocked");
         return new EigResult(r.values(), r.vectors(), report);
+    }
+
+    /** Eigenvalues of a page that {@link PageAssembly#scaleIntoRange} scaled by 2^-e, scaled back in place. */
+    private static double[] scaledBack(double[] d, int e) {
+        if (e != 0) for (int i = 0; i < d.length; i++) d[i] = Math.scalb(d[i], e);
+        return d;
     }
 
     /**
