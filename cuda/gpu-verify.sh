@@ -117,13 +117,14 @@ stage_blocked() {
       --repeat 3 --impl 'cuda/blocked|gesvdj|gesvd$' --out "$out/blocked-tall.csv"
   step blocked-8192 run bench --op eig,svd --spd --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/blocked|syevj|syevd|gesvdj' --out "$out/blocked-8192.csv"
-  # n = 16384: the blocked path only (one run each), peak device memory sampled by nvidia-smi
-  nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 200 > "$out/blocked-16384-mem.txt" 2>/dev/null &
+  blocked_16384 blocked-16384
+}
+blocked_16384() { # NAME: n = 16384, the blocked path only (one run each), peak device memory sampled by nvidia-smi
+  nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 200 > "$out/$1-mem.txt" 2>/dev/null &
   local smi=$!
-  step blocked-16384 run bench --op eig,svd --spd --n 16384 --dtype double --repeat 1 --impl 'cuda/blocked' \
-      --out "$out/blocked-16384.csv"
+  step "$1" run bench --op eig,svd --spd --n 16384 --dtype double --repeat 1 --impl 'cuda/blocked' --out "$out/$1.csv"
   kill "$smi" 2>/dev/null
-  echo "   peak device memory $(sort -n "$out/blocked-16384-mem.txt" | tail -1) MiB (nvidia-smi, whole device)"
+  echo "   peak device memory $(sort -n "$out/$1-mem.txt" | tail -1) MiB (nvidia-smi, whole device)"
 }
 stage_multigpu() {
   local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" g all="${GPUS:-}"
@@ -181,12 +182,7 @@ stage_quick() {
       --impl 'cuda/blocked|syevj|syevd' --out "$out/quick-8192.csv"
   step quick-tall timeout 120 "$java" -Xmx64g -jar "$jar" bench --op svd --rows 8192 --n 1024 --dtype double,single \
       --repeat 3 --impl 'cuda/blocked|gesvdj' --out "$out/quick-tall.csv"
-  nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 200 > "$out/quick-16384-mem.txt" 2>/dev/null &
-  local smi=$!
-  step quick-16384 run bench --op eig,svd --spd --n 16384 --dtype double --repeat 1 --impl 'cuda/blocked' \
-      --out "$out/quick-16384.csv"
-  kill "$smi" 2>/dev/null
-  echo "   peak device memory $(sort -n "$out/quick-16384-mem.txt" | tail -1) MiB (nvidia-smi, whole device)"
+  blocked_16384 quick-16384
 }
 case "$stage" in
   verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick) "stage_$stage" ;;
