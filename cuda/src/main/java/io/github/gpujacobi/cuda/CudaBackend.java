@@ -198,9 +198,8 @@ public final class CudaBackend implements Backend {
             // entries reach n max|a|); pages in range are left alone, so this changes nothing for them
             final int e = PageAssembly.scaleIntoRange(w);
             CudaBlockedSvd solver = new CudaBlockedSvd();
-            double[] d = solver.eig(dev, buffers, w, n, v != null, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+            double[] d = solver.eig(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             if (d != null) {
-                if (v != null) System.arraycopy(solver.v, 0, v, 0, n * n);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
             }
             if (!IndefiniteEig.diagonal(w, n)) {
@@ -258,9 +257,7 @@ public final class CudaBackend implements Backend {
                 // computes in double whatever the input class: the double kernels' safe span [8]
                 return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {
                     CudaBlockedSvd solver = new CudaBlockedSvd();
-                    solver.svd(dev, buffers, w, mm, nnn, vw != null, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-                    if (solver.u != null) System.arraycopy(solver.u, 0, w, 0, mm * nnn);
-                    if (vw != null) System.arraycopy(solver.v, 0, vw, 0, nnn * nnn);
+                    solver.svd(dev, buffers, w, mm, nnn, vw, tol, PageDriver.maxSweeps(o), o.fixedSweeps()); // U over w, V into vw
                     return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, solver.sigma);
                 });
             }

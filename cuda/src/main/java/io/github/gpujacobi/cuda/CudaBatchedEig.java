@@ -48,6 +48,7 @@ final class CudaBatchedEig {
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         String kernel = Kernel.EIG_BATCHED.name(p);
+        final double[] d = new double[chunk * n], vout = wantV ? new double[chunk * nn] : null; // reused by every launch
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(ad, a, first, count);
@@ -69,20 +70,13 @@ final class CudaBatchedEig {
                     Pointer.to(new int[]{plan.pageBytes})));
             dev.synchronize();
             computeNanos += System.nanoTime() - t0;
-            double[] d = DeviceBuffers.download(dd, count * n, Precision.DOUBLE);
-            double[] vout = wantV ? DeviceBuffers.download(vd, count * nn, Precision.DOUBLE) : null;
+            DeviceBuffers.downloadInto(dd, d, count * n);
+            if (wantV) DeviceBuffers.downloadInto(vd, vout, count * nn);
             int[] s = new int[count];
             long[] r = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, s, r);
             for (int k = 0; k < count; k++) {
-                double[] dk = new double[n];
-                System.arraycopy(d, k * n, dk, 0, n);
-                double[] v = null;
-                if (wantV) {
-                    v = new double[nn];
-                    System.arraycopy(vout, k * nn, v, 0, nn);
-                }
-                PageAssembly.eig(dk, v, n, values, vectors, first + k);
+                PageAssembly.eig(d, k * n, vout, k * nn, n, values, vectors, first + k);
                 sweeps[first + k] = Math.abs(s[k]);
                 rotations[first + k] = r[k];
                 converged[first + k] = s[k] > 0 || n <= 1;

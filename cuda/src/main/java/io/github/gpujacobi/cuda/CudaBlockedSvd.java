@@ -76,12 +76,15 @@ final class CudaBlockedSvd {
     /**
      * The SVD of the m x n page w (m >= n, column-major). With QR preconditioning: A = Q R, the
      * one-sided sweeps on X = R' give X W = U_x S, so A = (Q W) S U_x': V = U_x, U = Q W (ormqr).
+     * With vectors (vOut, n x n, non-null) U is written over w and V into vOut ({@link #u}, {@link #v}
+     * are then those arrays): no host copies of the results.
      */
-    void svd(CudaDevice dev, DeviceBuffers buf, double[] w, int m, int n, boolean wantV, double tol, int maxSweeps,
+    void svd(CudaDevice dev, DeviceBuffers buf, double[] w, int m, int n, double[] vOut, double tol, int maxSweeps,
              int fixedSweeps) {
+        final boolean wantV = vOut != null;
         if (n == 0) { // m >= n: nothing to orthogonalise
             u = new double[0];
-            v = wantV ? new double[0] : null;
+            v = wantV ? vOut : null;
             sigma = new double[0];
             converged = true;
             return;
@@ -94,7 +97,13 @@ final class CudaBlockedSvd {
         if (!QR || n == 1) {
             solve(dev, buf, g, m, m, n, 0, wantV, tol, maxSweeps, fixedSweeps);
             computeNanos = System.nanoTime() - t0;
-            download(buf, m, n, wantV);
+            if (wantV) {
+                DeviceBuffers.downloadInto(buf.get("blockedU", (long) m * n * 8), w, m * n);
+                DeviceBuffers.downloadInto(buf.get("blockedV", (long) n * n * 8), vOut, n * n);
+            }
+            u = wantV ? w : null;
+            v = vOut;
+            sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
             return;
         }
         CuSolver cs = lib.solver;
@@ -109,7 +118,7 @@ final class CudaBlockedSvd {
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
         DevicePointer ux = buf.get("blockedU", (long) n * n * 8), wv = buf.get("blockedV", (long) n * n * 8);
         if (wantV) orthogonalise(dev, buf, ux, n, tol); // A's V: the unit columns of X W, as for eig below
-        double[] vA = wantV ? DeviceBuffers.download(ux, n * n, Precision.DOUBLE) : null;
+        if (wantV) DeviceBuffers.downloadInto(ux, vOut, n * n);
         if (wantV) {
             DevicePointer c = buf.get("blockedU2", (long) m * n * 8);
             dev.launch(Kernel.BLOCKED_EMBED.kernelName(), (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
@@ -122,13 +131,14 @@ final class CudaBlockedSvd {
                     info.jna()), "ormqr");
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
-            u = DeviceBuffers.download(c, m * n, Precision.DOUBLE);
+            DeviceBuffers.downloadInto(c, w, m * n);
+            u = w;
         } else {
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
             u = null;
         }
-        v = vA;
+        v = vOut;
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
 
@@ -144,11 +154,13 @@ final class CudaBlockedSvd {
     /**
      * Eigenpairs of the symmetric n x n page a if it is positive definite: A = R'R (cuSOLVER potrf),
      * then the SVD R = U S V', so A = V S^2 V'. The eigenvalues (unsorted) are returned; the
-     * eigenvectors are left in {@link #v}. Null, and nothing computed, when the factorisation fails.
+     * eigenvectors are written into vOut (n x n, null when not wanted), which {@link #v} then is.
+     * Null, and nothing computed, when the factorisation fails.
      * R is column-graded when A = D H D is graded, which keeps one-sided Jacobi relatively accurate [6].
      */
-    double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, boolean wantV, double tol, int maxSweeps,
+    double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] vOut, double tol, int maxSweeps,
                  int fixedSweeps) {
+        final boolean wantV = vOut != null;
         lib = CudaLibraries.get("Method 'blocked'");
         DevicePointer g = buf.get("blockedIn", (long) n * n * 8), info = buf.get("info", 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);
@@ -171,11 +183,16 @@ final class CudaBlockedSvd {
             if (wantV) orthogonalise(dev, buf, uDev, n, tol);
             computeNanos = System.nanoTime() - t0;
             download(buf, n, n, false);
-            if (wantV) v = DeviceBuffers.download(uDev, n * n, Precision.DOUBLE);
+            if (wantV) DeviceBuffers.downloadInto(uDev, vOut, n * n);
+            v = vOut;
         } else {
             solve(dev, buf, g, n, n, n, 1, wantV, tol, maxSweeps, fixedSweeps);
             computeNanos = System.nanoTime() - t0;
             download(buf, n, n, wantV);
+            if (wantV) {
+                System.arraycopy(v, 0, vOut, 0, n * n);
+                v = vOut;
+            }
         }
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = sigma[i] * sigma[i];

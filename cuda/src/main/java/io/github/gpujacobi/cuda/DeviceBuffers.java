@@ -119,6 +119,11 @@ final class DeviceBuffers {
         return out;
     }
 
+    /** The first count doubles of a double device buffer into dst (a caller's array: no host copy after). */
+    static void downloadInto(CUdeviceptr src, double[] dst, int count) {
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), src, (long) count * 8), "cuMemcpyDtoH");
+    }
+
     static long readCounter(CUdeviceptr src) {
         long[] v = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(v), src, 8), "cuMemcpyDtoH counter");

@@ -32,8 +32,13 @@ final class FlatStorage {
 
     /** Writes len numbers of src at position off of the storage, rounding to float when single. */
     static void write(double[] src, double[] d, float[] f, int off, int len) {
-        if (d != null) System.arraycopy(src, 0, d, off, len);
-        else for (int i = 0; i < len; i++) f[off + i] = (float) src[i];
+        write(src, 0, d, f, off, len);
+    }
+
+    /** Writes src[from .. from+len) at position off of the storage, rounding to float when single. */
+    static void write(double[] src, int from, double[] d, float[] f, int off, int len) {
+        if (d != null) System.arraycopy(src, from, d, off, len);
+        else for (int i = 0; i < len; i++) f[off + i] = (float) src[from + i];
     }
 
     /** Copies len numbers between storages of the same precision. */

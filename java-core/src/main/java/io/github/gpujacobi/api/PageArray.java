@@ -108,6 +108,11 @@ public final class PageArray {
         FlatStorage.write(src, d, f, k * pageSize(), pageSize());
     }
 
+    /** Writes src[from .. from+len) at linear position off (rounded to float when single): a column of a page, say. */
+    public void write(int off, double[] src, int from, int len) {
+        FlatStorage.write(src, from, d, f, off, len);
+    }
+
     /** Page k as a 2-D array sharing nothing with this one. */
     public PageArray page(int k) {
         PageArray p = zeros(precision(), rows, cols, 1);

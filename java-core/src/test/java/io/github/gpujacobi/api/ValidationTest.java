@@ -30,6 +30,37 @@ class ValidationTest {
         Jacobi.eig(PageArray.wrap(new double[]{1, 2, 2 + 4e-16, 1}, 2, 2), O);
     }
 
+    /**
+     * The symmetry tests run tile by tile: an asymmetric pair anywhere in a page (across tile edges, in the
+     * last partial tile, in the second page) is found with its size, in both classes and for complex pages.
+     */
+    @Test
+    void asymmetryFoundInEveryTile() {
+        int n = 70;
+        int[][] at = {{1, 0}, {33, 31}, {69, 0}, {69, 68}, {40, 64}, {5, 69}};
+        for (int[] ij : at) for (Precision p : Precision.values()) {
+            double[] d = new double[n * n * 2];
+            for (int k = 0; k < 2; k++) for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) {
+                double x = Math.sin(i + 3 * j + 7 * k);
+                d[k * n * n + i + j * n] = x;
+                d[k * n * n + j + i * n] = x;
+            }
+            d[n * n + ij[0] + ij[1] * n] += 0.25;
+            PageArray a = PageArray.wrap(d, n, n, 2).to(p);
+            JacobiException e = fails(() -> InputChecks.requireSymmetric(a, O));
+            assertTrue(e.getMessage().contains("(page 2)") && e.getMessage().contains("= 0.2"), ij[0] + "," + ij[1] + ": " + e.getMessage());
+            double[] im = new double[d.length];
+            ComplexPageArray c = ComplexPageArray.fromSplit(d, im, n, n, 2);
+            JacobiException h = fails(() -> InputChecks.requireHermitian(c, O));
+            assertTrue(h.getMessage().contains("(page 2)") && h.getMessage().contains("= 0.2"), h.getMessage());
+            d[n * n + ij[0] + ij[1] * n] -= 0.25;
+            InputChecks.requireSymmetric(PageArray.wrap(d, n, n, 2), O);
+            im[n * n + ij[0] + ij[1] * n] = 0.25; // a(i,j) = x + 0.25i against a(j,i) = x: |A - A^H| = 0.25
+            JacobiException g = fails(() -> InputChecks.requireHermitian(ComplexPageArray.fromSplit(d, im, n, n, 2), O));
+            assertTrue(g.getMessage().contains("= 0.2"), g.getMessage());
+        }
+    }
+
     @Test
     void nonFiniteNamesThePosition() {
         JacobiException e = fails(() -> Jacobi.svd(PageArray.wrap(new double[]{1, 2, Double.NaN, 4, 5, 6}, 2, 3, 1), O));
