@@ -1,7 +1,7 @@
 // The pair problem of the blocked one-sided HYPERBOLIC Jacobi [4, 10, 11] (Novakovic's blocked
 // hyperbolic SVD; CudaBlockedSvd's sweeps with a signature): the same block-pair structure as
 // svd_blocked.cu's blocked_pair (the pair's Gram matrix H = [Gi Gj]'[Gi Gj] from one batched GEMM, one
-// chess-tournament sweep on it in shared memory, the accumulated 2b x 2b transformation applied to G
+// sweep on it in shared memory (`steps` steps of Q / 2 pairs: the chess tournament's Q - 1, or CrossPairs' b), the accumulated 2b x 2b transformation applied to G
 // by GEMMs), but the transformation is J-orthogonal (R' J R = J) for the pair's signs J: columns of
 // equal sign rotate trigonometrically (jacobi_tangent), columns of opposite sign hyperbolically
 // (hyperbolic_tangent, svd_jacobi.cu's eq. 2.5: p' = cosh p + sinh q, q' = sinh p + cosh q), both under
@@ -16,9 +16,9 @@
 
 template <int Q, int THREADS>
 __device__ void hyperbolic_pair(const double* __restrict__ gram, double* __restrict__ qout, const int* __restrict__ pairs,
-                                double tol, unsigned long long* __restrict__ rotationsOut,
+                                int steps, double tol, unsigned long long* __restrict__ rotationsOut,
                                 const int* __restrict__ pairSigns) {
-    constexpr int LD = Q + 1, H = Q / 2, STEPS = Q - 1;
+    constexpr int LD = Q + 1, H = Q / 2;
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
     double* r = a + Q * LD;
@@ -33,10 +33,10 @@ __device__ void hyperbolic_pair(const double* __restrict__ gram, double* __restr
         r[row + col * LD] = row == col ? 1.0 : 0.0;
     }
     for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
-    for (int i = threadIdx.x; i < STEPS * Q; i += THREADS) pp[i] = pairs[i];
+    for (int i = threadIdx.x; i < steps * Q; i += THREADS) pp[i] = pairs[i];  // steps <= Q - 1
     if (threadIdx.x == 0) rotated = deficient = 0;
     __syncthreads();
-    for (int st = 0; st < STEPS; ++st) {
+    for (int st = 0; st < steps; ++st) {
         const int* P = pp + st * Q;
         if (threadIdx.x < H) {
             const int k = threadIdx.x, p = P[2 * k], q = P[2 * k + 1];
@@ -122,8 +122,8 @@ __device__ void hyperbolic_pair(const double* __restrict__ gram, double* __restr
 // Shared memory: (2 Q (Q + 1) + 5 Q / 2) doubles + (Q - 1) Q ints (CudaBlockedSvd.hyperbolicPairBytes).
 #define HYPERBOLIC_PAIR(NAME, Q, T)                                                                            \
     extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout, const int* pairs,    \
-            double tol, unsigned long long* rotations, const int* pairSigns) {                                  \
-        hyperbolic_pair<Q, T>(gram, qout, pairs, tol, rotations, pairSigns);                                    \
+            int steps, double tol, unsigned long long* rotations, const int* pairSigns) {                       \
+        hyperbolic_pair<Q, T>(gram, qout, pairs, steps, tol, rotations, pairSigns);                             \
     }
 HYPERBOLIC_PAIR(hyperbolic_pair_64, 64, 1024)
 HYPERBOLIC_PAIR(hyperbolic_pair_32, 32, 256)

@@ -74,6 +74,13 @@ final class CudaBlockedSvd {
     static final boolean CROSS = !"false".equals(System.getProperty("gpujacobi.cuda.blockedCross"));
 
     /**
+     * The same for the hyperbolic sweeps (their pair kernel and the diagonal step with each block's signs): off
+     * until it has run on a GPU (-Dgpujacobi.cuda.hyperbolicCross=true turns it on; written 2026-11-23 after the
+     * session's device time was spent, checked by HyperbolicSignaturesTest only).
+     */
+    static final boolean HYPERBOLIC_CROSS = Boolean.getBoolean("gpujacobi.cuda.hyperbolicCross");
+
+    /**
      * The SVD of the m x n page w (m >= n, column-major). With QR preconditioning: A = Q R, the
      * one-sided sweeps on X = R' give X W = U_x S, so A = (Q W) S U_x': V = U_x, U = Q W (ormqr).
      * With vectors (vOut, n x n, non-null) U is written over w and V into vOut ({@link #u}, {@link #v}
@@ -271,7 +278,7 @@ final class CudaBlockedSvd {
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
         // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
         // blocks, each block's own pairs then solved once per sweep by the diagonal step
-        final boolean cross = CROSS && signs == null && b >= 2;
+        final boolean cross = CROSS && b >= 2 && (signs == null || HYPERBOLIC_CROSS);
         CUdeviceptr innerPairs = cross ? buf.constant("blockedCross", "cross:" + b, () -> CrossPairs.flat(b))
                 : buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
         final int innerSteps = cross ? b : q2 - 1;
@@ -287,10 +294,14 @@ final class CudaBlockedSvd {
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
 
-        DevicePointer pairSigns = null;
+        DevicePointer pairSigns = null, diagSigns = null;
         if (signs != null) {
             pairSigns = buf.get("blockedPairSigns", 4L * steps * half * q2);
             DeviceBuffers.upload(pairSigns, pairSignatures(ct, signs, n, b));
+            if (cross) {
+                diagSigns = buf.get("blockedDiagSigns", 4L * nb * b);
+                DeviceBuffers.upload(diagSigns, blockSignatures(slot[0], signs, n, b));
+            }
         }
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
@@ -305,7 +316,13 @@ final class CudaBlockedSvd {
                 long p0 = PROFILE ? sync(dev) : 0;
                 gram(lib, cur, ld, m, b, nb, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
-                solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, b - 1, tol, rotDiag, cs);
+                if (signs == null) {
+                    solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, b - 1, tol, rotDiag, cs);
+                } else {
+                    dev.launchShared(Kernel.hyperbolicPair(b).kernelName(), nb, pairThreads(b), hyperbolicPairBytes(b),
+                            Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(diagPairs), Pointer.to(new int[]{b - 1}),
+                                    Pointer.to(new double[]{tol}), Pointer.to(rotDiag), Pointer.to(diagSigns)));
+                }
                 long p2 = PROFILE ? sync(dev) : 0;
                 CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, ld, b, b, ONE, cur.jna(), ld,
                         (long) b * ld, q.jna(), b, (long) b * b, ZERO, next.jna(), ld, (long) b * ld, nb), "gemmStridedBatched diagonal");
@@ -328,7 +345,8 @@ final class CudaBlockedSvd {
                     solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, innerSteps, tol, rotAt, cs);
                 } else { // hyperbolic_pair accumulates and polishes (J-weighted) in the kernel
                     dev.launchShared(Kernel.hyperbolicPair(q2).kernelName(), half, pairThreads(q2), hyperbolicPairBytes(q2),
-                            Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new double[]{tol}), Pointer.to(rotAt),
+                            Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new int[]{innerSteps}),
+                            Pointer.to(new double[]{tol}), Pointer.to(rotAt),
                             Pointer.to(pairSigns.withByteOffset(4L * s * half * q2))));
                 }
                 long p2 = PROFILE ? sync(dev) : 0;
@@ -344,7 +362,10 @@ final class CudaBlockedSvd {
             long r = 0;
             if (cross) {
                 CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(diagRot), rotDiag, 8L * nb), "cuMemcpyDtoH rotations");
-                for (long x : diagRot) r += x;
+                for (long x : diagRot) {
+                    if (x < 0) rankDeficient = true; // hyperbolic_pair's flag
+                    r += x & Long.MAX_VALUE;
+                }
             }
             for (long x : stepRot) {
                 if (x < 0) rankDeficient = true; // hyperbolic_pair's flag
@@ -464,6 +485,21 @@ final class CudaBlockedSvd {
      * The signs of every pair's 2b columns, per step (steps x nb/2 x 2b): blocks keep their columns in order
      * (only their slots move), so pair k of step s holds blocks p(s, k) and q(s, k); padding columns +1.
      */
+    /**
+     * The signs of every physical block's columns in the slot layout (slot[x] = physical block of logical block
+     * x), for the diagonal step of the cross ordering; padding columns (>= n) are +1.
+     */
+    static int[] blockSignatures(int[] slot, int[] signs, int n, int b) {
+        int[] out = new int[slot.length * b];
+        for (int x = 0; x < slot.length; x++) {
+            for (int i = 0; i < b; i++) {
+                int c = x * b + i;
+                out[slot[x] * b + i] = c < n ? signs[c] : 1;
+            }
+        }
+        return out;
+    }
+
     static int[] pairSignatures(ChessTournament ct, int[] signs, int n, int b) {
         int steps = ct.steps(), half = ct.pairsPerStep(), q2 = 2 * b;
         int[] out = new int[steps * half * q2];

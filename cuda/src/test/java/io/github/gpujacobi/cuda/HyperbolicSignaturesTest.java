@@ -44,4 +44,27 @@ class HyperbolicSignaturesTest {
         assertEquals(8 * (2 * q2 * (q2 + 1) + 3 * q2 / 2 + q2) + 4 * (q2 - 1) * q2, bytes);
         assertTrue(bytes <= 227 * 1024, bytes + " bytes: more than an H100 block may opt in to");
     }
+
+    /** The cross ordering's diagonal step: physical block slot[0][x] carries logical block x's signs (+1 for padding). */
+    @ParameterizedTest
+    @CsvSource({"1, 1", "5, 2", "7, 4", "33, 16", "100, 32", "130, 32"})
+    void diagonalStepSeesItsBlocksSigns(int n, int b) {
+        int blocks = (n + b - 1) / b, nb = Math.max(2, blocks + (blocks & 1));
+        int[] signs = new int[n];
+        for (int c = 0; c < n; c++) signs[c] = (c * c + c / 3) % 3 == 0 ? -1 : 1;
+        ChessTournament ct = new ChessTournament(nb);
+        int[] slot0 = new int[nb]; // as CudaBlockedSvd.solve lays out step 0
+        for (int k = 0; k < nb / 2; k++) {
+            slot0[ct.p(0, k)] = 2 * k;
+            slot0[ct.q(0, k)] = 2 * k + 1;
+        }
+        int[] out = CudaBlockedSvd.blockSignatures(slot0, signs, n, b);
+        assertEquals(nb * b, out.length);
+        for (int x = 0; x < nb; x++) {
+            for (int i = 0; i < b; i++) {
+                int c = x * b + i;
+                assertEquals(c < n ? signs[c] : 1, out[slot0[x] * b + i], "logical block " + x + " column " + i);
+            }
+        }
+    }
 }
