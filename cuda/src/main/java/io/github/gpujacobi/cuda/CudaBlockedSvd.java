@@ -74,11 +74,12 @@ final class CudaBlockedSvd {
     static final boolean CROSS = !"false".equals(System.getProperty("gpujacobi.cuda.blockedCross"));
 
     /**
-     * The same for the hyperbolic sweeps (their pair kernel and the diagonal step with each block's signs): off
-     * until it has run on a GPU (-Dgpujacobi.cuda.hyperbolicCross=true turns it on; written 2026-11-23 after the
-     * session's device time was spent, checked by HyperbolicSignaturesTest only).
+     * The same for the hyperbolic sweeps (their pair kernel and the diagonal step with each block's signs);
+     * -Dgpujacobi.cuda.hyperbolicCross=false solves the whole 2b x 2b pair problem. H100, 2026-11-23, indefinite
+     * eig double: n = 4096 1037 -> 850 ms (20 -> 19 sweeps), n = 1024 103 -> 68 ms; verify's graded indefinite
+     * checks and the conformance suite pass both ways (docs/benchmarks/gpu-h100-2026-11-23-session4.md).
      */
-    static final boolean HYPERBOLIC_CROSS = Boolean.getBoolean("gpujacobi.cuda.hyperbolicCross");
+    static final boolean HYPERBOLIC_CROSS = !"false".equals(System.getProperty("gpujacobi.cuda.hyperbolicCross"));
 
     /**
      * The SVD of the m x n page w (m >= n, column-major). With QR preconditioning: A = Q R, the
@@ -443,16 +444,17 @@ final class CudaBlockedSvd {
      * Block width for n columns: 64 from n = WIDE_FROM, else 32; -Dgpujacobi.cuda.blockWidth fixes it.
      * b = 64 halves the update GEMMs' traffic per sweep and runs them nearer the tensor-core rate
      * (H100, n = 4096: GEMMs 485 vs 760 ms), but its pair solves (128 x 128, still 32 SMs) cost more
-     * (579 vs 319 ms): at n = 4096 b = 32 is ahead (svd 979 vs 1019 ms, eig 875 vs 909), at n = 8192
-     * b = 64 (svd 5321, eig 4515 ms; b = 32 with the previous pair kernel, whose b = 32 times the
-     * present one matches: 6112, 5380). docs/benchmarks/gpu-h100-2026-11-23-blocked.md.
+     * (579 vs 319 ms), so with full pair sweeps b = 32 was ahead at n = 4096 (svd 979 vs 1019 ms, eig 875
+     * vs 909) and b = 64 at 8192 (docs/benchmarks/gpu-h100-2026-11-23-blocked.md). The cross-pair solves
+     * (b steps instead of 2b - 1) moved the crossover down: n = 4096, svd 765 -> 642 ms, SPD eig 499 -> 494
+     * (H100, 2026-11-23 16:25 UTC), hence WIDE_FROM = 4096; n = 1024 keeps b = 32 (b = 16: svd 46 -> 73 ms).
      */
     static int width(int n) {
         int w = WIDTH > 0 ? WIDTH : n >= WIDE_FROM ? 64 : 32;
         return Math.max(1, Math.min(w, 64));
     }
 
-    static final int WIDE_FROM = Integer.getInteger("gpujacobi.cuda.blockWideFrom", 6144);
+    static final int WIDE_FROM = Integer.getInteger("gpujacobi.cuda.blockWideFrom", 4096);
 
     /**
      * Block width for n columns as solve uses it: width(n), at most (n + 1) / 2, a power of 2; the
