@@ -48,7 +48,9 @@ class CpuSvdTest {
     @ParameterizedTest
     @CsvSource({"1,1,DOUBLE", "2,2,DOUBLE", "3,3,DOUBLE", "7,7,DOUBLE", "33,32,DOUBLE", "100,100,DOUBLE",
             "257,40,DOUBLE", "40,257,DOUBLE", "5,3,DOUBLE", "3,5,DOUBLE",
-            "7,7,SINGLE", "33,32,SINGLE", "100,60,SINGLE", "60,100,SINGLE", "1,4,SINGLE"})
+            "7,7,SINGLE", "33,32,SINGLE", "100,60,SINGLE", "60,100,SINGLE", "1,4,SINGLE",
+            // from 128 columns the sweeps go by blocks of n / 16 (12 here, not dividing 200), single too
+            "300,200,SINGLE", "200,300,DOUBLE"})
     void fullAndEconomy(int m, int n, Precision p) {
         Random r = new Random(m * 1000 + n);
         PageArray a = Matrices.page(Matrices.randn(r, m, n), m, n, p);
