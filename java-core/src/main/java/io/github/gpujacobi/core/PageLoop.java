@@ -47,36 +47,57 @@ public final class PageLoop {
         return pool;
     }
 
-    /** Calls body(k) for k in [0, count) using up to {@code threads} threads; rethrows the first failure. */
+    /** True on a caller thread while it runs its own share of a {@link #forEach}: nested loops stay sequential there. */
+    private static final ThreadLocal<Boolean> INSIDE = new ThreadLocal<Boolean>();
+
+    /**
+     * Calls body(k) for k in [0, count) using up to {@code threads} threads, the calling thread one of them (one
+     * hand-off fewer per call: Gauss-Jordan calls this once per eliminated column); rethrows the first failure,
+     * after every share has stopped. Inside a share (a worker, or the caller's own) loops run sequentially.
+     */
     public static void forEach(int count, int threads, final IntConsumer body) {
         int t = Math.max(1, Math.min(threads, count));
-        if (t == 1 || Thread.currentThread().getName().startsWith("gpujacobi-")) {
+        if (t == 1 || INSIDE.get() != null || Thread.currentThread().getName().startsWith("gpujacobi-")) {
             for (int k = 0; k < count; k++) body.accept(k);
             return;
         }
         final AtomicInteger next = new AtomicInteger();
         final int total = count;
+        Runnable share = new Runnable() {
+            public void run() {
+                for (int k = next.getAndIncrement(); k < total; k = next.getAndIncrement()) body.accept(k);
+            }
+        };
         List<Future<?>> futures = new ArrayList<Future<?>>();
         ExecutorService ex = pool(threads);
-        for (int w = 0; w < t; w++) {
-            futures.add(ex.submit(new Runnable() {
-                public void run() {
-                    for (int k = next.getAndIncrement(); k < total; k = next.getAndIncrement()) body.accept(k);
-                }
-            }));
+        for (int w = 1; w < t; w++) futures.add(ex.submit(share));
+        Throwable failure = null;
+        INSIDE.set(Boolean.TRUE);
+        try {
+            share.run();
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            next.set(total); // the other shares take no new work
+        } finally {
+            INSIDE.remove();
         }
+        boolean interrupted = false;
         for (Future<?> f : futures) {
             try {
                 f.get();
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new JacobiException(io.github.gpujacobi.api.ErrorKind.INTERNAL, "interrupted", e);
+                interrupted = true;
             } catch (ExecutionException e) {
-                Throwable c = e.getCause();
-                if (c instanceof RuntimeException) throw (RuntimeException) c;
-                if (c instanceof Error) throw (Error) c;
-                throw new JacobiException(io.github.gpujacobi.api.ErrorKind.INTERNAL, c.toString(), c);
+                if (failure == null) failure = e.getCause();
             }
         }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            if (failure == null) throw new JacobiException(io.github.gpujacobi.api.ErrorKind.INTERNAL, "interrupted");
+        }
+        if (failure == null) return;
+        if (failure instanceof RuntimeException) throw (RuntimeException) failure;
+        if (failure instanceof Error) throw (Error) failure;
+        throw new JacobiException(io.github.gpujacobi.api.ErrorKind.INTERNAL, failure.toString(), failure);
     }
 }

@@ -19,6 +19,9 @@ final class GaussJordanInverse {
     /** Below this order a single thread is faster than handing columns to the pool. */
     private static final int PARALLEL_MIN_N = 192;
 
+    /** The fewest columns a thread's share of an elimination step may have. */
+    private static final int COLUMNS_PER_THREAD = 128;
+
     static boolean invert(double[] a, int n) {
         return invert(a, n, 1);
     }
@@ -33,7 +36,10 @@ final class GaussJordanInverse {
         if (!equilibrateRows(a, n, rowExp, colScale)) return false;
         int[] perm = new int[n];
         final double[] col = new double[n];
-        final int t = n >= PARALLEL_MIN_N ? Math.max(1, threads) : 1;
+        // at most one thread per COLUMNS_PER_THREAD columns: each elimination step is a memory-bound rank-1 update
+        // of ~n^2 entries split across the threads, so thinner shares cost more in hand-offs than they gain
+        // (16-core Xeon, n = 1024: 8 threads 237 ms, 16 threads 439 ms; docs/benchmarks/cpu-scaling-2026-11-23.md)
+        final int t = n >= PARALLEL_MIN_N ? Math.max(1, Math.min(threads, Math.max(2, n / COLUMNS_PER_THREAD))) : 1;
         final int chunks = t == 1 ? 1 : Math.min(4 * t, n);
         for (int k = 0; k < n; k++) {
             int kn = k * n;
