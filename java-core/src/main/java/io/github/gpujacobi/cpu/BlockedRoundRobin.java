@@ -27,8 +27,13 @@ final class BlockedRoundRobin {
 
     /** As {@link #blockColumns(int, int)}; without V a block column is m rows long, not m + n. */
     static int blockColumns(int m, int n, boolean withV) {
+        return blockColumns(m, n, withV, 1);
+    }
+
+    /** As {@link #blockColumns(int, int, boolean)} for elements of {@code parts} doubles (2: interleaved complex). */
+    static int blockColumns(int m, int n, boolean withV, int parts) {
         if (n <= 1) return 0; // nothing to pair (also the empty 0 x 0 page)
-        long rows = withV ? m + n : m;
+        long rows = (long) parts * (withV ? m + n : m);
         long b = BLOCK_PAIR_BYTES / (2L * 8 * rows);
         if (b < 8) b = 8;
         return n / b >= 4 && rows * n * 8 > 2 * BLOCK_PAIR_BYTES ? (int) b : 0;

@@ -1,15 +1,14 @@
 package io.github.gpujacobi.cpu;
 
-import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.ComplexRotation;
-import io.github.gpujacobi.core.PageLoop;
 
 /**
  * One-sided complex Hestenes Jacobi on one m x n page (interleaved re/im), m >= n [2, 20]: each
  * column pair's Gram matrix [[||u_p||^2, u_p^H u_q], [u_q^H u_p, ||u_q||^2]] is Hermitian, and
- * {@link ComplexRotation} diagonalises it, applied to the columns of U and V. Round-robin pairs
- * ({@link ChessTournament}), the disjoint pairs of one step across threads; converged when every
- * pair is relatively orthogonal |u_p^H u_q| <= tol ||u_p|| ||u_q||.
+ * {@link ComplexRotation} diagonalises it, applied to the columns of U and V. The pairs in the real
+ * one-sided solver's {@link BlockedRoundRobin} order (cache blocks of columns, the disjoint block pairs
+ * of one step across threads); converged when every pair is relatively orthogonal
+ * |u_p^H u_q| <= tol ||u_p|| ||u_q||.
  */
 final class ComplexJacobiSvd {
     /** Below this many rows x columns a step's pairs are not worth handing to the pool. */
@@ -35,30 +34,18 @@ final class ComplexJacobiSvd {
             java.util.Arrays.fill(v, 0);
             for (int i = 0; i < n; i++) v[2 * (i + i * n)] = 1;
         }
-        final ChessTournament ct = new ChessTournament(n);
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         final double effTol = fixedSweeps > 0 ? 0 : tol;
         converged = n <= 1;
         final int t = (long) m * n >= PARALLEL_MIN_WORK ? threads : 1;
-        final int chunks = Math.max(1, Math.min(4 * t, ct.pairsPerStep()));
-        final long[] done = new long[chunks];
-        final ComplexRotation.Params[] rot = new ComplexRotation.Params[chunks];
-        for (int c = 0; c < chunks; c++) rot[c] = new ComplexRotation.Params();
+        final BlockedRoundRobin order = new BlockedRoundRobin(n, BlockedRoundRobin.blockColumns(m, n, v != null, 2), t);
+        final ComplexRotation.Params[] rot = new ComplexRotation.Params[order.chunks()];
+        for (int c = 0; c < rot.length; c++) rot[c] = new ComplexRotation.Params();
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0); ) {
             sweeps++;
-            long before = rotations;
-            for (int s = 0; s < ct.steps(); s++) {
-                final int step = s;
-                java.util.Arrays.fill(done, 0);
-                PageLoop.forEach(chunks, t, c -> {
-                    for (int k = c; k < ct.pairsPerStep(); k += chunks) {
-                        if (ct.isGhost(step, k)) continue;
-                        if (rotatePair(u, v, m, n, ct.p(step, k), ct.q(step, k), effTol, rot[c])) done[c]++;
-                    }
-                });
-                for (long d : done) rotations += d;
-            }
-            converged = rotations == before;
+            long r = order.sweep((c, p, q) -> rotatePair(u, v, m, n, p, q, effTol, rot[c]));
+            rotations += r;
+            converged = r == 0;
         }
         if (fixedSweeps > 0) converged = false;
     }
