@@ -11,9 +11,6 @@ import java.util.Map;
 
 /** Runs every implementation on the same seeded inputs and computes each row's ratio to the best peer. */
 public final class BenchRunner extends BenchSettings {
-    /** eig inputs made positive definite (the blocked GPU eig's Cholesky path) instead of indefinite. */
-    public boolean spd;
-
     public List<BenchRow> run(PrintStream progress) {
         List<BenchRow> rows = new ArrayList<BenchRow>();
         for (String op : ops) {

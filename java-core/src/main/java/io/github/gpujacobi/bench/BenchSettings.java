@@ -22,6 +22,8 @@ public abstract class BenchSettings {
     /** Rows of the svd inputs (--rows; 0: square); eig and inv stay square. */
     public int svdRows;
     public SolverOptions base = SolverOptions.defaults();
+    /** eig inputs made (Hermitian) positive definite, the Cholesky paths' input, instead of indefinite. */
+    public boolean spd;
 
     BenchSettings() {}
 
@@ -39,5 +41,6 @@ public abstract class BenchSettings {
         cpuMaxN = o.cpuMaxN;
         svdRows = o.svdRows;
         base = o.base;
+        spd = o.spd;
     }
 }

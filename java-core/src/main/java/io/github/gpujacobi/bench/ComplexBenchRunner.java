@@ -38,7 +38,7 @@ public final class ComplexBenchRunner extends BenchSettings {
             List<ComplexBenchPeer> peers = peers(op, progress);
             for (Precision p : dtypes) for (int n : sizes) {
                 int mm = svdRows > 0 && op.equals("svd") ? svdRows : n;
-                ComplexPageArray input = input(op, mm, n, pages, p, 20261123L);
+                ComplexPageArray input = input(spd && op.equals("eig") ? "spd" : op, mm, n, pages, p, 20261123L);
                 for (ComplexBenchPeer peer : peers) {
                     if (!selected(peer.name())) continue;
                     rows.add(PeerRow.measure(op, dtypeName(p), n, pages, peer.name(), peer.isGpujacobi(),
@@ -59,6 +59,8 @@ public final class ComplexBenchRunner extends BenchSettings {
             String m = operation == Operation.EIG ? Methods.PARALLEL : operation == Operation.SVD ? Methods.ONE_SIDED
                     : b.isGpu() ? Methods.GAUSS_JORDAN : Methods.AUTO;
             out.add(new ComplexJacobiPeer(b, operation, m, base));
+            // the CPU's default eig differs from 'parallel': pivoted Cholesky and one-sided Jacobi for definite input
+            if (operation == Operation.EIG && !b.isGpu()) out.add(new ComplexJacobiPeer(b, operation, Methods.AUTO, base));
         }
         if (operation == Operation.INV) out.add(new EjmlComplexPeer());
         for (ComplexPeerProvider p : ServiceLoader.load(ComplexPeerProvider.class, ComplexBenchRunner.class.getClassLoader())) {
@@ -74,8 +76,9 @@ public final class ComplexBenchRunner extends BenchSettings {
     }
 
     /**
-     * Seeded complex inputs: standard complex normal entries; the Hermitian part for eig; for inv the
-     * diagonal shifted by 2 sqrt(n) (well conditioned), as {@link BenchInputs} does for real input.
+     * Seeded complex inputs: standard complex normal entries; the Hermitian part for eig (op "spd": shifted
+     * positive definite); for inv the diagonal shifted by 2 sqrt(n) (well conditioned), as {@link BenchInputs}
+     * does for real input.
      */
     public static ComplexPageArray input(String op, int n, int pages, Precision p, long seed) {
         return input(op, n, n, pages, p, seed);
@@ -89,7 +92,7 @@ public final class ComplexBenchRunner extends BenchSettings {
         for (int i = 0; i < z.length; i++) z[i] = r.nextGaussian() * Math.sqrt(0.5);
         for (int k = 0; k < pages; k++) {
             int off = 2 * k * n * n;
-            if (op.equals("eig")) {
+            if (op.equals("eig") || op.equals("spd")) {
                 for (int j = 0; j < n; j++) {
                     z[off + 2 * (j + j * n) + 1] = 0;
                     for (int i = j + 1; i < n; i++) {
@@ -101,7 +104,10 @@ public final class ComplexBenchRunner extends BenchSettings {
                         z[ji + 1] = -im;
                     }
                 }
-            } else if (op.equals("inv")) {
+            }
+            // inv: well conditioned; spd: Hermitian positive definite (2 sqrt(n) exceeds the Hermitian part's
+            // spectral radius, about sqrt(2n) for entries of variance 1)
+            if (op.equals("inv") || op.equals("spd")) {
                 for (int i = 0; i < n; i++) z[off + 2 * (i + i * n)] += 2 * Math.sqrt(n);
             }
         }

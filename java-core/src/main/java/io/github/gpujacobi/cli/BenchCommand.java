@@ -68,7 +68,7 @@ final class BenchCommand implements Command {
     @CommandLine.Option(names = "--with-transfers", description = "GPU times include host-device copies")
     boolean withTransfers;
 
-    @CommandLine.Option(names = "--spd", description = "shift the eig inputs positive definite (the blocked GPU eig's fast path)")
+    @CommandLine.Option(names = "--spd", description = "shift the eig inputs positive definite, Hermitian for complex dtypes (the Cholesky paths: blocked GPU eig, complex CPU auto)")
     boolean spd;
 
     @CommandLine.Option(names = "--out", paramLabel = "FILE", description = "write the rows as CSV, or JSON for a .json name")

@@ -6,6 +6,7 @@ import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.ComplexAssembly;
 import io.github.gpujacobi.core.ComplexPageDriver;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
@@ -20,21 +21,42 @@ import io.github.gpujacobi.core.SvdScaling;
 final class CpuComplex {
     private CpuComplex() {}
 
+    /**
+     * 'auto' (the default): {@link ComplexCholeskyEig} for a Hermitian positive definite page (pivoted Cholesky, then
+     * one-sided Jacobi on the factor), two-sided parallel Jacobi for the others; the report names the path ("mixed"
+     * when pages differed). Named methods run two-sided Jacobi in their ordering.
+     */
     static ComplexEigResult eig(final ComplexPageArray a, final SolverOptions o, PageDriver driver) {
         final int n = a.rows(), pages = a.pages();
         final double tol = o.tolFor(a.precision(), n);
+        final boolean auto = Methods.AUTO.equals(o.method());
         final boolean parallel = !Methods.CYCLIC.equals(o.method());
-        // 'auto' (the CPU's default eig method, which picks among the real solvers) runs parallel here:
-        // the report names what ran
-        String ran = Methods.AUTO.equals(o.method()) ? Methods.PARALLEL : o.method();
-        return new ComplexPageDriver(driver).eig(a, o, ran, (k, w, v) -> {
+        final String[] used = new String[pages];
+        ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, auto ? Methods.PARALLEL : o.method(), (k, w, v) -> {
+            int inner = CpuBackend.innerThreads(o, pages);
+            if (auto && n > 1) {
+                double[] d = new double[n];
+                ComplexCholeskyEig pd = new ComplexCholeskyEig(inner);
+                if (pd.run(w, n, d, v, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps())) {
+                    used[k] = ONE_SIDED_ON_CHOLESKY;
+                    return new PageOutcome(pd.sweeps, pd.rotations, pd.converged, 0, d);
+                }
+                System.arraycopy(a.pageAsDouble(k), 0, w, 0, w.length); // the attempt destroyed the page
+                ComplexAssembly.hermitianize(w, n);
+            }
+            used[k] = auto ? Methods.PARALLEL : o.method();
             int e = PageAssembly.scaleIntoRange(w);
-            ComplexJacobiEig solver = new ComplexJacobiEig(parallel, CpuBackend.innerThreads(o, pages));
+            ComplexJacobiEig solver = new ComplexJacobiEig(parallel, inner);
             solver.run(w, v, n, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps());
             if (e != 0) for (int i = 0; i < n; i++) w[2 * (i + i * n)] = Math.scalb(w[2 * (i + i * n)], e);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
         });
+        if (!auto || n == 0) return r; // an empty page calls no solver
+        return r.withReport(r.report().withMethod(AutoEig.label(Methods.PARALLEL, used)));
     }
+
+    /** The report's method for a page solved by {@link ComplexCholeskyEig}. */
+    static final String ONE_SIDED_ON_CHOLESKY = "cholesky+onesided";
 
     static ComplexSvdResult svd(final ComplexPageArray a, final SolverOptions o, PageDriver driver) {
         final int pages = a.pages();

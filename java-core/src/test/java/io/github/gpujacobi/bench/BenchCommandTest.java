@@ -63,7 +63,11 @@ class BenchCommandTest {
             double bound = f.get(1).equals("complex128") ? 1e-13 : 1e-5;
             assertTrue(residual > 0 && residual < bound, line);
         }
-        assertEquals(3 * 2 * 2, rows, r[0]);
+        assertEquals((3 + 1) * 2 * 2, rows, r[0]); // eig, svd, inv, and the CPU's default (auto) eig beside 'parallel'
+        // --spd: Hermitian positive definite eig inputs, which the CPU's auto eig takes through Cholesky
+        String spd = run(0, "--op", "eig", "--spd", "--n", "9", "--dtype", "complex128", "--repeat", "1", "--impl", "cpu/auto")[0];
+        assertTrue(spd.contains("method cholesky+onesided"), spd);
+        assertTrue(r[0].contains("cpu/auto") && !r[0].contains("cholesky+onesided"), "indefinite inputs stay two-sided: " + r[0]);
         assertTrue(run(2, "--op", "eig", "--dtype", "complex32")[1].contains("complex64, complex128"));
         // EJML's complex LU inverse is the CPU peer of complex inv rows (EJML has no complex eig or svd)
         String ejml = run(0, "--op", "inv", "--n", "7", "--dtype", "complex128", "--repeat", "1", "--impl", "ejml|cpu/auto")[0];

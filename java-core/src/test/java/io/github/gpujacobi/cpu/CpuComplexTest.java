@@ -59,6 +59,66 @@ class CpuComplexTest {
         }
     }
 
+    /** B^H B + I for Gaussian B: Hermitian positive definite, eigenvalues from 1 to ~4n. */
+    static double[] hermitianPositiveDefinite(Random r, int n) {
+        double[] b = ComplexMatrices.randn(r, n, n);
+        double[] a = ComplexMatrices.mul(ComplexMatrices.ctranspose(b, n, n), n, n, b, n);
+        for (int i = 0; i < n; i++) a[2 * (i + i * n)] += 1;
+        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) { // exactly Hermitian
+            a[2 * (i + j * n)] = a[2 * (j + i * n)];
+            a[2 * (i + j * n) + 1] = -a[2 * (j + i * n) + 1];
+        }
+        for (int i = 0; i < n; i++) a[2 * (i + i * n) + 1] = 0;
+        return a;
+    }
+
+    /**
+     * 'auto' takes a Hermitian positive definite page through pivoted Cholesky and one-sided Jacobi on the
+     * factor (blocked order from 128 columns): same properties as the two-sided solver, and its eigenvalues.
+     */
+    @ParameterizedTest
+    @CsvSource({"2,DOUBLE", "7,DOUBLE", "33,DOUBLE", "130,DOUBLE", "2,SINGLE", "33,SINGLE", "130,SINGLE"})
+    void hermitianPositiveDefiniteTakesCholeskyAndOneSided(int n, Precision p) {
+        ComplexPageArray a = ComplexMatrices.of(hermitianPositiveDefinite(new Random(n + 5), n), n, n, p);
+        ComplexEigResult e = Jacobi.eig(a, CPU);
+        assertEquals(CpuComplex.ONE_SIDED_ON_CHOLESKY, e.report().method());
+        assertTrue(e.report().converged());
+        double res = ComplexMatrices.eigResidual(a, e.vectors(), e.values(), 0);
+        double orth = ComplexMatrices.orthogonality(e.vectors(), 0);
+        assertTrue(res <= 10 * neps(n, p), "residual " + res);
+        assertTrue(orth <= ORTH * neps(n, p), "orthogonality " + orth);
+        ComplexEigResult two = Jacobi.eig(a, CPU.withMethod("parallel"));
+        double top = two.values().get(n - 1, 0);
+        for (int i = 0; i < n; i++) {
+            if (i > 0) assertTrue(e.values().get(i, 0) >= e.values().get(i - 1, 0), "ascending");
+            assertEquals(two.values().get(i, 0), e.values().get(i, 0), 10 * neps(n, p) * top, "eigenvalue " + i);
+        }
+        ComplexEigResult valuesOnly = Jacobi.eig(a, CPU.withVectors(false));
+        for (int i = 0; i < n; i++) assertEquals(e.values().get(i, 0), valuesOnly.values().get(i, 0), 10 * neps(n, p) * top);
+    }
+
+    /** Indefinite and diagonal pages stay with the two-sided solver; pages that differ say "mixed". */
+    @Test
+    void autoEigNamesThePathEachPageTook() {
+        int n = 9;
+        double[] pd = hermitianPositiveDefinite(new Random(3), n), indefinite = ComplexMatrices.hermitian(new Random(4), n);
+        double[] diag = new double[2 * n * n];
+        for (int i = 0; i < n; i++) diag[2 * (i + i * n)] = i + 1;
+        assertEquals("parallel", Jacobi.eig(ComplexPageArray.wrap(indefinite, n, n), CPU).report().method());
+        ComplexEigResult d = Jacobi.eig(ComplexPageArray.wrap(diag, n, n), CPU);
+        assertEquals("parallel", d.report().method());
+        for (int i = 0; i < n; i++) assertEquals(i + 1, d.values().get(i, 0), 0.0); // exactly
+        double[] both = new double[4 * n * n];
+        System.arraycopy(pd, 0, both, 0, pd.length);
+        System.arraycopy(indefinite, 0, both, pd.length, indefinite.length);
+        ComplexPageArray two = ComplexPageArray.wrap(both, n, n, 2);
+        ComplexEigResult mixed = Jacobi.eig(two, CPU);
+        assertEquals("mixed", mixed.report().method());
+        for (int k = 0; k < 2; k++) {
+            assertTrue(ComplexMatrices.eigResidual(two, mixed.vectors(), mixed.values(), k) <= 10 * neps(n, Precision.DOUBLE), "page " + k);
+        }
+    }
+
     @Test
     void realHermitianInputAgreesWithTheRealSolver() {
         int n = 11;
