@@ -279,6 +279,15 @@ class CpuComplexTest {
                 assertEquals(sBase.s().get(i, 0), s.s().get(i, 0) / f, 1e-13 * sBase.s().get(0, 0), "svd " + f);
             }
             assertTrue(!x.anySingular(), "inv " + f);
+            // a positive definite page takes the Cholesky route: scaled by 2^e near 1 first, eigenvalues scaled back
+            double[] pd = hermitianPositiveDefinite(new Random(13), n), pdScaled = pd.clone();
+            for (int i = 0; i < pdScaled.length; i++) pdScaled[i] *= f;
+            ComplexEigResult pdBase = Jacobi.eig(ComplexPageArray.wrap(pd, n, n), CPU);
+            ComplexEigResult pdE = Jacobi.eig(ComplexPageArray.wrap(pdScaled, n, n), CPU);
+            assertEquals(CpuComplex.ONE_SIDED_ON_CHOLESKY, pdE.report().method());
+            for (int i = 0; i < n; i++) {
+                assertEquals(pdBase.values().get(i, 0), pdE.values().get(i, 0) / f, 1e-14 * pdBase.values().get(i, 0), "pd eig " + f);
+            }
             for (int i = 0; i < n * n; i++) {
                 assertEquals(iBase.inverse().re(i), x.inverse().re(i) * f, 1e-12 * (1 + Math.abs(iBase.inverse().re(i))), "inv " + f);
                 assertEquals(iBase.inverse().im(i), x.inverse().im(i) * f, 1e-12 * (1 + Math.abs(iBase.inverse().im(i))), "inv " + f);
