@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cpu;
 
 import io.github.gpujacobi.core.IndefiniteEig;
+import io.github.gpujacobi.core.PageLoop;
 
 /**
  * The complex default eig on the CPU for a Hermitian positive definite page, the complex twin of
@@ -33,7 +34,7 @@ final class ComplexCholeskyEig {
     boolean run(double[] a, int n, double[] d, double[] v, double tol, int maxSweeps, int fixedSweeps) {
         if (diagonal(a, n)) return false;
         int e = IndefiniteEig.scaleNearOne(a); // G ~ A^(1/2) is squared below: entries near 1 keep it in range
-        int[] perm = factor(a, n);
+        int[] perm = factor(a, n, threads);
         if (perm == null) return false;
         ComplexJacobiSvd solver = new ComplexJacobiSvd(threads);
         solver.run(a, null, n, n, tol, maxSweeps, fixedSweeps);
@@ -67,7 +68,7 @@ final class ComplexCholeskyEig {
      * numerically positive definite). The trailing block is kept whole (both triangles), so the
      * symmetric swaps need no conjugated segments.
      */
-    static int[] factor(double[] a, int n) {
+    static int[] factor(final double[] a, final int n, int threads) {
         int[] perm = new int[n];
         for (int i = 0; i < n; i++) perm[i] = i;
         for (int k = 0; k < n; k++) {
@@ -81,26 +82,43 @@ final class ComplexCholeskyEig {
                 int t = perm[k]; perm[k] = perm[p]; perm[p] = t;
             }
             double l = Math.sqrt(pivot), inv = 1 / l;
-            int ck = 2 * k * n;
+            final int ck = 2 * k * n, kk = k;
             a[ck + 2 * k] = l;
             a[ck + 2 * k + 1] = 0;
             for (int i = k + 1; i < n; i++) {
                 a[ck + 2 * i] *= inv;
                 a[ck + 2 * i + 1] *= inv;
             }
-            for (int j = k + 1; j < n; j++) { // A(k+1:, j) -= L(k+1:, k) conj(L(j, k))
-                double yr = a[ck + 2 * j], yi = -a[ck + 2 * j + 1];
-                int cj = 2 * j * n;
-                for (int i = k + 1; i < n; i++) {
-                    double xr = a[ck + 2 * i], xi = a[ck + 2 * i + 1];
-                    a[cj + 2 * i] -= xr * yr - xi * yi;
-                    a[cj + 2 * i + 1] -= xr * yi + xi * yr;
-                }
-                a[cj + 2 * j + 1] = 0; // the diagonal of a Hermitian matrix stays real
+            // the trailing update, its columns across threads while they are many (as Gauss-Jordan's steps)
+            int rest = n - k - 1, t = Math.min(threads, rest / COLUMNS_PER_THREAD);
+            if (t <= 1) {
+                update(a, n, k, k + 1, n);
+            } else {
+                final int chunks = t;
+                PageLoop.forEach(chunks, t, c -> update(a, n, kk, kk + 1 + (int) ((long) rest * c / chunks),
+                        kk + 1 + (int) ((long) rest * (c + 1) / chunks)));
             }
         }
         for (int j = 1; j < n; j++) java.util.Arrays.fill(a, 2 * j * n, 2 * (j + j * n), 0);
         return perm;
+    }
+
+    /** The fewest trailing columns a thread's share of a factorisation step may have. */
+    private static final int COLUMNS_PER_THREAD = 128;
+
+    /** A(k+1:, j) -= L(k+1:, k) conj(L(j, k)) for the trailing columns j in [from, to). */
+    private static void update(double[] a, int n, int k, int from, int to) {
+        int ck = 2 * k * n;
+        for (int j = from; j < to; j++) {
+            double yr = a[ck + 2 * j], yi = -a[ck + 2 * j + 1];
+            int cj = 2 * j * n;
+            for (int i = k + 1; i < n; i++) {
+                double xr = a[ck + 2 * i], xi = a[ck + 2 * i + 1];
+                a[cj + 2 * i] -= xr * yr - xi * yi;
+                a[cj + 2 * i + 1] -= xr * yi + xi * yr;
+            }
+            a[cj + 2 * j + 1] = 0; // the diagonal of a Hermitian matrix stays real
+        }
     }
 
     private static void swapRows(double[] a, int n, int r, int s) {

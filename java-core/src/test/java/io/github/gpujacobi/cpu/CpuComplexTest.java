@@ -77,7 +77,8 @@ class CpuComplexTest {
      * factor (blocked order from 128 columns): same properties as the two-sided solver, and its eigenvalues.
      */
     @ParameterizedTest
-    @CsvSource({"2,DOUBLE", "7,DOUBLE", "33,DOUBLE", "130,DOUBLE", "2,SINGLE", "33,SINGLE", "130,SINGLE"})
+    @CsvSource({"2,DOUBLE", "7,DOUBLE", "33,DOUBLE", "130,DOUBLE", "2,SINGLE", "33,SINGLE", "130,SINGLE",
+            "300,DOUBLE"}) // 300: the factorisation's first steps split their trailing columns across threads
     void hermitianPositiveDefiniteTakesCholeskyAndOneSided(int n, Precision p) {
         ComplexPageArray a = ComplexMatrices.of(hermitianPositiveDefinite(new Random(n + 5), n), n, n, p);
         ComplexEigResult e = Jacobi.eig(a, CPU);
