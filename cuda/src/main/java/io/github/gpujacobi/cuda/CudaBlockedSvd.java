@@ -105,13 +105,7 @@ final class CudaBlockedSvd {
         if (!QR || n == 1) {
             solve(dev, buf, g, m, m, n, 0, wantV, tol, maxSweeps, fixedSweeps);
             computeNanos = System.nanoTime() - t0;
-            if (wantV) {
-                DeviceBuffers.downloadInto(buf.get("blockedU", (long) m * n * 8), w, m * n);
-                DeviceBuffers.downloadInto(buf.get("blockedV", (long) n * n * 8), vOut, n * n);
-            }
-            u = wantV ? w : null;
-            v = vOut;
-            sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+            download(buf, m, n, wantV ? w : null, vOut);
             return;
         }
         CuSolver cs = lib.solver;
@@ -190,17 +184,13 @@ final class CudaBlockedSvd {
             DevicePointer uDev = buf.get("blockedU", (long) n * n * 8);
             if (wantV) orthogonalise(dev, buf, uDev, n, tol);
             computeNanos = System.nanoTime() - t0;
-            download(buf, n, n, false);
+            download(buf, n, n, null, null);
             if (wantV) DeviceBuffers.downloadInto(uDev, vOut, n * n);
             v = vOut;
         } else {
             solve(dev, buf, g, n, n, n, 1, wantV, tol, maxSweeps, fixedSweeps);
             computeNanos = System.nanoTime() - t0;
-            download(buf, n, n, wantV);
-            if (wantV) {
-                System.arraycopy(v, 0, vOut, 0, n * n);
-                v = vOut;
-            }
+            download(buf, n, n, null, vOut);
         }
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = sigma[i] * sigma[i];
@@ -549,9 +539,15 @@ final class CudaBlockedSvd {
         return out;
     }
 
-    private void download(DeviceBuffers buf, int m, int n, boolean wantV) {
-        u = wantV ? DeviceBuffers.download(buf.get("blockedU", (long) m * n * 8), m * n, Precision.DOUBLE) : null;
-        v = wantV ? DeviceBuffers.download(buf.get("blockedV", (long) n * n * 8), n * n, Precision.DOUBLE) : null;
+    /**
+     * The sweeps' results: sigma always, U (m x n) into uOut and V (n x n) into vOut where those are given
+     * (the caller's arrays: no host copies after); {@link #u} and {@link #v} become uOut and vOut.
+     */
+    private void download(DeviceBuffers buf, int m, int n, double[] uOut, double[] vOut) {
+        if (uOut != null) DeviceBuffers.downloadInto(buf.get("blockedU", (long) m * n * 8), uOut, m * n);
+        if (vOut != null) DeviceBuffers.downloadInto(buf.get("blockedV", (long) n * n * 8), vOut, n * n);
+        u = uOut;
+        v = vOut;
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
 

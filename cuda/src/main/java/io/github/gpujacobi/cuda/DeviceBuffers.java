@@ -110,7 +110,7 @@ final class DeviceBuffers {
     static double[] download(CUdeviceptr src, int count, Precision p) {
         double[] out = new double[count];
         if (p == Precision.DOUBLE) {
-            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(out), src, (long) count * 8), "cuMemcpyDtoH");
+            downloadInto(src, out, count);
         } else {
             float[] f = new float[count];
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(f), src, (long) count * 4), "cuMemcpyDtoH");

@@ -47,8 +47,30 @@ public final class PageLoop {
         return pool;
     }
 
-    /** True on a caller thread while it runs its own share of a {@link #forEach}: nested loops stay sequential there. */
+    /** True on a thread while it runs a share of a {@link #forEach} (a worker's or the caller's): nested loops stay sequential. */
     private static final ThreadLocal<Boolean> INSIDE = new ThreadLocal<Boolean>();
+
+    /** A piece [from, to) of a range. */
+    public interface Range {
+        void run(int from, int to);
+    }
+
+    /**
+     * Runs body over [from, to) cut into contiguous pieces, on as many of {@code threads} threads as give each at
+     * least {@code minPerThread} indices (a short range stays on the calling thread, where a hand-off would cost
+     * more than it saves), four pieces per thread to even the load. For loops whose iterations are independent
+     * (the columns of an elimination step), so the result does not depend on the split.
+     */
+    public static void forRange(final int from, int to, int threads, int minPerThread, final Range body) {
+        final int len = to - from;
+        int t = Math.max(1, Math.min(threads, len / Math.max(1, minPerThread)));
+        if (t == 1) {
+            if (len > 0) body.run(from, to);
+            return;
+        }
+        final int pieces = Math.min(4 * t, len);
+        forEach(pieces, t, c -> body.run(from + (int) ((long) len * c / pieces), from + (int) ((long) len * (c + 1) / pieces)));
+    }
 
     /**
      * Calls body(k) for k in [0, count) using up to {@code threads} threads, the calling thread one of them (one
@@ -57,7 +79,7 @@ public final class PageLoop {
      */
     public static void forEach(int count, int threads, final IntConsumer body) {
         int t = Math.max(1, Math.min(threads, count));
-        if (t == 1 || INSIDE.get() != null || Thread.currentThread().getName().startsWith("gpujacobi-")) {
+        if (t == 1 || INSIDE.get() != null) {
             for (int k = 0; k < count; k++) body.accept(k);
             return;
         }
@@ -65,21 +87,23 @@ public final class PageLoop {
         final int total = count;
         Runnable share = new Runnable() {
             public void run() {
-                for (int k = next.getAndIncrement(); k < total; k = next.getAndIncrement()) body.accept(k);
+                INSIDE.set(Boolean.TRUE);
+                try {
+                    for (int k = next.getAndIncrement(); k < total; k = next.getAndIncrement()) body.accept(k);
+                } finally {
+                    INSIDE.remove();
+                }
             }
         };
         List<Future<?>> futures = new ArrayList<Future<?>>();
         ExecutorService ex = pool(threads);
         for (int w = 1; w < t; w++) futures.add(ex.submit(share));
         Throwable failure = null;
-        INSIDE.set(Boolean.TRUE);
         try {
             share.run();
         } catch (RuntimeException | Error e) {
             failure = e;
             next.set(total); // the other shares take no new work
-        } finally {
-            INSIDE.remove();
         }
         boolean interrupted = false;
         for (Future<?> f : futures) {

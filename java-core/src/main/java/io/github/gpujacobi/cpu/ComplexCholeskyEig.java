@@ -90,21 +90,14 @@ final class ComplexCholeskyEig {
                 a[ck + 2 * i + 1] *= inv;
             }
             // the trailing update, its columns across threads while they are many (as Gauss-Jordan's steps)
-            int rest = n - k - 1, t = Math.min(threads, rest / COLUMNS_PER_THREAD);
-            if (t <= 1) {
-                update(a, n, k, k + 1, n);
-            } else {
-                final int chunks = t;
-                PageLoop.forEach(chunks, t, c -> update(a, n, kk, kk + 1 + (int) ((long) rest * c / chunks),
-                        kk + 1 + (int) ((long) rest * (c + 1) / chunks)));
-            }
+            PageLoop.forRange(k + 1, n, threads, COLUMNS_PER_THREAD, (from, to) -> update(a, n, kk, from, to));
         }
         for (int j = 1; j < n; j++) java.util.Arrays.fill(a, 2 * j * n, 2 * (j + j * n), 0);
         return perm;
     }
 
-    /** The fewest trailing columns a thread's share of a factorisation step may have. */
-    private static final int COLUMNS_PER_THREAD = 128;
+    /** The fewest trailing columns a thread's share of a factorisation step may have (as ComplexGaussJordan's). */
+    private static final int COLUMNS_PER_THREAD = 64;
 
     /** A(k+1:, j) -= L(k+1:, k) conj(L(j, k)) for the trailing columns j in [from, to). */
     private static void update(double[] a, int n, int k, int from, int to) {

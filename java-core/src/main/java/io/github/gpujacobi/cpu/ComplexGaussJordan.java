@@ -12,7 +12,8 @@ import io.github.gpujacobi.core.PageLoop;
 final class ComplexGaussJordan {
     private ComplexGaussJordan() {}
 
-    private static final int PARALLEL_MIN_N = 128;
+    /** The fewest columns a thread's share of an elimination step may have (one thread below n = 128). */
+    private static final int COLUMNS_PER_THREAD = 64;
 
     /** Inverts a (interleaved n x n) in place; false when a pivot is zero or negligible (singular). */
     static boolean invert(final double[] a, final int n, int threads) {
@@ -21,8 +22,6 @@ final class ComplexGaussJordan {
         if (!equilibrateRows(a, n, rowExp, colScale)) return false;
         int[] perm = new int[n];
         final double[] col = new double[2 * n];
-        final int t = n >= PARALLEL_MIN_N ? Math.max(1, threads) : 1;
-        final int chunks = t == 1 ? 1 : Math.min(4 * t, n);
         for (int k = 0; k < n; k++) {
             int kn = 2 * k * n;
             int piv = k;
@@ -55,12 +54,7 @@ final class ComplexGaussJordan {
             a[kn + 2 * k] = ir;
             a[kn + 2 * k + 1] = ii;
             final int kk = k;
-            if (chunks == 1) {
-                updateColumns(a, col, n, kk, ir, ii, 0, n);
-            } else {
-                PageLoop.forEach(chunks, t, c -> updateColumns(a, col, n, kk, ir, ii,
-                        (int) ((long) n * c / chunks), (int) ((long) n * (c + 1) / chunks)));
-            }
+            PageLoop.forRange(0, n, threads, COLUMNS_PER_THREAD, (from, to) -> updateColumns(a, col, n, kk, ir, ii, from, to));
         }
         for (int k = n - 1; k >= 0; k--) { // undo the row swaps as column swaps of the inverse
             int piv = perm[k];

@@ -16,11 +16,13 @@ import io.github.gpujacobi.core.PageLoop;
 final class GaussJordanInverse {
     private GaussJordanInverse() {}
 
-    /** Below this order a single thread is faster than handing columns to the pool. */
-    private static final int PARALLEL_MIN_N = 192;
-
-    /** The fewest columns a thread's share of an elimination step may have. */
-    private static final int COLUMNS_PER_THREAD = 128;
+    /**
+     * The fewest columns a thread's share of an elimination step may have: each step is a memory-bound rank-1
+     * update of ~n^2 entries, so thinner shares cost more in hand-offs than they gain (below n = 192 one thread
+     * is fastest; 16-core Xeon, n = 1024: 8 threads 237 ms, 16 threads 439 ms before this floor;
+     * docs/benchmarks/cpu-scaling-2026-11-23.md).
+     */
+    private static final int COLUMNS_PER_THREAD = 96;
 
     static boolean invert(double[] a, int n) {
         return invert(a, n, 1);
@@ -36,11 +38,6 @@ final class GaussJordanInverse {
         if (!equilibrateRows(a, n, rowExp, colScale)) return false;
         int[] perm = new int[n];
         final double[] col = new double[n];
-        // at most one thread per COLUMNS_PER_THREAD columns: each elimination step is a memory-bound rank-1 update
-        // of ~n^2 entries split across the threads, so thinner shares cost more in hand-offs than they gain
-        // (16-core Xeon, n = 1024: 8 threads 237 ms, 16 threads 439 ms; docs/benchmarks/cpu-scaling-2026-11-23.md)
-        final int t = n >= PARALLEL_MIN_N ? Math.max(1, Math.min(threads, Math.max(2, n / COLUMNS_PER_THREAD))) : 1;
-        final int chunks = t == 1 ? 1 : Math.min(4 * t, n);
         for (int k = 0; k < n; k++) {
             int kn = k * n;
             int piv = k;
@@ -62,12 +59,7 @@ final class GaussJordanInverse {
             for (int i = 0; i < n; i++) a[i + kn] = -col[i] / p;
             a[k + kn] = 1 / p;
             final int kk = k;
-            if (chunks == 1) {
-                updateColumns(a, col, n, kk, p, 0, n);
-            } else {
-                PageLoop.forEach(chunks, t, c -> updateColumns(a, col, n, kk, p,
-                        (int) ((long) n * c / chunks), (int) ((long) n * (c + 1) / chunks)));
-            }
+            PageLoop.forRange(0, n, threads, COLUMNS_PER_THREAD, (from, to) -> updateColumns(a, col, n, kk, p, from, to));
         }
         for (int k = n - 1; k >= 0; k--) { // undo the row swaps as column swaps of the inverse
             int piv = perm[k];

@@ -88,10 +88,7 @@ class CpuSvdTest {
     @Test
     void rankDeficientGivesZerosAndACompleteBasis() {
         int m = 8, n = 5;
-        Random r = new Random(9);
-        double[] b = Matrices.randn(r, m, 2), c = Matrices.randn(r, 2, n), a = new double[m * n];
-        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++)
-            for (int l = 0; l < 2; l++) a[i + j * m] += b[i + l * m] * c[l + j * 2];
+        double[] a = Matrices.lowRank(new Random(9), m, n, 2);
         PageArray pa = PageArray.wrap(a, m, n);
         SvdResult s = Jacobi.svd(pa, CPU);
         for (int i = 2; i < n; i++) assertTrue(s.s().get(i, 0) < 1e-14 * s.s().get(0, 0), "sigma_" + i);

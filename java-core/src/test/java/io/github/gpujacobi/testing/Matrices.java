@@ -17,6 +17,13 @@ public final class Matrices {
 
     public static double[] randn(Random r, int m, int n) { return Generators.randn(r, m, n); }
 
+    /** B C for Gaussian B (m x rank) and C (rank x n), drawn in that order: an m x n page of that rank. */
+    public static double[] lowRank(Random r, int m, int n, int rank) {
+        double[] b = randn(r, m, rank), c = randn(r, rank, n), a = new double[m * n];
+        for (int j = 0; j < n; j++) for (int l = 0; l < rank; l++) for (int i = 0; i < m; i++) a[i + j * m] += b[i + l * m] * c[l + j * rank];
+        return a;
+    }
+
     /** (B + B')/2 of a random normal B. */
     public static double[] symmetric(Random r, int n) { return Generators.symmetric(r, n); }
 
