@@ -21,14 +21,20 @@ public final class IndefiniteEig {
      * normalised columns into v (when non-null). False when a column vanished (M numerically singular).
      */
     public static boolean eigenpairs(double[] gw, double[] j, int n, double[] d, double[] v) {
+        return eigenpairs(gw, j, n, 1, d, v);
+    }
+
+    /** As above for columns of {@code parts} numbers per entry (2: interleaved complex G W, J = I for j null). */
+    public static boolean eigenpairs(double[] gw, double[] j, int n, int parts, double[] d, double[] v) {
+        int len = parts * n;
         for (int c = 0; c < n; c++) {
             double ss = 0;
-            for (int i = 0; i < n; i++) ss += gw[i + c * n] * gw[i + c * n];
+            for (int i = c * len; i < (c + 1) * len; i++) ss += gw[i] * gw[i];
             if (!(ss > 0)) return false;
-            d[c] = ss * j[c];
+            d[c] = j == null ? ss : ss * j[c];
             if (v != null) {
                 double s = Math.sqrt(ss);
-                for (int i = 0; i < n; i++) v[i + c * n] = gw[i + c * n] / s;
+                for (int i = c * len; i < (c + 1) * len; i++) v[i] = gw[i] / s;
             }
         }
         return true;

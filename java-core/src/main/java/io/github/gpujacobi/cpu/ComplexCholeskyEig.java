@@ -8,7 +8,8 @@ import io.github.gpujacobi.core.PageLoop;
  * {@link AutoEig}'s route: Cholesky with diagonal pivoting, P' A P = L L^H [7, 10], then the
  * one-sided complex Jacobi ({@link ComplexJacobiSvd}, its blocked order) on G = P L: G W = U S gives
  * A = G G^H = U S^2 U^H, the eigenvalues are the squared column norms of G W and the eigenvectors its
- * normalised columns, so no W is accumulated. One-sided Jacobi on a pivoted Cholesky factor keeps the
+ * normalised columns ({@link IndefiniteEig#eigenpairs}, the real route's step, with J = I), so no W is
+ * accumulated. One-sided Jacobi on a pivoted Cholesky factor keeps the
  * relative accuracy of every eigenvalue of a graded A = D H D [6, 7], and it is several times faster
  * than two-sided Jacobi on A (H unitary rotations touch rows and columns). An indefinite, singular or
  * diagonal page is left to the two-sided solver ({@link #run} returns false).
@@ -28,36 +29,28 @@ final class ComplexCholeskyEig {
      * @param a n x n Hermitian, interleaved, both triangles; destroyed
      * @param d out: the eigenvalues, unsorted
      * @param v out: interleaved n x n eigenvectors matching d, or null
-     * @return false, with d and v untouched, when the page is diagonal, not numerically positive definite,
-     *         or a column of G W vanished
+     * @return false when the page is diagonal, not numerically positive definite, or a column of G W vanished
+     *         (d and v then hold nothing usable)
      */
     boolean run(double[] a, int n, double[] d, double[] v, double tol, int maxSweeps, int fixedSweeps) {
         if (diagonal(a, n)) return false;
         int e = IndefiniteEig.scaleNearOne(a); // G ~ A^(1/2) is squared below: entries near 1 keep it in range
         int[] perm = factor(a, n, threads);
         if (perm == null) return false;
+        double[] g = new double[a.length]; // G = P L: row i of L is row perm[i] of G
+        for (int c = 0; c < n; c++) {
+            for (int i = 0; i < n; i++) {
+                g[2 * (perm[i] + c * n)] = a[2 * (i + c * n)];
+                g[2 * (perm[i] + c * n) + 1] = a[2 * (i + c * n) + 1];
+            }
+        }
         ComplexJacobiSvd solver = new ComplexJacobiSvd(threads);
-        solver.run(a, null, n, n, tol, maxSweeps, fixedSweeps);
+        solver.run(g, null, n, n, tol, maxSweeps, fixedSweeps);
         sweeps = solver.sweeps;
         rotations = solver.rotations;
         converged = solver.converged;
-        double[] norm2 = new double[n];
-        for (int c = 0; c < n; c++) {
-            double s = 0;
-            for (int i = 2 * c * n; i < 2 * (c + 1) * n; i++) s += a[i] * a[i];
-            if (!(s > 0) || Double.isInfinite(s)) return false;
-            norm2[c] = s;
-        }
-        for (int c = 0; c < n; c++) {
-            d[c] = Math.scalb(norm2[c], e);
-            if (v == null) continue;
-            double inv = 1 / Math.sqrt(norm2[c]);
-            for (int i = 0; i < n; i++) { // row i of L is row perm[i] of G = P L
-                int from = 2 * (i + c * n), to = 2 * (perm[i] + c * n);
-                v[to] = a[from] * inv;
-                v[to + 1] = a[from + 1] * inv;
-            }
-        }
+        if (!IndefiniteEig.eigenpairs(g, null, n, 2, d, v)) return false;
+        if (e != 0) for (int c = 0; c < n; c++) d[c] = Math.scalb(d[c], e);
         return true;
     }
 
