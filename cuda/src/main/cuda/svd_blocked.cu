@@ -62,25 +62,80 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // rotations each (pairs: steps x Q indices; the chess tournament's Q - 1 steps, one full sweep, or
 // core/CrossPairs' b steps that rotate only the pairs across the two blocks) of two-sided Jacobi (relative
 // test, the rotation formula of eig_batched.cu) on its Q x Q Gram matrix A (Q = 2b) in shared memory
-// (padded leading dimension). The latency of the Q - 1 dependent
-// steps bounds this kernel, so a step keeps the critical path and the shared-memory traffic short:
-// threads 0 .. Q/2 - 1 compute the step's rotations once (barrier), each warp reads rotation
-// lane + 32 kk and takes the others by shuffles while it applies A := J' A J by independent 2 x 2
-// blocks (barrier). (Every warp computing all rotations itself, with one barrier less, was 1.4x
-// slower on the H100: the FP64 square roots and divisions of 32 warps saturate the SM.) The rotations are
-// stored (cs: per step c[Q/2], s[Q/2], in global memory) and accumulated afterwards into R = J_1 ...
-// J_{Q-1} row by row, one warp per row group: rows of R are independent, so that phase needs warp
-// synchronisation only and runs in A's storage. R goes to qout and rout; the caller polishes
-// qout := R (3I - R'R) / 2 (one Newton-Schulz step, two batched GEMMs) so the roundings of the
-// rotations do not add up in V over the steps. One sweep suffices: the outer sweeps converge as fast
-// as with pair problems solved to convergence, and the pair's Q carries fewer roundings.
+// (padded leading dimension). The latency of the dependent steps bounds this kernel, so a step keeps
+// the critical path and the shared-memory traffic short: threads 0 .. Q/2 - 1 compute the step's
+// rotations once (barrier), each warp reads rotation lane + 32 kk and takes the others by shuffles
+// while it applies A := J' A J by independent 2 x 2 blocks (barrier). (Every warp computing all
+// rotations itself, with one barrier less, was 1.4x slower on the H100: the FP64 square roots and
+// divisions of 32 warps saturate the SM.)
+// The accumulated rotations R = J_1 ... J_steps: with cross = 1 (CrossPairs' order: rotation k of step s
+// pairs column k with column b + (k + s) mod b) every thread keeps rows of R in registers and applies
+// the step's rotations while A is updated, column k's entries staying with rotation k's lane and the
+// partner column's moving one rotation down per step (a shuffle), so R costs no shared-memory traffic
+// (H100, Q = 128: the separate accumulation phase was a third of the kernel's time). Other orders store
+// the rotations (cs: per step c[Q/2], s[Q/2], global memory) and accumulate them afterwards row by row,
+// one warp per row group. R is polished into qout := R (3I - R'R) / 2 (one Newton-Schulz step) so the
+// roundings of the rotations do not add up in V over the steps: in the kernel for Q <= 64 (two
+// register-tiled products in shared memory: two cuBLAS launches cost more than the pair kernel there),
+// by the caller's two batched GEMMs on rout for Q = 128 (CudaBlockedSvd.polishedInKernel). One sweep
+// suffices: the outer sweeps converge as fast as with pair problems solved to convergence, and the pair's
+// Q carries fewer roundings.
 // rotationsOut[blockIdx.x]: the pairs rotated (0: the pair was already orthogonal, R = I exactly,
-// the outer convergence test). Shared memory: Q (Q + 1) doubles (CudaBlockedSvd.pairBytes).
+// the outer convergence test). Shared memory: CudaBlockedSvd.pairBytes (A, padded; twice that with the
+// in-kernel polish).
+template <int Q> struct pair_config {
+    static constexpr bool KERNEL_POLISH = Q <= 64;
+};
+
+// C := alpha A B + beta C' for Q x Q matrices in shared memory (leading dimension Q + 1), A transposed
+// when TA; beta C' is beta I (diagIdentity) . Each thread a 4 x TN tile, so a k-step loads 4 + TN numbers
+// for 4 TN fused multiply-adds. C goes to c (leading dimension ldc). Small Q: one entry per thread.
+template <int Q, int THREADS, bool TA>
+__device__ void pair_product(const double* __restrict__ a, const double* __restrict__ bm, double* __restrict__ c, int ldc,
+                             double alpha, double betaDiag) {
+    constexpr int LD = Q + 1;
+    constexpr int TM = 4, TN = (Q * Q) / (TM * THREADS);
+    if constexpr (Q >= 32 && TN >= 1 && (Q * Q) % (TM * THREADS) == 0) {
+        constexpr int ROW_TILES = Q / TM;
+        const int ti = threadIdx.x % ROW_TILES, tj = threadIdx.x / ROW_TILES;
+        const int i0 = ti * TM, j0 = tj * TN;
+        double acc[TM][TN];
+#pragma unroll
+        for (int u = 0; u < TM; ++u)
+#pragma unroll
+            for (int v = 0; v < TN; ++v) acc[u][v] = 0;
+        for (int l = 0; l < Q; ++l) {
+            double x[TM], y[TN];
+#pragma unroll
+            for (int u = 0; u < TM; ++u) x[u] = TA ? a[l + (i0 + u) * LD] : a[i0 + u + l * LD];
+#pragma unroll
+            for (int v = 0; v < TN; ++v) y[v] = bm[l + (j0 + v) * LD];
+#pragma unroll
+            for (int u = 0; u < TM; ++u)
+#pragma unroll
+                for (int v = 0; v < TN; ++v) acc[u][v] = fma(x[u], y[v], acc[u][v]);
+        }
+#pragma unroll
+        for (int u = 0; u < TM; ++u)
+#pragma unroll
+            for (int v = 0; v < TN; ++v)
+                c[i0 + u + (size_t)(j0 + v) * ldc] = alpha * acc[u][v] + (i0 + u == j0 + v ? betaDiag : 0.0);
+    } else {
+        for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
+            const int i = idx % Q, j = idx / Q;
+            double t = 0;
+            for (int l = 0; l < Q; ++l) t = fma(TA ? a[l + i * LD] : a[i + l * LD], bm[l + j * LD], t);
+            c[i + (size_t)j * ldc] = alpha * t + (i == j ? betaDiag : 0.0);
+        }
+    }
+}
+
 template <int Q, int THREADS>
 __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, double* __restrict__ rout,
                              const int* __restrict__ pairs, int steps, double tol,
-                             unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll) {
+                             unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll, int cross) {
     constexpr int LD = Q + 1, H = Q / 2, MAX_STEPS = Q - 1, NW = THREADS / 32, KR = (H + 31) / 32;
+    constexpr int RW = (Q + NW - 1) / NW;  // rows of R per warp in the cross order
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
@@ -92,6 +147,16 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     double* cs = csAll + (size_t)blockIdx.x * MAX_STEPS * Q;
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
     if (threadIdx.x == 0) rotatedAll = 0;
+    // cross order: row warp + NW j of R, entries of column k = lane + 32 kk (x) and of its partner (y)
+    double xr[RW][KR], yr[RW][KR];
+#pragma unroll
+    for (int j = 0; j < RW; ++j)
+#pragma unroll
+        for (int kk = 0; kk < KR; ++kk) {
+            const int i = warp + NW * j, k = lane + 32 * kk;
+            xr[j][kk] = i == k ? 1.0 : 0.0;
+            yr[j][kk] = i == H + k ? 1.0 : 0.0;
+        }
     __syncthreads();
     unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
     for (int st = 0; st < steps; ++st) {
@@ -109,8 +174,10 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             rs[k] = s;
             rp[k] = p;
             rq[k] = q;
-            cs[st * Q + k] = c;
-            cs[st * Q + H + k] = s;
+            if (!cross) {
+                cs[st * Q + k] = c;
+                cs[st * Q + H + k] = s;
+            }
         }
         __syncthreads();
         double c[KR], s[KR];  // rotation k = lane + 32 kk, for the shuffles
@@ -151,14 +218,46 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                 a[qk + ql * LD] = sk * yq0 + ck * yq1;
             }
         }
+        if (cross) {  // R := R J by the rows in registers, then the partners move one rotation down
+#pragma unroll
+            for (int j = 0; j < RW; ++j) {
+#pragma unroll
+                for (int kk = 0; kk < KR; ++kk) {
+                    const double x = xr[j][kk], y = yr[j][kk];
+                    xr[j][kk] = c[kk] * x - s[kk] * y;
+                    yr[j][kk] = s[kk] * x + c[kk] * y;
+                }
+                if (KR == 1) {
+                    const int from = H >= 32 ? (lane + 1) & 31 : (lane < H ? (lane + 1) % H : lane);
+                    yr[j][0] = __shfl_sync(0xffffffffu, yr[j][0], from);
+                } else {  // rotation k takes k + 1's: lane 31 of group kk from lane 0 of group kk + 1
+                    double t[KR];
+#pragma unroll
+                    for (int kk = 0; kk < KR; ++kk) t[kk] = __shfl_sync(0xffffffffu, yr[j][kk], (lane + 1) & 31);
+#pragma unroll
+                    for (int kk = 0; kk < KR; ++kk) yr[j][kk] = lane == 31 ? t[(kk + 1) % KR] : t[kk];
+                }
+            }
+        }
         __syncthreads();
     }
     if (rotated) atomicAdd(&rotatedAll, rotated);
     __syncthreads();
-    // R := I J_1 ... J_STEPS in A's storage, row i by warp i % NW (rows are independent)
+    // R in A's storage
     double* r = a;
     const unsigned long long any = rotatedAll;
-    if (any != 0) {
+    if (any != 0 && cross) {  // after b steps every partner is back at rotation k: column H + k
+#pragma unroll
+        for (int j = 0; j < RW; ++j)
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                const int i = warp + NW * j, k = lane + 32 * kk;
+                if (i < Q && k < H) {
+                    r[i + k * LD] = xr[j][kk];
+                    r[i + (H + k) * LD] = yr[j][kk];
+                }
+            }
+    } else if (any != 0) {  // R := I J_1 ... J_STEPS, row i by warp i % NW (rows are independent)
         for (int i = warp; i < Q; i += NW)
             for (int j = lane; j < Q; j += 32) r[i + j * LD] = i == j ? 1.0 : 0.0;
         __syncwarp();
@@ -201,23 +300,35 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     }
     __syncthreads();
     double* out = qout + (size_t)blockIdx.x * Q * Q;
-    double* raw = rout + (size_t)blockIdx.x * Q * Q;
-    for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
-        const int i = idx % Q, j = idx / Q;
-        const double x = any != 0 ? r[i + j * LD] : (i == j ? 1.0 : 0.0);
-        out[idx] = x;
-        raw[idx] = x;
+    bool polished = false;
+    if constexpr (pair_config<Q>::KERNEL_POLISH) {
+        if (any != 0) {  // T := (3I - R'R) / 2, then out := R T
+            double* tt = a + Q * LD;
+            pair_product<Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5);
+            __syncthreads();
+            pair_product<Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0);
+            polished = true;
+        }
+    }
+    if (!polished) {
+        double* raw = rout + (size_t)blockIdx.x * Q * Q;
+        for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
+            const int i = idx % Q, j = idx / Q;
+            const double x = any != 0 ? r[i + j * LD] : (i == j ? 1.0 : 0.0);
+            out[idx] = x;
+            if (!pair_config<Q>::KERNEL_POLISH) raw[idx] = x;
+        }
     }
     if (threadIdx.x == 0) rotationsOut[blockIdx.x] = any;
 }
 
 #define BLOCKED_PAIR(NAME, Q, T)                                                                               \
     extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout, double* rout,        \
-            const int* pairs, int steps, double tol, unsigned long long* rotations, double* cs) {               \
-        blocked_pair<Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs);                                 \
+            const int* pairs, int steps, double tol, unsigned long long* rotations, double* cs, int cross) {    \
+        blocked_pair<Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross);                          \
     }
-BLOCKED_PAIR(blocked_pair_128, 128, 1024)
-BLOCKED_PAIR(blocked_pair_64, 64, 1024)
+BLOCKED_PAIR(blocked_pair_128, 128, 512)
+BLOCKED_PAIR(blocked_pair_64, 64, 256)
 BLOCKED_PAIR(blocked_pair_32, 32, 256)
 BLOCKED_PAIR(blocked_pair_16, 16, 128)
 BLOCKED_PAIR(blocked_pair_8, 8, 64)

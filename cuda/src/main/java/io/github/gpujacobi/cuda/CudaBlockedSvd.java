@@ -308,9 +308,9 @@ final class CudaBlockedSvd {
                 gram(lib, cur, ld, m, b, nb, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
                 if (signs == null) {
-                    solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, b - 1, tol, rotDiag, cs);
+                    solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs);
                 } else {
-                    dev.launchShared(Kernel.hyperbolicPair(b).kernelName(), nb, pairThreads(b), hyperbolicPairBytes(b),
+                    dev.launchShared(Kernel.hyperbolicPair(b).kernelName(), nb, hyperbolicPairThreads(b), hyperbolicPairBytes(b),
                             Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(diagPairs), Pointer.to(new int[]{b - 1}),
                                     Pointer.to(new double[]{tol}), Pointer.to(rotDiag), Pointer.to(diagSigns)));
                 }
@@ -333,9 +333,9 @@ final class CudaBlockedSvd {
                 long p1 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * half);
                 if (signs == null) {
-                    solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, innerSteps, tol, rotAt, cs);
+                    solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs);
                 } else { // hyperbolic_pair accumulates and polishes (J-weighted) in the kernel
-                    dev.launchShared(Kernel.hyperbolicPair(q2).kernelName(), half, pairThreads(q2), hyperbolicPairBytes(q2),
+                    dev.launchShared(Kernel.hyperbolicPair(q2).kernelName(), half, hyperbolicPairThreads(q2), hyperbolicPairBytes(q2),
                             Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new int[]{innerSteps}),
                             Pointer.to(new double[]{tol}), Pointer.to(rotAt),
                             Pointer.to(pairSigns.withByteOffset(4L * s * half * q2))));
@@ -393,17 +393,28 @@ final class CudaBlockedSvd {
     }
 
     /**
-     * Step (2): one sweep of blocked_pair on every pair's Gram matrix, its pair rotation counts to rotOut,
-     * then the polish of the accumulated rotations into q (rawR and cs: blocked_pair's scratch).
+     * Step (2): one sweep of blocked_pair on every pair's Gram matrix (innerPairs: CrossPairs' order when cross,
+     * which the kernel accumulates in registers), its pair rotation counts to rotOut, and the polish of the
+     * accumulated rotations into q: in the kernel up to 2b = 64, else by two batched GEMMs (rawR and cs:
+     * blocked_pair's scratch).
      */
     static void solvePairs(CudaDevice dev, CudaLibraries lib, int q2, int pairs, DevicePointer gram, DevicePointer q,
-                           DevicePointer rawR, CUdeviceptr innerPairs, int innerSteps, double tol, CUdeviceptr rotOut,
-                           DevicePointer cs) {
+                           DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps, double tol,
+                           CUdeviceptr rotOut, DevicePointer cs) {
         dev.launchShared(Kernel.blockedPair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2), Pointer.to(
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
-                Pointer.to(rotOut), Pointer.to(cs)));
-        polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
+                Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0})));
+        if (!polishedInKernel(q2)) polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
+    }
+
+    /**
+     * Whether blocked_pair polishes its R itself (svd_blocked.cu's pair_config): up to 2b = 64 two register-tiled
+     * products in shared memory cost less than the two cuBLAS launches (H100, 2b = 64, 16 pairs: 69 us for the
+     * kernel with its polish against 60 us + two GEMM launches before).
+     */
+    static boolean polishedInKernel(int q2) {
+        return q2 <= 64;
     }
 
     /**
@@ -455,17 +466,26 @@ final class CudaBlockedSvd {
         return Integer.highestOneBit(Math.max(1, Math.min(w, (n + 1) / 2)));
     }
 
-    /** Threads of blocked_pair for pair width q2, as svd_blocked.cu instantiates it. */
+    /**
+     * Threads of blocked_pair for pair width q2, as svd_blocked.cu instantiates it: fewer than one per 2 x 2 block
+     * of a step pays from 2b = 64 (H100, one launch of the cross order: 2b = 128 206 us with 512 threads against
+     * 223 with 1024, 2b = 64 69 against 92 us with 256 against 1024).
+     */
     static int pairThreads(int q2) {
+        return q2 >= 128 ? 512 : q2 >= 64 ? 256 : Math.max(32, 8 * q2);
+    }
+
+    /** Threads of hyperbolic_pair for pair width q2, as hyperbolic_blocked.cu instantiates it. */
+    static int hyperbolicPairThreads(int q2) {
         return q2 >= 64 ? 1024 : Math.max(32, 8 * q2);
     }
 
     private static final Memory ONE = constant(1), ZERO = constant(0), MINUS_HALF = constant(-0.5),
             THREE_HALVES = constant(1.5);
 
-    /** Shared memory of blocked_pair for 2b = q2: A, padded. */
+    /** Shared memory of blocked_pair for 2b = q2: A, padded, and the polish's second matrix where it polishes. */
     static int pairBytes(int q2) {
-        return q2 * (q2 + 1) * 8;
+        return q2 * (q2 + 1) * 8 * (polishedInKernel(q2) ? 2 : 1);
     }
 
     /** Shared memory of hyperbolic_pair for 2b = q2: A and R padded, c, s1, s2, the signs, the step pairs. */

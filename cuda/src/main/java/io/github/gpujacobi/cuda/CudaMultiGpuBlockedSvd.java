@@ -175,7 +175,7 @@ final class CudaMultiGpuBlockedSvd {
                 for (Share d : sh) {
                     d.dev.makeCurrent();
                     CudaBlockedSvd.gram(d.lib, d.work[par], ld, m, q2, d.pairs, d.gram);
-                    CudaBlockedSvd.solvePairs(d.dev, d.lib, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, q2 - 1, tol,
+                    CudaBlockedSvd.solvePairs(d.dev, d.lib, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
                             d.rot.withByteOffset(8L * s * d.pairs), d.cs);
                     CudaBlockedSvd.apply(d.lib, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
                             2 * d.pairs);
