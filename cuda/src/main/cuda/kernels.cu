@@ -7,5 +7,4 @@
 #include "svd_batched.cu"
 #include "inv_batched.cu"
 #include "svd_blocked.cu"
-#include "hyperbolic_blocked.cu"
 #include "bunch_parlett.cu"

@@ -73,13 +73,22 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // the step's rotations while A is updated, column k's entries staying with rotation k's lane and the
 // partner column's moving one rotation down per step (a shuffle), so R costs no shared-memory traffic
 // (H100, Q = 128: the separate accumulation phase was a third of the kernel's time). Other orders store
-// the rotations (cs: per step c[Q/2], s[Q/2], global memory) and accumulate them afterwards row by row,
+// the rotations (cs: per step c, s1, s2 of Q/2 each, global memory) and accumulate them afterwards row by row,
 // one warp per row group. R is polished into qout := R (3I - R'R) / 2 (one Newton-Schulz step) so the
 // roundings of the rotations do not add up in V over the steps: in the kernel for Q <= 64 (two
 // register-tiled products in shared memory: two cuBLAS launches cost more than the pair kernel there),
 // by the caller's two batched GEMMs on rout for Q = 128 (CudaBlockedSvd.polishedInKernel). One sweep
 // suffices: the outer sweeps converge as fast as with pair problems solved to convergence, and the pair's
 // Q carries fewer roundings.
+// With pairSigns (the pair's Q signs, +-1: the blocked HYPERBOLIC sweeps [4, 10, 11] of the indefinite
+// eig, Novakovic's blocked hyperbolic SVD) the transformation is J-orthogonal (R' J R = J): columns of
+// equal sign rotate trigonometrically, columns of opposite sign hyperbolically (hyperbolic_tangent,
+// svd_jacobi.cu's eq. 2.5: p' = cosh p + sinh q, q' = sinh p + cosh q), both under the same relative
+// test, and the polish is the structured Newton-Schulz step R (3I - J R' J R) / 2 (Higham, Mackey,
+// Mackey and Tisseur: it keeps R in the group of J-orthogonal matrices to first order), in the kernel
+// only (Q <= 64). A hyperbolic pair with no real angle (h_pp + h_qq <= 2|h_pq|: the columns are
+// numerically dependent) is left alone and flagged by the top bit of the pair's rotation count.
+// A 2 x 2 transformation is kept as (c, s1, s2): p' = c p + s1 q, q' = s2 p + c q (a rotation: s1 = -s2).
 // rotationsOut[blockIdx.x]: the pairs rotated (0: the pair was already orthogonal, R = I exactly,
 // the outer convergence test). Shared memory: CudaBlockedSvd.pairBytes (A, padded; twice that with the
 // in-kernel polish).
@@ -87,12 +96,13 @@ template <int Q> struct pair_config {
     static constexpr bool KERNEL_POLISH = Q <= 64;
 };
 
-// C := alpha A B + beta C' for Q x Q matrices in shared memory (leading dimension Q + 1), A transposed
-// when TA; beta C' is beta I (diagIdentity) . Each thread a 4 x TN tile, so a k-step loads 4 + TN numbers
-// for 4 TN fused multiply-adds. C goes to c (leading dimension ldc). Small Q: one entry per thread.
+// C := alpha W op(A) W B + betaDiag I for Q x Q matrices in shared memory (leading dimension Q + 1),
+// op(A) = A' when TA, W = diag(w) (w null: W = I; the J of the hyperbolic polish). Each thread a 4 x TN
+// tile, so a k-step loads 4 + TN numbers for 4 TN fused multiply-adds. C goes to c (leading dimension
+// ldc). Small Q: one entry per thread.
 template <int Q, int THREADS, bool TA>
 __device__ void pair_product(const double* __restrict__ a, const double* __restrict__ bm, double* __restrict__ c, int ldc,
-                             double alpha, double betaDiag) {
+                             double alpha, double betaDiag, const double* __restrict__ w) {
     constexpr int LD = Q + 1;
     constexpr int TM = 4, TN = (Q * Q) / (TM * THREADS);
     if constexpr (Q >= 32 && TN >= 1 && (Q * Q) % (TM * THREADS) == 0) {
@@ -107,7 +117,9 @@ __device__ void pair_product(const double* __restrict__ a, const double* __restr
         for (int l = 0; l < Q; ++l) {
             double x[TM], y[TN];
 #pragma unroll
-            for (int u = 0; u < TM; ++u) x[u] = TA ? a[l + (i0 + u) * LD] : a[i0 + u + l * LD];
+            const double wl = w ? w[l] : 1.0;
+#pragma unroll
+            for (int u = 0; u < TM; ++u) x[u] = wl * (TA ? a[l + (i0 + u) * LD] : a[i0 + u + l * LD]);
 #pragma unroll
             for (int v = 0; v < TN; ++v) y[v] = bm[l + (j0 + v) * LD];
 #pragma unroll
@@ -119,34 +131,39 @@ __device__ void pair_product(const double* __restrict__ a, const double* __restr
         for (int u = 0; u < TM; ++u)
 #pragma unroll
             for (int v = 0; v < TN; ++v)
-                c[i0 + u + (size_t)(j0 + v) * ldc] = alpha * acc[u][v] + (i0 + u == j0 + v ? betaDiag : 0.0);
+                c[i0 + u + (size_t)(j0 + v) * ldc] = alpha * (w ? w[i0 + u] : 1.0) * acc[u][v] + (i0 + u == j0 + v ? betaDiag : 0.0);
     } else {
         for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
             const int i = idx % Q, j = idx / Q;
             double t = 0;
-            for (int l = 0; l < Q; ++l) t = fma(TA ? a[l + i * LD] : a[i + l * LD], bm[l + j * LD], t);
-            c[i + (size_t)j * ldc] = alpha * t + (i == j ? betaDiag : 0.0);
+            for (int l = 0; l < Q; ++l) t = fma((w ? w[l] : 1.0) * (TA ? a[l + i * LD] : a[i + l * LD]), bm[l + j * LD], t);
+            c[i + (size_t)j * ldc] = alpha * (w ? w[i] : 1.0) * t + (i == j ? betaDiag : 0.0);
         }
     }
 }
 
+// Where entry (i, j) of a symmetric matrix kept as its upper triangle (leading dimension LD) lives.
+template <int LD> __device__ __forceinline__ int sym(int i, int j) { return i <= j ? i + j * LD : j + i * LD; }
+
 template <int Q, int THREADS>
 __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, double* __restrict__ rout,
                              const int* __restrict__ pairs, int steps, double tol,
-                             unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll, int cross) {
+                             unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll, int cross,
+                             const int* __restrict__ pairSigns) {
     constexpr int LD = Q + 1, H = Q / 2, MAX_STEPS = Q - 1, NW = THREADS / 32, KR = (H + 31) / 32;
     constexpr int RW = (Q + NW - 1) / NW;  // rows of R per warp in the cross order
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
-    __shared__ double rc[H], rs[H];
-    __shared__ int rp[H], rq[H];
+    __shared__ double rc[H], rs1[H], rs2[H], sg[Q];
+    __shared__ int rp[H], rq[H], deficient;
     __shared__ unsigned long long rotatedAll;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const double* g = gram + (size_t)blockIdx.x * Q * Q;
-    double* cs = csAll + (size_t)blockIdx.x * MAX_STEPS * Q;
+    double* cs = csAll + (size_t)blockIdx.x * MAX_STEPS * 3 * H;  // per step c[H], s1[H], s2[H]
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
-    if (threadIdx.x == 0) rotatedAll = 0;
+    for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
+    if (threadIdx.x == 0) rotatedAll = deficient = 0;
     // cross order: row warp + NW j of R, entries of column k = lane + 32 kk (x) and of its partner (y)
     double xr[RW][KR], yr[RW][KR];
 #pragma unroll
@@ -162,60 +179,80 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     for (int st = 0; st < steps; ++st) {
         if (threadIdx.x < H) {  // rotation k of the step, once
             const int k = threadIdx.x, p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
-            const double apq = a[p + q * LD], app = a[p + p * LD], aqq = a[q + q * LD];
-            double c = 1, s = 0;
+            const double apq = a[sym<LD>(p, q)], app = a[p + p * LD], aqq = a[q + q * LD];
+            double c = 1, s1 = 0, s2 = 0;
             if (!negligible(apq, app, aqq, tol)) {
-                const double t = jacobi_tangent(app, aqq, apq);
-                c = jacobi_cosine(t);
-                s = t * c;
-                ++rotated;
+                if (sg[p] == sg[q]) {
+                    const double t = jacobi_tangent(app, aqq, apq);
+                    c = jacobi_cosine(t);
+                    s2 = t * c;
+                    s1 = -s2;
+                    ++rotated;
+                } else {
+                    const double sum = app + aqq, gap = sum - 2 * fabs(apq);
+                    if (gap > unit_roundoff<double>() * unit_roundoff<double>() * sum) {
+                        const double t = hyperbolic_tangent(sum, apq, gap);
+                        c = 1 / sqrt((1 - t) * (1 + t));
+                        s1 = s2 = t * c;
+                        ++rotated;
+                    } else {
+                        deficient = 1;
+                    }
+                }
             }
             rc[k] = c;
-            rs[k] = s;
+            rs1[k] = s1;
+            rs2[k] = s2;
             rp[k] = p;
             rq[k] = q;
             if (!cross) {
-                cs[st * Q + k] = c;
-                cs[st * Q + H + k] = s;
+                cs[st * 3 * H + k] = c;
+                cs[st * 3 * H + H + k] = s1;
+                cs[st * 3 * H + 2 * H + k] = s2;
             }
         }
         __syncthreads();
-        double c[KR], s[KR];  // rotation k = lane + 32 kk, for the shuffles
+        double c[KR], s1[KR], s2[KR];  // rotation k = lane + 32 kk, for the shuffles
         int p[KR], q[KR];
 #pragma unroll
         for (int kk = 0; kk < KR; ++kk) {
             const int k = lane + 32 * kk;
             const bool in = k < H;
             c[kk] = in ? rc[k] : 1.0;
-            s[kk] = in ? rs[k] : 0.0;
+            s1[kk] = in ? rs1[k] : 0.0;
+            s2[kk] = in ? rs2[k] : 0.0;
             p[kk] = in ? rp[k] : 0;
             q[kk] = in ? rq[k] : 0;
         }
         // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer; the
-        // annihilated entries of a rotated pair set to zero. Blocks of two unrotated pairs stay.
+        // annihilated entries of a rotated pair set to zero. Blocks of two unrotated pairs stay. A is
+        // symmetric: only its upper triangle is kept (entry (i, j) at sym(i, j)), so only the blocks
+        // k <= l are computed, half the shared-memory traffic of a step.
         for (int l = warp; l < H; l += NW) {  // uniform in the warp: rotation l by shuffles
-            double cl = 1, sl = 0;
+            double cl = 1, s1l = 0, s2l = 0;
             int pl = 0, ql = 0;
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
-                const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx = __shfl_sync(0xffffffffu, s[kk], l & 31);
+                const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx1 = __shfl_sync(0xffffffffu, s1[kk], l & 31);
+                const double sx2 = __shfl_sync(0xffffffffu, s2[kk], l & 31);
                 const int px = __shfl_sync(0xffffffffu, p[kk], l & 31), qx = __shfl_sync(0xffffffffu, q[kk], l & 31);
-                if (kk == (l >> 5)) { cl = cx; sl = sx; pl = px; ql = qx; }
+                if (kk == (l >> 5)) { cl = cx; s1l = sx1; s2l = sx2; pl = px; ql = qx; }
             }
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 const int k = lane + 32 * kk;
-                const double sk = s[kk], ck = c[kk];
-                if (k >= H || (sk == 0 && sl == 0)) continue;
+                const double s1k = s1[kk], s2k = s2[kk], ck = c[kk];
+                if (k > l || (s2k == 0 && s2l == 0)) continue;
                 const int pk = p[kk], qk = q[kk];
-                const double app = a[pk + pl * LD], apq = a[pk + ql * LD], aqp = a[qk + pl * LD], aqq = a[qk + ql * LD];
-                const double yp0 = cl * app - sl * apq, yq0 = sl * app + cl * apq;  // row p_k times J_l
-                const double yp1 = cl * aqp - sl * aqq, yq1 = sl * aqp + cl * aqq;  // row q_k times J_l
-                const bool pivot = k == l;
-                a[pk + pl * LD] = ck * yp0 - sk * yp1;
-                a[pk + ql * LD] = pivot ? 0.0 : ck * yq0 - sk * yq1;
-                a[qk + pl * LD] = pivot ? 0.0 : sk * yp0 + ck * yp1;
-                a[qk + ql * LD] = sk * yq0 + ck * yq1;
+                const int ipp = sym<LD>(pk, pl), ipq = sym<LD>(pk, ql), iqp = sym<LD>(qk, pl), iqq = sym<LD>(qk, ql);
+                const double app = a[ipp], apq = a[ipq], aqp = a[iqp], aqq = a[iqq];
+                const double yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;  // row p_k times T_l
+                const double yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;  // row q_k times T_l
+                const bool pivot = k == l;  // then apq and aqp are one entry: a_pq, annihilated
+                a[ipp] = ck * yp0 + s1k * yp1;
+                a[ipq] = pivot ? 0.0 : ck * yq0 + s1k * yq1;
+                a[iqp] = pivot ? 0.0 : s2k * yp0 + ck * yp1;
+                a[iqq] = s2k * yq0 + ck * yq1;
             }
         }
         if (cross) {  // R := R J by the rows in registers, then the partners move one rotation down
@@ -224,8 +261,8 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
 #pragma unroll
                 for (int kk = 0; kk < KR; ++kk) {
                     const double x = xr[j][kk], y = yr[j][kk];
-                    xr[j][kk] = c[kk] * x - s[kk] * y;
-                    yr[j][kk] = s[kk] * x + c[kk] * y;
+                    xr[j][kk] = c[kk] * x + s1[kk] * y;
+                    yr[j][kk] = s2[kk] * x + c[kk] * y;
                 }
                 if (KR == 1) {
                     const int from = H >= 32 ? (lane + 1) & 31 : (lane < H ? (lane + 1) % H : lane);
@@ -263,36 +300,38 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         __syncwarp();
         // the next step's rotation loaded while this one is applied (the loads' latency, not the
         // arithmetic, bounds this phase)
-        double ck[KR], sk[KR], cn[KR], sn[KR];
+        double ck[KR], s1k[KR], s2k[KR], cn[KR], s1n[KR], s2n[KR];
         int pk[KR], qk[KR], pn[KR], qn[KR];
-        auto load = [&](int st, double* cc, double* ss, int* pp, int* qq) {
+        auto load = [&](int st, double* cc, double* ss1, double* ss2, int* pp, int* qq) {
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 const int k = lane + 32 * kk;
                 const bool in = k < H && st < steps;
-                ss[kk] = in ? cs[st * Q + H + k] : 0.0;
-                cc[kk] = in ? cs[st * Q + k] : 1.0;
+                cc[kk] = in ? cs[st * 3 * H + k] : 1.0;
+                ss1[kk] = in ? cs[st * 3 * H + H + k] : 0.0;
+                ss2[kk] = in ? cs[st * 3 * H + 2 * H + k] : 0.0;
                 pp[kk] = in ? __ldg(pairs + st * Q + 2 * k) : 0;
                 qq[kk] = in ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
             }
         };
-        load(0, cn, sn, pn, qn);
+        load(0, cn, s1n, s2n, pn, qn);
         for (int st = 0; st < steps; ++st) {
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 ck[kk] = cn[kk];
-                sk[kk] = sn[kk];
+                s1k[kk] = s1n[kk];
+                s2k[kk] = s2n[kk];
                 pk[kk] = pn[kk];
                 qk[kk] = qn[kk];
             }
-            load(st + 1, cn, sn, pn, qn);
+            load(st + 1, cn, s1n, s2n, pn, qn);
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
-                if (sk[kk] == 0) continue;
+                if (s2k[kk] == 0) continue;
                 for (int i = warp; i < Q; i += NW) {
                     const double xp = r[i + pk[kk] * LD], xq = r[i + qk[kk] * LD];
-                    r[i + pk[kk] * LD] = ck[kk] * xp - sk[kk] * xq;
-                    r[i + qk[kk] * LD] = sk[kk] * xp + ck[kk] * xq;
+                    r[i + pk[kk] * LD] = ck[kk] * xp + s1k[kk] * xq;
+                    r[i + qk[kk] * LD] = s2k[kk] * xp + ck[kk] * xq;
                 }
             }
             __syncwarp();
@@ -302,11 +341,11 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     double* out = qout + (size_t)blockIdx.x * Q * Q;
     bool polished = false;
     if constexpr (pair_config<Q>::KERNEL_POLISH) {
-        if (any != 0) {  // T := (3I - R'R) / 2, then out := R T
+        if (any != 0) {  // T := (3I - J R' J R) / 2, then out := R T
             double* tt = a + Q * LD;
-            pair_product<Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5);
+            pair_product<Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5, pairSigns ? sg : nullptr);
             __syncthreads();
-            pair_product<Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0);
+            pair_product<Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0, nullptr);
             polished = true;
         }
     }
@@ -319,13 +358,14 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             if (!pair_config<Q>::KERNEL_POLISH) raw[idx] = x;
         }
     }
-    if (threadIdx.x == 0) rotationsOut[blockIdx.x] = any;
+    if (threadIdx.x == 0) rotationsOut[blockIdx.x] = any | (deficient ? (1ull << 63) : 0ull);
 }
 
 #define BLOCKED_PAIR(NAME, Q, T)                                                                               \
     extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout, double* rout,        \
-            const int* pairs, int steps, double tol, unsigned long long* rotations, double* cs, int cross) {    \
-        blocked_pair<Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross);                          \
+            const int* pairs, int steps, double tol, unsigned long long* rotations, double* cs, int cross,      \
+            const int* pairSigns) {                                                                             \
+        blocked_pair<Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross, pairSigns);               \
     }
 BLOCKED_PAIR(blocked_pair_128, 128, 512)
 BLOCKED_PAIR(blocked_pair_64, 64, 256)

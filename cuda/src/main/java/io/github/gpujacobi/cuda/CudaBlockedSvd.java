@@ -69,12 +69,12 @@ final class CudaBlockedSvd {
      * Block pairs solved on their cross pairs only ({@link CrossPairs}: b dependent steps instead of the 2b - 1 of a
      * full sweep of the pair problem, whose latency bounds the pair solves), each block's own pairs once per sweep
      * by a diagonal step; -Dgpujacobi.cuda.blockedCross=false solves the whole 2b x 2b problem per pair. Not for
-     * the hyperbolic sweeps (their pair kernel is hyperbolic_blocked.cu's) nor the multi-GPU driver.
+     * the multi-GPU driver.
      */
     static final boolean CROSS = !"false".equals(System.getProperty("gpujacobi.cuda.blockedCross"));
 
     /**
-     * The same for the hyperbolic sweeps (their pair kernel and the diagonal step with each block's signs);
+     * The same for the hyperbolic sweeps (the pair kernel and the diagonal step with each block's signs);
      * -Dgpujacobi.cuda.hyperbolicCross=false solves the whole 2b x 2b pair problem. H100, 2026-11-23, indefinite
      * eig double: n = 4096 1037 -> 850 ms (20 -> 19 sweeps), n = 1024 103 -> 68 ms; verify's graded indefinite
      * checks and the conformance suite pass both ways (docs/benchmarks/gpu-h100-2026-11-23-session4.md).
@@ -120,8 +120,7 @@ final class CudaBlockedSvd {
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
         DevicePointer ux = buf.get("blockedU", (long) n * n * 8), wv = buf.get("blockedV", (long) n * n * 8);
         if (wantV) orthogonalise(dev, buf, ux, n, tol); // A's V: the unit columns of X W, as for eig below
-        if (wantV) DeviceBuffers.downloadInto(ux, vOut, n * n);
-        if (wantV) {
+        if (wantV) { // V is downloaded after the timed part, like every other transfer
             DevicePointer c = buf.get("blockedU2", (long) m * n * 8);
             dev.launch(Kernel.BLOCKED_EMBED.kernelName(), (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
                     Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
@@ -133,6 +132,7 @@ final class CudaBlockedSvd {
                     info.jna()), "ormqr");
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
+            DeviceBuffers.downloadInto(ux, vOut, n * n);
             DeviceBuffers.downloadInto(c, w, m * n);
             u = w;
         } else {
@@ -241,7 +241,8 @@ final class CudaBlockedSvd {
     /**
      * The sweeps on the m x n matrix X taken from g (leading dimension ldg) by mode (svd_blocked.cu's
      * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
-     * With signs (J's diagonal, +-1) the pair transformations are J-orthogonal (hyperbolic_blocked.cu).
+     * With signs (J's diagonal, +-1) the pair transformations are J-orthogonal (svd_blocked.cu's blocked_pair with
+     * the pair's signs; b <= 32, so that the kernel does the J-weighted polish).
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps, int[] signs) {
@@ -262,9 +263,8 @@ final class CudaBlockedSvd {
         DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
         long qBytes = (long) q2 * q2 * half * 8;
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
-        // blocked_pair's raw accumulated rotations and its per-step (c, s); hyperbolic_pair keeps both in shared memory
-        DevicePointer rawR = signs == null ? buf.get("blockedR", qBytes) : null;
-        DevicePointer cs = signs == null ? buf.get("blockedCs", 8L * (q2 - 1) * q2 * half) : null;
+        // blocked_pair's raw accumulated rotations and its per-step (c, s1, s2)
+        DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", 8L * pairScratch(q2) * half);
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
         // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
@@ -307,13 +307,7 @@ final class CudaBlockedSvd {
                 long p0 = PROFILE ? sync(dev) : 0;
                 gram(lib, cur, ld, m, b, nb, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
-                if (signs == null) {
-                    solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs);
-                } else {
-                    dev.launchShared(Kernel.hyperbolicPair(b).kernelName(), nb, hyperbolicPairThreads(b), hyperbolicPairBytes(b),
-                            Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(diagPairs), Pointer.to(new int[]{b - 1}),
-                                    Pointer.to(new double[]{tol}), Pointer.to(rotDiag), Pointer.to(diagSigns)));
-                }
+                solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs, diagSigns);
                 long p2 = PROFILE ? sync(dev) : 0;
                 CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, ld, b, b, ONE, cur.jna(), ld,
                         (long) b * ld, q.jna(), b, (long) b * b, ZERO, next.jna(), ld, (long) b * ld, nb), "gemmStridedBatched diagonal");
@@ -332,14 +326,8 @@ final class CudaBlockedSvd {
                 gram(lib, cur, ld, m, q2, half, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * half);
-                if (signs == null) {
-                    solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs);
-                } else { // hyperbolic_pair accumulates and polishes (J-weighted) in the kernel
-                    dev.launchShared(Kernel.hyperbolicPair(q2).kernelName(), half, hyperbolicPairThreads(q2), hyperbolicPairBytes(q2),
-                            Pointer.to(Pointer.to(gram), Pointer.to(q), Pointer.to(innerPairs), Pointer.to(new int[]{innerSteps}),
-                            Pointer.to(new double[]{tol}), Pointer.to(rotAt),
-                            Pointer.to(pairSigns.withByteOffset(4L * s * half * q2))));
-                }
+                solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs,
+                        signs == null ? null : pairSigns.withByteOffset(4L * s * half * q2));
                 long p2 = PROFILE ? sync(dev) : 0;
                 apply(lib, ptrs, 8L * ((long) (par * steps + s) * 3 * nb), ld, b, q2, nb);
                 if (PROFILE) {
@@ -354,12 +342,12 @@ final class CudaBlockedSvd {
             if (cross) {
                 CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(diagRot), rotDiag, 8L * nb), "cuMemcpyDtoH rotations");
                 for (long x : diagRot) {
-                    if (x < 0) rankDeficient = true; // hyperbolic_pair's flag
+                    if (x < 0) rankDeficient = true; // blocked_pair's flag: a hyperbolic pair without a real angle
                     r += x & Long.MAX_VALUE;
                 }
             }
             for (long x : stepRot) {
-                if (x < 0) rankDeficient = true; // hyperbolic_pair's flag
+                if (x < 0) rankDeficient = true; // blocked_pair's flag: a hyperbolic pair without a real angle
                 r += x & Long.MAX_VALUE;
             }
             rotations += r;
@@ -400,12 +388,20 @@ final class CudaBlockedSvd {
      */
     static void solvePairs(CudaDevice dev, CudaLibraries lib, int q2, int pairs, DevicePointer gram, DevicePointer q,
                            DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps, double tol,
-                           CUdeviceptr rotOut, DevicePointer cs) {
+                           CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns) {
+        if (pairSigns != null && !polishedInKernel(q2)) // the GEMM polish is not J-weighted
+            throw new IllegalArgumentException("hyperbolic pair problems of width " + q2 + " (at most 64)");
         dev.launchShared(Kernel.blockedPair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2), Pointer.to(
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
-                Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0})));
+                Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
+                pairSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(pairSigns)));
         if (!polishedInKernel(q2)) polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
+    }
+
+    /** Doubles of blocked_pair's per-pair scratch cs for pair width q2: (c, s1, s2) of q2 / 2 rotations per step, q2 - 1 steps. */
+    static long pairScratch(int q2) {
+        return (long) (q2 - 1) * 3 * (q2 / 2);
     }
 
     /**
@@ -458,8 +454,8 @@ final class CudaBlockedSvd {
     static final int WIDE_FROM = Integer.getInteger("gpujacobi.cuda.blockWideFrom", 4096);
 
     /**
-     * Block width for n columns as solve uses it: width(n), at most (n + 1) / 2, a power of 2; the
-     * hyperbolic pair kernel exists up to 2b = 64 (also CudaMultiGpuBlockedSvd's).
+     * Block width for n columns as solve uses it: width(n), at most (n + 1) / 2, a power of 2; hyperbolic pair
+     * problems up to 2b = 64, the widest the pair kernel polishes itself (J-weighted).
      */
     static int blockWidth(int n, boolean hyperbolic) {
         int w = hyperbolic ? Math.min(width(n), 32) : width(n);
@@ -475,10 +471,6 @@ final class CudaBlockedSvd {
         return q2 >= 128 ? 512 : q2 >= 64 ? 256 : Math.max(32, 8 * q2);
     }
 
-    /** Threads of hyperbolic_pair for pair width q2, as hyperbolic_blocked.cu instantiates it. */
-    static int hyperbolicPairThreads(int q2) {
-        return q2 >= 64 ? 1024 : Math.max(32, 8 * q2);
-    }
 
     private static final Memory ONE = constant(1), ZERO = constant(0), MINUS_HALF = constant(-0.5),
             THREE_HALVES = constant(1.5);
@@ -486,11 +478,6 @@ final class CudaBlockedSvd {
     /** Shared memory of blocked_pair for 2b = q2: A, padded, and the polish's second matrix where it polishes. */
     static int pairBytes(int q2) {
         return q2 * (q2 + 1) * 8 * (polishedInKernel(q2) ? 2 : 1);
-    }
-
-    /** Shared memory of hyperbolic_pair for 2b = q2: A and R padded, c, s1, s2, the signs, the step pairs. */
-    static int hyperbolicPairBytes(int q2) {
-        return (2 * q2 * (q2 + 1) + 5 * q2 / 2) * 8 + (q2 - 1) * q2 * 4;
     }
 
     /**

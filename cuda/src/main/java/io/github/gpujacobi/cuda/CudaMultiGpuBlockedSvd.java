@@ -130,7 +130,7 @@ final class CudaMultiGpuBlockedSvd {
             s.gram = s.buf.get("mgGram", 8L * q2 * q2 * s.pairs);
             s.q = s.buf.get("mgQ", 8L * q2 * q2 * s.pairs);
             s.rawR = s.buf.get("mgR", 8L * q2 * q2 * s.pairs);
-            s.cs = s.buf.get("mgCs", 8L * (q2 - 1) * q2 * s.pairs);
+            s.cs = s.buf.get("mgCs", 8L * CudaBlockedSvd.pairScratch(q2) * s.pairs);
             s.rot = s.buf.get("mgRot", 8L * steps * s.pairs);
             s.ptrs = s.buf.get("mgPtrs", 8L * 2 * steps * 3 * 2 * s.pairs);
             s.innerPairs = s.buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
@@ -176,7 +176,7 @@ final class CudaMultiGpuBlockedSvd {
                     d.dev.makeCurrent();
                     CudaBlockedSvd.gram(d.lib, d.work[par], ld, m, q2, d.pairs, d.gram);
                     CudaBlockedSvd.solvePairs(d.dev, d.lib, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
-                            d.rot.withByteOffset(8L * s * d.pairs), d.cs);
+                            d.rot.withByteOffset(8L * s * d.pairs), d.cs, null);
                     CudaBlockedSvd.apply(d.lib, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
                             2 * d.pairs);
                 }

@@ -52,13 +52,7 @@ enum Kernel {
     BLOCKED_PAIR_8("blocked_pair_8"),
     BLOCKED_PAIR_4("blocked_pair_4"),
     BLOCKED_PAIR_2("blocked_pair_2"),
-    /** The blocked hyperbolic Jacobi's pair kernels (hyperbolic_blocked.cu) and the Bunch-Parlett factorisation (bunch_parlett.cu). */
-    HYPERBOLIC_PAIR_64("hyperbolic_pair_64"),
-    HYPERBOLIC_PAIR_32("hyperbolic_pair_32"),
-    HYPERBOLIC_PAIR_16("hyperbolic_pair_16"),
-    HYPERBOLIC_PAIR_8("hyperbolic_pair_8"),
-    HYPERBOLIC_PAIR_4("hyperbolic_pair_4"),
-    HYPERBOLIC_PAIR_2("hyperbolic_pair_2"),
+    /** The Bunch-Parlett factorisation of the indefinite eig (bunch_parlett.cu). */
     BUNCH_PARLETT("bunch_parlett");
 
     private final String base, tail;
@@ -121,19 +115,6 @@ enum Kernel {
             case 4: return BLOCKED_PAIR_4;
             case 2: return BLOCKED_PAIR_2;
             default: throw new IllegalArgumentException("no blocked pair kernel for width " + q);
-        }
-    }
-
-    /** The blocked hyperbolic Jacobi's pair kernel for pair width q (2 ... 64, a power of 2). */
-    static Kernel hyperbolicPair(int q) {
-        switch (q) {
-            case 64: return HYPERBOLIC_PAIR_64;
-            case 32: return HYPERBOLIC_PAIR_32;
-            case 16: return HYPERBOLIC_PAIR_16;
-            case 8: return HYPERBOLIC_PAIR_8;
-            case 4: return HYPERBOLIC_PAIR_4;
-            case 2: return HYPERBOLIC_PAIR_2;
-            default: throw new IllegalArgumentException("no hyperbolic pair kernel for width " + q);
         }
     }
 
