@@ -23,7 +23,8 @@ import jcuda.driver.JCudaDriver;
  * pairs per step. A step, for all pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b,
  * one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
  * |g_pq| <= tol sqrt(g_pp g_qq) (svd_blocked.cu's blocked_pair, one thread block per pair), whose
- * accumulated rotations, polished by a Newton-Schulz step (two batched GEMMs), give the pair's orthogonal Q; (3)
+ * accumulated rotations, polished by a Newton-Schulz step (in the kernel up to 2b = 64, else two batched GEMMs),
+ * give the pair's orthogonal Q; (3)
  * [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output block written straight
  * to the slot where the next step wants it, so pairs are always contiguous and no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
  * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
