@@ -23,8 +23,9 @@ final class CpuComplex {
 
     /**
      * 'auto' (the default): {@link ComplexCholeskyEig} for a Hermitian positive definite page (pivoted Cholesky, then
-     * one-sided Jacobi on the factor), two-sided parallel Jacobi for the others; the report names the path ("mixed"
-     * when pages differed). Named methods run two-sided Jacobi in their ordering.
+     * one-sided Jacobi on the factor), {@link ComplexIndefiniteEig} for an indefinite one (the real route on its real
+     * symmetric embedding), two-sided parallel Jacobi for singular and diagonal pages; the report names the path
+     * ("mixed" when pages differed). Named methods run two-sided Jacobi in their ordering.
      */
     static ComplexEigResult eig(final ComplexPageArray a, final SolverOptions o, PageDriver driver) {
         final int n = a.rows(), pages = a.pages();
@@ -43,6 +44,11 @@ final class CpuComplex {
                 }
                 System.arraycopy(a.pageAsDouble(k), 0, w, 0, w.length); // the attempt destroyed the page
                 ComplexAssembly.hermitianize(w, n);
+                ComplexIndefiniteEig indefinite = new ComplexIndefiniteEig();
+                if (indefinite.run(w, n, d, v, a.precision().eps(), tol, o, inner)) {
+                    used[k] = Methods.HYPERBOLIC;
+                    return new PageOutcome(indefinite.sweeps, indefinite.rotations, indefinite.converged, 0, d);
+                }
             }
             used[k] = auto ? Methods.PARALLEL : o.method();
             int e = PageAssembly.scaleIntoRange(w);

@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The complex solvers against independent references: LAPACK through scipy ({@code eigh},
  * {@code svd}, {@code inv} in double complex on the exact input), and, for graded Hermitian
- * positive definite matrices A = P D H D P' (D = logspace(0, -10, n)), 40-digit eigenvalues from
- * mpmath's {@code eighe}: every eigenvalue, down to ~1e-20, to relative error 1e-12 (issue 16).
+ * positive definite and indefinite matrices A = P D H D P' (D = logspace(0, -10, n)), 40-digit eigenvalues
+ * from mpmath's {@code eighe}: every eigenvalue, down to ~1e-20, to relative error 1e-12 (issue 16).
  */
 class ComplexReferenceTest {
     static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu");
@@ -101,9 +101,24 @@ class ComplexReferenceTest {
     @ParameterizedTest
     @EnumSource(Precision.class)
     void gradedHermitianPositiveDefiniteToFullRelativeAccuracy(Precision p) throws IOException {
-        int[] sizes = {7, 20};
+        gradedToFullRelativeAccuracy(p, false);
+    }
+
+    /** The same for graded indefinite Hermitian input (the real route on the real embedding; two-sided: ~1e-2). */
+    @ParameterizedTest
+    @EnumSource(Precision.class)
+    void gradedHermitianIndefiniteToFullRelativeAccuracy(Precision p) throws IOException {
+        gradedToFullRelativeAccuracy(p, true);
+    }
+
+    private void gradedToFullRelativeAccuracy(Precision p, boolean indefinite) throws IOException {
+        int[] sizes = indefinite ? new int[]{7, 20, 41} : new int[]{7, 20};
         ComplexPageArray[] a = new ComplexPageArray[sizes.length];
-        for (int t = 0; t < sizes.length; t++) a[t] = ComplexMatrices.of(graded(new Random(60 + t), sizes[t]), sizes[t], sizes[t], p);
+        for (int t = 0; t < sizes.length; t++) {
+            double[] z = indefinite ? ComplexMatrices.gradedHermitianIndefinite(new Random(80 + t), sizes[t])
+                    : graded(new Random(60 + t), sizes[t]);
+            a[t] = ComplexMatrices.of(z, sizes[t], sizes[t], p);
+        }
         String[] out = python("import mpmath\n"
                 + "mpmath.mp.dps = 40\n"
                 + "for x in pages():\n"
@@ -116,10 +131,19 @@ class ComplexReferenceTest {
         double bound = p == Precision.DOUBLE ? 1e-12 : 10 * 20 * p.eps();
         for (int t = 0; t < sizes.length; t++) {
             double[] ref = numbers(out[t]);
-            assertTrue(ref[0] < 1e-17 * ref[ref.length - 1], "graded: smallest " + ref[0] + ", largest " + ref[ref.length - 1]);
+            double small = Double.MAX_VALUE, big = 0;
+            int negative = 0;
+            for (double x : ref) {
+                small = Math.min(small, Math.abs(x));
+                big = Math.max(big, Math.abs(x));
+                if (x < 0) negative++;
+            }
+            assertTrue(small < 1e-17 * big, "graded: smallest " + small + ", largest " + big);
+            assertEquals(indefinite ? sizes[t] / 2 : 0, negative, "negative eigenvalues");
             ComplexEigResult e = Jacobi.eig(a[t], CPU);
+            assertEquals(indefinite ? "hyperbolic" : CpuComplex.ONE_SIDED_ON_CHOLESKY, e.report().method());
             for (int i = 0; i < ref.length; i++) {
-                double rel = Math.abs(e.values().get(i, 0) - ref[i]) / ref[i];
+                double rel = Math.abs(e.values().get(i, 0) - ref[i]) / Math.abs(ref[i]);
                 assertTrue(rel <= bound, "n=" + sizes[t] + " lambda_" + i + " = " + ref[i] + ": relative error " + rel);
             }
         }

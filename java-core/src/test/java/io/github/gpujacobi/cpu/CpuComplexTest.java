@@ -98,14 +98,82 @@ class CpuComplexTest {
         for (int i = 0; i < n; i++) assertEquals(e.values().get(i, 0), valuesOnly.values().get(i, 0), 10 * neps(n, p) * top);
     }
 
-    /** Indefinite and diagonal pages stay with the two-sided solver; pages that differ say "mixed". */
+    /**
+     * 'auto' takes an indefinite Hermitian page through the real route on its real symmetric embedding
+     * ({@link ComplexIndefiniteEig}): same properties as the two-sided solver, and its eigenvalues.
+     */
+    @ParameterizedTest
+    @CsvSource({"2,DOUBLE", "3,DOUBLE", "7,DOUBLE", "33,DOUBLE", "130,DOUBLE", "2,SINGLE", "33,SINGLE", "130,SINGLE"})
+    void hermitianIndefiniteTakesTheRealRouteOnItsEmbedding(int n, Precision p) {
+        ComplexPageArray a = ComplexMatrices.of(ComplexMatrices.hermitian(new Random(n + 9), n), n, n, p);
+        ComplexEigResult e = Jacobi.eig(a, CPU);
+        assertEquals("hyperbolic", e.report().method());
+        assertTrue(e.report().converged());
+        assertEquals(p, e.vectors().precision());
+        double res = ComplexMatrices.eigResidual(a, e.vectors(), e.values(), 0);
+        double orth = ComplexMatrices.orthogonality(e.vectors(), 0);
+        assertTrue(res <= 10 * neps(n, p), "residual " + res);
+        // the real route's vectors (unit columns of G W, no accumulated W) are orthogonal to a few n eps: 4-5 n eps
+        // measured at n = 33 and 130; the real route's own tests allow 20 n eps
+        assertTrue(orth <= 10 * neps(n, p), "orthogonality " + orth);
+        ComplexEigResult two = Jacobi.eig(a, CPU.withMethod("parallel"));
+        double top = Math.max(Math.abs(two.values().get(0, 0)), Math.abs(two.values().get(n - 1, 0)));
+        assertTrue(two.values().get(0, 0) < 0 || n < 3, "indefinite");
+        for (int i = 0; i < n; i++) {
+            if (i > 0) assertTrue(e.values().get(i, 0) >= e.values().get(i - 1, 0), "ascending");
+            assertEquals(two.values().get(i, 0), e.values().get(i, 0), 10 * neps(n, p) * top, "eigenvalue " + i);
+        }
+        ComplexEigResult valuesOnly = Jacobi.eig(a, CPU.withVectors(false));
+        assertEquals("hyperbolic", valuesOnly.report().method());
+        for (int i = 0; i < n; i++) assertEquals(e.values().get(i, 0), valuesOnly.values().get(i, 0), 10 * neps(n, p) * top);
+    }
+
+    /**
+     * Multiple eigenvalues: the embedding's eigenspace of a double eigenvalue is four-dimensional and any two of
+     * its complex directions may come out alike; the route must still return an orthonormal basis of each.
+     */
+    @Test
+    void multipleEigenvaluesOfAnIndefinitePageGiveAnOrthonormalBasis() {
+        int n = 7;
+        double[] lambda = {-2, -2, 1, 1, 1, 3, 0.5};
+        ComplexEigResult basis = Jacobi.eig(ComplexPageArray.wrap(ComplexMatrices.hermitian(new Random(21), n), n, n),
+                CPU.withMethod("parallel"));
+        double[] u = basis.vectors().pageAsDouble(0), ul = u.clone();
+        for (int j = 0; j < n; j++) for (int i = 0; i < 2 * n; i++) ul[2 * j * n + i] *= lambda[j];
+        double[] a = ComplexMatrices.mul(ul, n, n, ComplexMatrices.ctranspose(u, n, n), n);
+        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) { // exactly Hermitian
+            a[2 * (i + j * n)] = a[2 * (j + i * n)];
+            a[2 * (i + j * n) + 1] = -a[2 * (j + i * n) + 1];
+        }
+        for (int i = 0; i < n; i++) a[2 * (i + i * n) + 1] = 0;
+        ComplexPageArray pa = ComplexPageArray.wrap(a, n, n);
+        ComplexEigResult e = Jacobi.eig(pa, CPU);
+        assertEquals("hyperbolic", e.report().method());
+        double[] sorted = lambda.clone();
+        java.util.Arrays.sort(sorted);
+        for (int i = 0; i < n; i++) assertEquals(sorted[i], e.values().get(i, 0), 1e-13, "eigenvalue " + i);
+        assertTrue(ComplexMatrices.eigResidual(pa, e.vectors(), e.values(), 0) <= 10 * neps(n, Precision.DOUBLE));
+        assertTrue(ComplexMatrices.orthogonality(e.vectors(), 0) <= ORTH * neps(n, Precision.DOUBLE));
+    }
+
+    /** Singular and diagonal pages stay with the two-sided solver; pages that differ say "mixed". */
     @Test
     void autoEigNamesThePathEachPageTook() {
         int n = 9;
         double[] pd = hermitianPositiveDefinite(new Random(3), n), indefinite = ComplexMatrices.hermitian(new Random(4), n);
         double[] diag = new double[2 * n * n];
         for (int i = 0; i < n; i++) diag[2 * (i + i * n)] = i + 1;
-        assertEquals("parallel", Jacobi.eig(ComplexPageArray.wrap(indefinite, n, n), CPU).report().method());
+        assertEquals("hyperbolic", Jacobi.eig(ComplexPageArray.wrap(indefinite, n, n), CPU).report().method());
+        // an exactly zero row and column: indefinite and singular, Bunch-Parlett meets a zero Schur complement
+        double[] z = indefinite.clone();
+        for (int i = 0; i < n; i++) {
+            z[2 * (4 + i * n)] = z[2 * (4 + i * n) + 1] = 0;
+            z[2 * (i + 4 * n)] = z[2 * (i + 4 * n) + 1] = 0;
+        }
+        ComplexPageArray singular = ComplexPageArray.wrap(z, n, n);
+        ComplexEigResult s = Jacobi.eig(singular, CPU);
+        assertEquals("parallel", s.report().method());
+        assertTrue(ComplexMatrices.eigResidual(singular, s.vectors(), s.values(), 0) <= 10 * neps(n, Precision.DOUBLE));
         ComplexEigResult d = Jacobi.eig(ComplexPageArray.wrap(diag, n, n), CPU);
         assertEquals("parallel", d.report().method());
         for (int i = 0; i < n; i++) assertEquals(i + 1, d.values().get(i, 0), 0.0); // exactly
