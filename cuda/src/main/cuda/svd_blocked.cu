@@ -86,7 +86,7 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // svd_jacobi.cu's eq. 2.5: p' = cosh p + sinh q, q' = sinh p + cosh q), both under the same relative
 // test, and the polish is the structured Newton-Schulz step R (3I - J R' J R) / 2 (Higham, Mackey,
 // Mackey and Tisseur: it keeps R in the group of J-orthogonal matrices to first order), in the kernel
-// only (Q <= 64). A hyperbolic pair with no real angle (h_pp + h_qq <= 2|h_pq|: the columns are
+// for Q <= 64, else by the caller's GEMMs on the J R and R J the kernel leaves in cs. A hyperbolic pair with no real angle (h_pp + h_qq <= 2|h_pq|: the columns are
 // numerically dependent) is left alone and flagged by the top bit of the pair's rotation count.
 // A 2 x 2 transformation is kept as (c, s1, s2): p' = c p + s1 q, q' = s2 p + c q (a rotation: s1 = -s2).
 // rotationsOut[blockIdx.x]: the pairs rotated (0: the pair was already orthogonal, R = I exactly,
@@ -94,6 +94,9 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // in-kernel polish).
 template <int Q> struct pair_config {
     static constexpr bool KERNEL_POLISH = Q <= 64;
+    // doubles of a pair's scratch cs: the stored (c, s1, s2) of Q - 1 steps, and for the caller's J-weighted
+    // polish (Q = 128 with signs) J R and R J (CudaBlockedSvd.pairScratch)
+    static constexpr int CS_STRIDE = KERNEL_POLISH || (Q - 1) * 3 * (Q / 2) >= 2 * Q * Q ? (Q - 1) * 3 * (Q / 2) : 2 * Q * Q;
 };
 
 // C := alpha W op(A) W B + betaDiag I for Q x Q matrices in shared memory (leading dimension Q + 1),
@@ -160,7 +163,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     __shared__ unsigned long long rotatedAll;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const double* g = gram + (size_t)blockIdx.x * Q * Q;
-    double* cs = csAll + (size_t)blockIdx.x * MAX_STEPS * 3 * H;  // per step c[H], s1[H], s2[H]
+    double* cs = csAll + (size_t)blockIdx.x * pair_config<Q>::CS_STRIDE;  // per step c[H], s1[H], s2[H]
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
     for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
     if (threadIdx.x == 0) rotatedAll = deficient = 0;
@@ -356,6 +359,10 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             const double x = any != 0 ? r[i + j * LD] : (i == j ? 1.0 : 0.0);
             out[idx] = x;
             if (!pair_config<Q>::KERNEL_POLISH) raw[idx] = x;
+            if (!pair_config<Q>::KERNEL_POLISH && pairSigns) {  // the caller's J-weighted polish: (R J)' (J R) = J R' J R
+                cs[idx] = sg[i] * x;
+                cs[Q * Q + idx] = x * sg[j];
+            }
         }
     }
     if (threadIdx.x == 0) rotationsOut[blockIdx.x] = any | (deficient ? (1ull << 63) : 0ull);

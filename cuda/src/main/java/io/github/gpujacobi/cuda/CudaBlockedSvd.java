@@ -243,7 +243,7 @@ final class CudaBlockedSvd {
      * The sweeps on the m x n matrix X taken from g (leading dimension ldg) by mode (svd_blocked.cu's
      * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
      * With signs (J's diagonal, +-1) the pair transformations are J-orthogonal (svd_blocked.cu's blocked_pair with
-     * the pair's signs; b <= 32, so that the kernel does the J-weighted polish).
+     * the pair's signs, polished J-weighted).
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps, int[] signs) {
@@ -390,19 +390,31 @@ final class CudaBlockedSvd {
     static void solvePairs(CudaDevice dev, CudaLibraries lib, int q2, int pairs, DevicePointer gram, DevicePointer q,
                            DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps, double tol,
                            CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns) {
-        if (pairSigns != null && !polishedInKernel(q2)) // the GEMM polish is not J-weighted
-            throw new IllegalArgumentException("hyperbolic pair problems of width " + q2 + " (at most 64)");
         dev.launchShared(Kernel.blockedPair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2), Pointer.to(
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
                 Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
                 pairSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(pairSigns)));
-        if (!polishedInKernel(q2)) polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
+        if (polishedInKernel(q2)) return;
+        if (pairSigns == null) {
+            polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
+        } else { // J-weighted: T = (R J)' (J R) = J R' J R from the kernel's J R and R J in cs, then q := R (3I - T) / 2
+            long stride = pairScratch(q2), qq = (long) q2 * q2;
+            com.sun.jna.Pointer c = cs.jna();
+            CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, q2, q2, q2, ONE, c.share(8 * qq), q2,
+                    stride, c, q2, stride, ZERO, gram.jna(), q2, qq, pairs), "gemmStridedBatched (RJ)'(JR)");
+            CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, q2, q2, q2, MINUS_HALF, rawR.jna(), q2,
+                    qq, gram.jna(), q2, qq, THREE_HALVES, q.jna(), q2, qq, pairs), "gemmStridedBatched J polish");
+        }
     }
 
-    /** Doubles of blocked_pair's per-pair scratch cs for pair width q2: (c, s1, s2) of q2 / 2 rotations per step, q2 - 1 steps. */
+    /**
+     * Doubles of blocked_pair's per-pair scratch cs for pair width q2 (svd_blocked.cu's pair_config::CS_STRIDE):
+     * (c, s1, s2) of q2 / 2 rotations per step, q2 - 1 steps; where the caller polishes, room for J R and R J.
+     */
     static long pairScratch(int q2) {
-        return (long) (q2 - 1) * 3 * (q2 / 2);
+        long steps = (long) (q2 - 1) * 3 * (q2 / 2), polish = 2L * q2 * q2;
+        return polishedInKernel(q2) ? steps : Math.max(steps, polish);
     }
 
     /**
@@ -456,12 +468,18 @@ final class CudaBlockedSvd {
 
     /**
      * Block width for n columns as solve uses it: width(n), at most (n + 1) / 2, a power of 2; hyperbolic pair
-     * problems up to 2b = 64, the widest the pair kernel polishes itself (J-weighted).
+     * problems up to 2 HYPERBOLIC_MAX_WIDTH.
      */
     static int blockWidth(int n, boolean hyperbolic) {
-        int w = hyperbolic ? Math.min(width(n), 32) : width(n);
+        int w = hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n);
         return Integer.highestOneBit(Math.max(1, Math.min(w, (n + 1) / 2)));
     }
+
+    /**
+     * Widest block of the hyperbolic sweeps: 64 (2b = 128, the J-weighted polish by GEMMs) unless
+     * -Dgpujacobi.cuda.hyperbolicMaxWidth=32 keeps the pair problems at 2b = 64 (the kernel's own polish).
+     */
+    static final int HYPERBOLIC_MAX_WIDTH = Integer.getInteger("gpujacobi.cuda.hyperbolicMaxWidth", 64);
 
     /**
      * Threads of blocked_pair for pair width q2, as svd_blocked.cu instantiates it: fewer than one per 2 x 2 block

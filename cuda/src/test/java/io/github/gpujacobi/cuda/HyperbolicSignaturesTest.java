@@ -43,7 +43,8 @@ class HyperbolicSignaturesTest {
         // A (q2 x (q2 + 1) doubles), and the polish's second matrix where the kernel polishes (hyperbolic: always)
         assertEquals(8 * q2 * (q2 + 1) * (q2 <= 64 ? 2 : 1), bytes);
         assertTrue(bytes <= 227 * 1024 - 8 * 1024, bytes + " bytes: more than an H100 block may opt in to, with the static arrays");
-        assertEquals(q2 <= 64, CudaBlockedSvd.polishedInKernel(q2), "hyperbolic pairs (2b <= 64) need the in-kernel J-weighted polish");
+        assertEquals(q2 <= 64, CudaBlockedSvd.polishedInKernel(q2), "the kernel polishes up to 2b = 64, the caller beyond");
+        assertTrue(CudaBlockedSvd.pairScratch(q2) >= (q2 <= 64 ? 3L * (q2 - 1) * (q2 / 2) : 2L * q2 * q2), "room for the rotations or J R and R J");
     }
 
     /** The cross ordering's diagonal step: physical block slot[0][x] carries logical block x's signs (+1 for padding). */

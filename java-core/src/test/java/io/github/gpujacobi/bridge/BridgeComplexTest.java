@@ -33,12 +33,14 @@ class BridgeComplexTest {
             BridgeResult r = Bridge.runComplex("eig", h[0], h[1], n, n, 1, "double", "gpu_eig", "device=cpu;maxsweeps=1;" + vectors);
             assertTrue(r.ok(), r.errorMessage());
             assertFalse(r.converged());
-            assertEquals("parallel", r.method());
+            // auto: indefinite Hermitian input takes the real route on its embedding; its vectors cut short after one
+            // sweep do not pair up, and that page is solved two-sided instead: the report names what ran
+            assertEquals(vectors.isEmpty() ? "parallel" : "hyperbolic", r.method());
             assertTrue(r.offDiagonal() > 1e-8 && r.offDiagonal() < 1, "off " + r.offDiagonal());
         }
         BridgeResult done = Bridge.runComplex("eig", h[0], h[1], n, n, 1, "double", "gpu_eig", "device=cpu;");
         assertTrue(done.converged());
-        assertEquals("parallel", done.method());
+        assertEquals("hyperbolic", done.method());
         assertTrue(Double.isNaN(done.offDiagonal()));
         Random g = new Random(4);
         for (int[] mn : new int[][]{{9, 6}, {6, 9}}) { // tall and wide
