@@ -73,8 +73,8 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // the step's rotations while A is updated, column k's entries staying with rotation k's lane and the
 // partner column's moving one rotation down per step (a shuffle), so R costs no shared-memory traffic
 // (H100, Q = 128: the separate accumulation phase was a third of the kernel's time). Other orders store
-// the rotations (cs: per step c, s1, s2 of Q/2 each, global memory) and accumulate them afterwards row by row,
-// one warp per row group. R is polished into qout := R (3I - R'R) / 2 (one Newton-Schulz step) so the
+// the rotations (cs: per step c, s1, s2 of Q/2 each, global memory) and accumulate them afterwards row
+// by row, one warp per row group. R is polished into qout := R (3I - R'R) / 2 (one Newton-Schulz step) so the
 // roundings of the rotations do not add up in V over the steps: in the kernel for Q <= 64 (two
 // register-tiled products in shared memory: two cuBLAS launches cost more than the pair kernel there),
 // by the caller's two batched GEMMs on rout for Q = 128 (CudaBlockedSvd.polishedInKernel). One sweep
@@ -86,8 +86,9 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 // svd_jacobi.cu's eq. 2.5: p' = cosh p + sinh q, q' = sinh p + cosh q), both under the same relative
 // test, and the polish is the structured Newton-Schulz step R (3I - J R' J R) / 2 (Higham, Mackey,
 // Mackey and Tisseur: it keeps R in the group of J-orthogonal matrices to first order), in the kernel
-// for Q <= 64, else by the caller's GEMMs on the J R and R J the kernel leaves in cs. A hyperbolic pair with no real angle (h_pp + h_qq <= 2|h_pq|: the columns are
-// numerically dependent) is left alone and flagged by the top bit of the pair's rotation count.
+// for Q <= 64, else by the caller's GEMMs on the J R and R J the kernel leaves in cs. A hyperbolic pair
+// with no real angle (h_pp + h_qq <= 2|h_pq|: the columns are numerically dependent) is left alone and
+// flagged by the top bit of the pair's rotation count.
 // A 2 x 2 transformation is kept as (c, s1, s2): p' = c p + s1 q, q' = s2 p + c q (a rotation: s1 = -s2).
 // rotationsOut[blockIdx.x]: the pairs rotated (0: the pair was already orthogonal, R = I exactly,
 // the outer convergence test). Shared memory: CudaBlockedSvd.pairBytes (A, padded; twice that with the
@@ -119,7 +120,6 @@ __device__ void pair_product(const double* __restrict__ a, const double* __restr
             for (int v = 0; v < TN; ++v) acc[u][v] = 0;
         for (int l = 0; l < Q; ++l) {
             double x[TM], y[TN];
-#pragma unroll
             const double wl = w ? w[l] : 1.0;
 #pragma unroll
             for (int u = 0; u < TM; ++u) x[u] = wl * (TA ? a[l + (i0 + u) * LD] : a[i0 + u + l * LD]);
