@@ -193,28 +193,7 @@ public final class CudaBackend implements Backend {
         final int n = a.rows(), pages = a.pages();
         final double tol = o.tolFor(a.precision(), n);
         final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
-        EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> {
-            // into the fused path's range first (entries beyond 2^1000 overflow the pair Gram matrices, whose
-            // entries reach n max|a|); pages in range are left alone, so this changes nothing for them
-            final int e = PageAssembly.scaleIntoRange(w);
-            CudaBlockedSvd solver = new CudaBlockedSvd();
-            double[] d = solver.eig(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            if (d != null) {
-                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
-            }
-            if (!IndefiniteEig.diagonal(w, n)) {
-                CudaIndefiniteEig hyp = new CudaIndefiniteEig();
-                d = hyp.run(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-                if (d != null) {
-                    indefinite.incrementAndGet();
-                    return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, hyp.computeNanos, scaledBack(d, e));
-                }
-            }
-            fallback.incrementAndGet();
-            CudaEig two = new CudaEig();
-            d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            return new PageOutcome(two.sweeps, two.rotations, two.converged, two.computeNanos, scaledBack(d, e));
-        });
+        EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> blockedEigPage(w, n, v, tol, o, indefinite, fallback));
         int f = fallback.get(), h = indefinite.get();
         if (h > 0) {
             r = new EigResult(r.values(), r.vectors(), r.report().withNote((pages > 1 ? h + " of " + pages + " pages" : "the matrix")
@@ -225,6 +204,35 @@ public final class CudaBackend implements Backend {
                 .withNote((pages > 1 ? f + " of " + pages + " pages" : "the matrix")
                         + " singular or diagonal: two-sided Jacobi (fused MCA, in double) instead of blocked");
         return new EigResult(r.values(), r.vectors(), report);
+    }
+
+    /**
+     * One symmetric page w (n x n, destroyed) by {@link #blockedEig}'s route: the blocked Jacobi on its Cholesky
+     * factor, else Bunch-Parlett and the blocked hyperbolic Jacobi (counted in indefinite), else the fused MCA
+     * kernel (counted in fallback). Eigenvalues unsorted in the outcome, vectors into v (null: not wanted).
+     */
+    PageOutcome blockedEigPage(double[] w, int n, double[] v, double tol, SolverOptions o, AtomicInteger indefinite,
+                               AtomicInteger fallback) {
+        // into the fused path's range first (entries beyond 2^1000 overflow the pair Gram matrices, whose
+        // entries reach n max|a|); pages in range are left alone, so this changes nothing for them
+        final int e = PageAssembly.scaleIntoRange(w);
+        CudaBlockedSvd solver = new CudaBlockedSvd();
+        double[] d = solver.eig(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+        if (d != null) {
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
+        }
+        if (!IndefiniteEig.diagonal(w, n)) {
+            CudaIndefiniteEig hyp = new CudaIndefiniteEig();
+            d = hyp.run(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+            if (d != null) {
+                indefinite.incrementAndGet();
+                return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, hyp.computeNanos, scaledBack(d, e));
+            }
+        }
+        fallback.incrementAndGet();
+        CudaEig two = new CudaEig();
+        d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+        return new PageOutcome(two.sweeps, two.rotations, two.converged, two.computeNanos, scaledBack(d, e));
     }
 
     /** Eigenvalues of a page that {@link PageAssembly#scaleIntoRange} scaled by 2^-e, scaled back in place. */
@@ -402,7 +410,7 @@ public final class CudaBackend implements Backend {
     public synchronized ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
         dev.makeCurrent();
         try {
-            return CudaComplex.eig(dev, buffers, a, o, driver());
+            return CudaComplex.eig(dev, buffers, a, o, driver(), this);
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {

@@ -59,8 +59,9 @@ public final class ComplexBenchRunner extends BenchSettings {
             String m = operation == Operation.EIG ? Methods.PARALLEL : operation == Operation.SVD ? Methods.ONE_SIDED
                     : b.isGpu() ? Methods.GAUSS_JORDAN : Methods.AUTO;
             out.add(new ComplexJacobiPeer(b, operation, m, base));
-            // the CPU's default eig differs from 'parallel': pivoted Cholesky and one-sided Jacobi for definite input
-            if (operation == Operation.EIG && !b.isGpu()) out.add(new ComplexJacobiPeer(b, operation, Methods.AUTO, base));
+            // the default eig differs from 'parallel': on the CPU pivoted Cholesky and one-sided Jacobi for definite
+            // input, the real route on the embedding for indefinite; on the GPU the real blocked route on the embedding
+            if (operation == Operation.EIG) out.add(new ComplexJacobiPeer(b, operation, Methods.AUTO, base));
         }
         if (operation == Operation.INV) out.add(new EjmlComplexPeer());
         for (ComplexPeerProvider p : ServiceLoader.load(ComplexPeerProvider.class, ComplexBenchRunner.class.getClassLoader())) {

@@ -1,0 +1,64 @@
+package io.github.gpujacobi.core;
+
+import io.github.gpujacobi.api.ComplexEigResult;
+import io.github.gpujacobi.api.ComplexPageArray;
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.testing.ComplexMatrices;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The real symmetric embedding of a Hermitian matrix and the step back to its eigenpairs (both backends share it). */
+class ComplexEmbeddingTest {
+    private static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu");
+
+    @Test
+    void theEmbeddingIsSymmetricAndMapsU_plus_iW() {
+        int n = 5;
+        double[] a = ComplexMatrices.hermitian(new Random(1), n), m = ComplexEmbedding.hermitian(a, n);
+        for (int j = 0; j < 2 * n; j++) for (int i = 0; i < 2 * n; i++) assertEquals(m[i + j * 2 * n], m[j + i * 2 * n], 0.0);
+        double[] z = ComplexMatrices.randn(new Random(2), n, 1), az = ComplexMatrices.mul(a, n, n, z, 1);
+        for (int i = 0; i < 2 * n; i++) { // M [Re z; Im z] = [Re A z; Im A z]
+            double s = 0;
+            for (int j = 0; j < n; j++) s += m[i + j * 2 * n] * z[2 * j] + m[i + (j + n) * 2 * n] * z[2 * j + 1];
+            assertEquals(i < n ? az[2 * i] : az[2 * (i - n) + 1], s, 1e-13);
+        }
+    }
+
+    /** Through a real solver (the CPU's two-sided one here) and back: A's eigenpairs, each once, orthonormal. */
+    @Test
+    void eigenpairsComeBackOncePerPair() {
+        int n = 12;
+        double[] a = ComplexMatrices.hermitian(new Random(3), n);
+        EigResult real = Jacobi.eig(PageArray.wrap(ComplexEmbedding.hermitian(a, n), 2 * n, 2 * n), CPU.withMethod("parallel"));
+        double[] dm = new double[2 * n], vm = new double[4 * n * n], d = new double[n], v = new double[2 * n * n];
+        for (int i = 0; i < 2 * n; i++) dm[i] = real.values().get(i, 0);
+        for (int j = 0; j < 2 * n; j++) for (int i = 0; i < 2 * n; i++) vm[i + j * 2 * n] = real.vectors().get(i, j);
+        assertTrue(ComplexEmbedding.eigenpairs(dm, vm, n, d, v));
+        ComplexPageArray pa = ComplexPageArray.wrap(a, n, n), pv = ComplexPageArray.wrap(v, n, n);
+        ComplexEigResult ref = Jacobi.eig(pa, CPU.withMethod("parallel"));
+        PageArray dd = PageArray.wrap(d, n, 1);
+        for (int i = 0; i < n; i++) assertEquals(ref.values().get(i, 0), d[i], 1e-13);
+        assertTrue(ComplexMatrices.eigResidual(pa, pv, dd, 0) < 1e-14);
+        assertTrue(ComplexMatrices.orthogonality(pv, 0) < 1e-14);
+        double[] valuesOnly = new double[n];
+        assertTrue(ComplexEmbedding.eigenpairs(dm, null, n, valuesOnly, null));
+        for (int i = 0; i < n; i++) assertEquals(d[i], valuesOnly[i], 1e-13);
+    }
+
+    /** Vectors that are not pairs of one complex direction (here: the identity) are refused, not half-used. */
+    @Test
+    void vectorsThatDoNotPairUpAreRefused() {
+        int n = 4;
+        double[] dm = {1, 1, 2, 2, 3, 3, 4, 4}, vm = new double[64], d = new double[n], v = new double[2 * n * n];
+        for (int i = 0; i < 8; i++) vm[i + i * 8] = 1; // e_i and e_(i+n) give z = e_i and i e_i: pairs 0/1 are e_0, e_1
+        assertFalse(ComplexEmbedding.eigenpairs(dm, vm, n, d, v));
+    }
+}
