@@ -45,7 +45,8 @@ public final class ComplexEmbedding {
 
     /**
      * A's eigenpairs from M's: of the 2n real vectors (in ascending eigenvalue order) a complex Gram-Schmidt
-     * against the vectors already kept for eigenvalues within the window keeps one that is at least half new, so
+     * against the vectors already kept for eigenvalues within the window (a second pass where the first took off
+     * more than 1% of the norm) keeps one that is at least half new, so
      * one vector of each pair remains (a basis of the eigenspace of a multiple eigenvalue). Without vectors the
      * pairs are adjacent in ascending order and each gives the mean of its two.
      *
@@ -73,19 +74,24 @@ public final class ComplexEmbedding {
                 z[2 * i + 1] = vm[col + n + i];
             }
             double lambda = dm[k];
-            // twice, for vectors of one cluster that are nearly dependent ("twice is enough")
-            for (int pass = 0; pass < 2; pass++) {
-                for (int c = kept - 1; c >= 0 && lambda - d[c] <= window; c--) project(z, v, c, n);
-            }
-            double norm = 0;
-            for (double x : z) norm += x * x;
+            double norm = projectOut(z, v, d, kept, lambda, window, n);
             if (norm < 0.5) continue; // the other vector of an eigenvalue already kept
+            // a second pass where the first removed a noticeable part (vectors of a cluster; "twice is enough")
+            if (norm < 0.99) norm = projectOut(z, v, d, kept, lambda, window, n);
             if (kept == n) return false;
             double s = 1 / Math.sqrt(norm);
             for (int i = 0; i < 2 * n; i++) v[2 * kept * n + i] = z[i] * s;
             d[kept++] = lambda;
         }
         return kept == n;
+    }
+
+    /** z minus its components along the kept vectors of eigenvalues within the window of lambda; ||z||^2 after. */
+    private static double projectOut(double[] z, double[] v, double[] d, int kept, double lambda, double window, int n) {
+        for (int c = kept - 1; c >= 0 && lambda - d[c] <= window; c--) project(z, v, c, n);
+        double norm = 0;
+        for (double x : z) norm += x * x;
+        return norm;
     }
 
     /** z -= v_c (v_c^H z), v_c column c of the interleaved n x n v. */
