@@ -51,10 +51,11 @@ final class CudaComplex {
         final boolean embed = Methods.AUTO.equals(o.method()) && n >= EMBED_FROM;
         final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
-            if (embed) { // the real blocked route on the embedding of order 2n (core/ComplexEmbedding)
+            long t0 = System.nanoTime();
+            double[][] mv = embed ? ComplexEmbedding.allocate(w, n, v != null) : null; // null: too large, two-sided below
+            if (mv != null) { // the real blocked route on the embedding of order 2n (core/ComplexEmbedding)
                 int n2 = 2 * n;
-                long t0 = System.nanoTime();
-                double[] vm = v == null ? null : new double[n2 * n2], d = new double[n], mw = ComplexEmbedding.hermitian(w, n);
+                double[] mw = mv[0], vm = mv[1], d = new double[n];
                 long host = System.nanoTime() - t0;
                 PageOutcome m = real.blockedEigPage(mw, n2, vm, o.tolFor(a.precision(), n2), o, indefinite, fallback);
                 long t1 = System.nanoTime();
@@ -69,9 +70,10 @@ final class CudaComplex {
             double[] d = solver.run(dev, buf, w, v, n, s, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
         });
-        if (!embed) return r;
         int pages = a.pages(), e = embedded.get();
-        RunReport report = r.report().withMethod(e == pages ? Methods.BLOCKED : e == 0 ? method : "mixed")
+        if (!embed) return r;
+        if (e == 0) return r.withReport(r.report().withMethod(method)); // the embedding did not fit: two-sided ran
+        RunReport report = r.report().withMethod(e == pages ? Methods.BLOCKED : "mixed")
                 .withNote((pages > 1 ? e + " of " + pages + " pages" : "the matrix")
                         + " through the real blocked route on the real symmetric embedding of order 2n"
                         + (indefinite.get() > 0 ? " (indefinite: Bunch-Parlett and blocked hyperbolic Jacobi)" : ""));

@@ -27,6 +27,26 @@ public final class ComplexEmbedding {
         return Math.min(0.05, 8.0 / Math.max(1, n));
     }
 
+    /** Whether M and its vectors (2n x 2n each) fit Java arrays (n up to 23170). */
+    public static boolean fits(int n) {
+        long n2 = 2L * n;
+        return n2 * n2 <= Integer.MAX_VALUE - 8;
+    }
+
+    /**
+     * M and room for its eigenvectors (null when not wanted), or null when they do not fit: the arrays or the
+     * heap (the embedding needs 8 (2n)^2 bytes twice; the caller then solves A by a complex method of order n).
+     */
+    public static double[][] allocate(double[] a, int n, boolean vectors) {
+        if (!fits(n)) return null;
+        try {
+            double[] m = hermitian(a, n), vm = vectors ? new double[4 * n * n] : null;
+            return new double[][]{m, vm};
+        } catch (OutOfMemoryError e) { // only these two arrays were being allocated: nothing else is affected
+            return null;
+        }
+    }
+
     /** M (2n x 2n, column-major) of the interleaved Hermitian n x n a. */
     public static double[] hermitian(double[] a, int n) {
         int n2 = 2 * n;

@@ -21,13 +21,15 @@ final class ComplexIndefiniteEig {
      * @param a n x n Hermitian, interleaved, both triangles; not modified
      * @param d out: the eigenvalues, ascending
      * @param v out: interleaved n x n eigenvectors matching d, or null
-     * @return false when the real route declines (a singular or diagonal page) or the vectors do not pair up
-     *         (d and v then hold nothing usable)
+     * @return false when the embedding does not fit in memory, the real route declines (a singular or diagonal
+     *         page) or the vectors do not pair up (d and v then hold nothing usable)
      */
     boolean run(double[] a, int n, double[] d, double[] v, double eps, double tol, SolverOptions o, int threads) {
         int n2 = 2 * n;
-        double[] dm = new double[n2], vm = v == null ? null : new double[n2 * n2];
-        PageOutcome real = AutoEig.run(ComplexEmbedding.hermitian(a, n), n2, dm, vm, eps, tol, o, threads);
+        double[][] mv = ComplexEmbedding.allocate(a, n, v != null);
+        if (mv == null) return false; // two-sided Jacobi instead
+        double[] dm = new double[n2], vm = mv[1];
+        PageOutcome real = AutoEig.run(mv[0], n2, dm, vm, eps, tol, o, threads);
         if (real == null) return false;
         sweeps = real.sweeps;
         rotations = real.rotations;

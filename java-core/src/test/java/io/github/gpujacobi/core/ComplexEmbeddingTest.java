@@ -53,6 +53,17 @@ class ComplexEmbeddingTest {
         for (int i = 0; i < n; i++) assertEquals(d[i], valuesOnly[i], 1e-13);
     }
 
+    /** The embedding's arrays must fit Java arrays (n up to 23170); beyond, the caller takes a complex method. */
+    @Test
+    void tooLargeForJavaArraysIsDeclinedWithoutAllocating() {
+        assertTrue(ComplexEmbedding.fits(23170));
+        assertFalse(ComplexEmbedding.fits(23171));
+        assertTrue(ComplexEmbedding.allocate(new double[0], 23171, true) == null);
+        double[][] mv = ComplexEmbedding.allocate(ComplexMatrices.hermitian(new Random(5), 3), 3, false);
+        assertEquals(36, mv[0].length);
+        assertTrue(mv[1] == null);
+    }
+
     /** Vectors that are not pairs of one complex direction (here: the identity) are refused, not half-used. */
     @Test
     void vectorsThatDoNotPairUpAreRefused() {
