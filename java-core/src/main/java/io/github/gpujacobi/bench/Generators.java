@@ -57,6 +57,64 @@ public final class Generators {
         return a;
     }
 
+    /** A random unitary n x n (interleaved re/im): modified Gram-Schmidt on complex Gaussian columns. */
+    public static double[] unitary(Random r, int n) {
+        double[] q = new double[2 * n * n];
+        for (int i = 0; i < q.length; i++) q[i] = r.nextGaussian();
+        for (int j = 0; j < n; j++) {
+            int oj = 2 * j * n;
+            for (int k = 0; k < j; k++) {
+                int ok = 2 * k * n;
+                double pr = 0, pi = 0; // q_k^H q_j
+                for (int i = 0; i < 2 * n; i += 2) {
+                    pr += q[ok + i] * q[oj + i] + q[ok + i + 1] * q[oj + i + 1];
+                    pi += q[ok + i] * q[oj + i + 1] - q[ok + i + 1] * q[oj + i];
+                }
+                for (int i = 0; i < 2 * n; i += 2) {
+                    q[oj + i] -= q[ok + i] * pr - q[ok + i + 1] * pi;
+                    q[oj + i + 1] -= q[ok + i] * pi + q[ok + i + 1] * pr;
+                }
+            }
+            double nr = 0;
+            for (int i = 0; i < 2 * n; i++) nr += q[oj + i] * q[oj + i];
+            nr = Math.sqrt(nr);
+            for (int i = 0; i < 2 * n; i++) q[oj + i] /= nr;
+        }
+        return q;
+    }
+
+    /**
+     * Graded indefinite Hermitian A = P (D H D) P' (interleaved re/im, exactly Hermitian): H = Q diag(lambda) Q^H for a
+     * random unitary Q, lambda alternately in [1, 3] and [-3, -1] (cond(H) <= 3), D = diag(logspace(0, -decades, n)).
+     */
+    public static double[] gradedHermitianIndefinite(Random r, int n, double decades) {
+        double[] q = unitary(r, n), lam = new double[n];
+        for (int i = 0; i < n; i++) lam[i] = (i % 2 == 0 ? 1 : -1) * (1 + 2 * r.nextDouble());
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) d[i] = Math.pow(10, -decades * i / Math.max(1, n - 1));
+        int[] p = permutation(r, n);
+        double[] a = new double[2 * n * n];
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i <= j; i++) { // H(i, j) = sum_k q_ik lambda_k conj(q_jk)
+                double hr = 0, hi = 0;
+                for (int k = 0; k < n; k++) {
+                    double xr = q[2 * (i + k * n)], xi = q[2 * (i + k * n) + 1], yr = q[2 * (j + k * n)], yi = q[2 * (j + k * n) + 1];
+                    hr += lam[k] * (xr * yr + xi * yi);
+                    hi += lam[k] * (xi * yr - xr * yi);
+                }
+                if (i == j) hi = 0;
+                // A(p_i, p_j) = d_i H(i, j) d_j, and its conjugate at (p_j, p_i)
+                double f = d[i] * d[j];
+                int pi = p[i], pj = p[j];
+                a[2 * (pi + pj * n)] = f * hr;
+                a[2 * (pi + pj * n) + 1] = f * hi;
+                a[2 * (pj + pi * n)] = f * hr;
+                a[2 * (pj + pi * n) + 1] = -f * hi;
+            }
+        }
+        return a;
+    }
+
     /**
      * Graded SPD A = P (D H D) P' with H well conditioned and unit diagonal, D = diag(logspace(0, -decades, n)).
      * Returns A (exactly symmetric).

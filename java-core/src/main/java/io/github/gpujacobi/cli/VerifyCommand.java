@@ -1,6 +1,8 @@
 package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.Backends;
+import io.github.gpujacobi.api.ComplexEigResult;
+import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
@@ -11,7 +13,9 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.bench.ComplexAccuracy;
 import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.core.ComplexResiduals;
 import io.github.gpujacobi.core.Residuals;
 
 import picocli.CommandLine;
@@ -153,6 +157,8 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 300);
         gradedCheck(dev, 1000); // the GPU's default blocked path (Cholesky, then the rows of the factor) from n = 768
         for (int n : new int[]{1, 2, 41, 100, 300, 1000}) gradedIndefiniteCheck(dev, n);
+        // complex: the CPU's default from n = 2, the GPU's (the real embedding on the blocked route) from n = 384
+        for (int n : device.equals("gpu") ? new int[]{400} : new int[]{2, 41, 100, 400}) complexGradedIndefiniteCheck(dev, n);
         PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
         check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
         // the GPU returns the finite inverse with RCOND 0 (MATLAB's rule); the CPU path adopts it separately
@@ -205,6 +211,33 @@ final class VerifyCommand implements Command {
             } catch (JacobiException ex) {
                 check(what, false, ex.getMessage());
             }
+        }
+    }
+
+    /**
+     * Graded indefinite Hermitian (10 decades): every eigenvalue to 1e-12 relative against the CPU's default
+     * (the real route on the real symmetric embedding, tested against 40-digit references), with residual and
+     * orthogonality, through the device's default eig.
+     */
+    private void complexGradedIndefiniteCheck(SolverOptions dev, int n) {
+        ComplexPageArray pa = ComplexPageArray.wrap(Generators.gradedHermitianIndefinite(new Random(n), n, 10), n, n);
+        String what = "complex eig graded indefinite (10 decades) auto n=" + n;
+        try {
+            ComplexEigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
+            ComplexEigResult e = Jacobi.eig(pa, dev);
+            double worst = 0;
+            for (int i = 0; i < n; i++) {
+                double x = e.values().get(i), y = ref.values().get(i);
+                worst = Math.max(worst, Math.abs(x - y) / Math.abs(y));
+            }
+            double res = ComplexResiduals.eig(pa, e.vectors(), e.values(), 0, true);
+            double orth = ComplexAccuracy.orthogonality(e.vectors()); // probe estimate
+            double bound = 10 * Math.max(n, 1) * Precision.DOUBLE.eps();
+            check(what, worst <= 1e-12 && res <= bound && orth <= bound, String.format(Locale.ROOT,
+                    "worst relative error of the eigenvalues vs the CPU %.1e, residual %.1e, orth %.1e, %s/%s", worst, res,
+                    orth, e.report().backend(), e.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
         }
     }
 

@@ -161,30 +161,9 @@ public final class ComplexMatrices {
         return graded(r, mul(g, n, m, ctranspose(g, n, m), n), n);
     }
 
-    /**
-     * Graded Hermitian indefinite A = P D H D P^T: H = [[G1 G1^H, C], [C^H, -G2 G2^H]] for Gaussian G1 (n1 x 3 n1),
-     * G2 (n2 x 3 n2), n1 = ceil(n / 2), and a coupling C of norm about 0.14 n1, below the smallest eigenvalue of
-     * either diagonal block (about n1), so H has n1 positive and n2 negative eigenvalues, none near zero;
-     * D and P as in {@link #gradedHermitian}; interleaved.
-     */
+    /** Graded Hermitian indefinite (10 decades, ceil(n/2) positive eigenvalues): the product's own generator. */
     public static double[] gradedHermitianIndefinite(Random r, int n) {
-        int n1 = (n + 1) / 2, n2 = n - n1;
-        double[] g1 = randn(r, n1, 3 * n1), g2 = randn(r, n2, 3 * n2), c = randn(r, n1, n2);
-        double[] p = mul(g1, n1, 3 * n1, ctranspose(g1, n1, 3 * n1), n1), q = mul(g2, n2, 3 * n2, ctranspose(g2, n2, 3 * n2), n2);
-        double cs = 0.1 * Math.sqrt(n1) / Math.max(1, Math.sqrt(n1) + Math.sqrt(n2)) * Math.sqrt(n1);
-        double[] h = new double[2 * n * n];
-        for (int j = 0; j < n; j++) {
-            for (int i = 0; i < n; i++) {
-                double re, im;
-                if (i < n1 && j < n1) { re = p[2 * (i + j * n1)]; im = p[2 * (i + j * n1) + 1]; }
-                else if (i >= n1 && j >= n1) { re = -q[2 * (i - n1 + (j - n1) * n2)]; im = -q[2 * (i - n1 + (j - n1) * n2) + 1]; }
-                else if (i < n1) { re = cs * c[2 * (i + (j - n1) * n1)]; im = cs * c[2 * (i + (j - n1) * n1) + 1]; }
-                else { re = cs * c[2 * (j + (i - n1) * n1)]; im = -cs * c[2 * (j + (i - n1) * n1) + 1]; } // conj(C(j, i))
-                h[2 * (i + j * n)] = re;
-                h[2 * (i + j * n) + 1] = im;
-            }
-        }
-        return graded(r, h, n);
+        return io.github.gpujacobi.bench.Generators.gradedHermitianIndefinite(r, n, 10);
     }
 
     /** P D H D P^T for Hermitian h (interleaved, n x n): D = logspace(0, -10, n) over the unit-diagonal scaling of h. */
