@@ -97,7 +97,7 @@ template <int Q> struct pair_config {
     static constexpr bool KERNEL_POLISH = Q <= 64;
     // doubles of a pair's scratch cs: the stored (c, s1, s2) of Q - 1 steps, and for the caller's J-weighted
     // polish (Q = 128 with signs) J R and R J (CudaBlockedSvd.pairScratch)
-    static constexpr int CS_STRIDE = KERNEL_POLISH || (Q - 1) * 3 * (Q / 2) >= 2 * Q * Q ? (Q - 1) * 3 * (Q / 2) : 2 * Q * Q;
+    static constexpr int CS_STRIDE = KERNEL_POLISH ? (Q - 1) * 3 * (Q / 2) : 2 * Q * Q;  // 2 Q^2 > 1.5 Q (Q - 1)
 };
 
 // C := alpha W op(A) W B + betaDiag I for Q x Q matrices in shared memory (leading dimension Q + 1),

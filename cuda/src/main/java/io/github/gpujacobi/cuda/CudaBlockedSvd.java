@@ -52,8 +52,8 @@ final class CudaBlockedSvd {
     boolean rankDeficient;
     /** Factorisation, sweeps and unpacking, transfers excluded. */
     long computeNanos;
-    /** Results of the last call: U (m x n, unit columns), V (n x n, when wanted), the column norms. */
-    double[] u, v, sigma;
+    /** The column norms of the last call (U and V go into the caller's arrays). */
+    double[] sigma;
     /** cuSOLVER and cuBLAS, shared with the inversion paths. */
     private CudaLibraries lib;
 
@@ -85,15 +85,12 @@ final class CudaBlockedSvd {
     /**
      * The SVD of the m x n page w (m >= n, column-major). With QR preconditioning: A = Q R, the
      * one-sided sweeps on X = R' give X W = U_x S, so A = (Q W) S U_x': V = U_x, U = Q W (ormqr).
-     * With vectors (vOut, n x n, non-null) U is written over w and V into vOut ({@link #u}, {@link #v}
-     * are then those arrays): no host copies of the results.
+     * With vectors (vOut, n x n, non-null) U is written over w and V into vOut: no host copies of the results.
      */
     void svd(CudaDevice dev, DeviceBuffers buf, double[] w, int m, int n, double[] vOut, double tol, int maxSweeps,
              int fixedSweeps) {
         final boolean wantV = vOut != null;
         if (n == 0) { // m >= n: nothing to orthogonalise
-            u = new double[0];
-            v = wantV ? vOut : null;
             sigma = new double[0];
             converged = true;
             return;
@@ -135,13 +132,10 @@ final class CudaBlockedSvd {
             computeNanos = System.nanoTime() - t0;
             DeviceBuffers.downloadInto(ux, vOut, n * n);
             DeviceBuffers.downloadInto(c, w, m * n);
-            u = w;
         } else {
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
-            u = null;
         }
-        v = vOut;
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
 
@@ -157,7 +151,7 @@ final class CudaBlockedSvd {
     /**
      * Eigenpairs of the symmetric n x n page a if it is positive definite: A = R'R (cuSOLVER potrf),
      * then the SVD R = U S V', so A = V S^2 V'. The eigenvalues (unsorted) are returned; the
-     * eigenvectors are written into vOut (n x n, null when not wanted), which {@link #v} then is.
+     * eigenvectors are written into vOut (n x n, null when not wanted).
      * Null, and nothing computed, when the factorisation fails.
      * R is column-graded when A = D H D is graded, which keeps one-sided Jacobi relatively accurate [6].
      */
@@ -187,7 +181,6 @@ final class CudaBlockedSvd {
             computeNanos = System.nanoTime() - t0;
             download(buf, n, n, null, null);
             if (wantV) DeviceBuffers.downloadInto(uDev, vOut, n * n);
-            v = vOut;
         } else {
             solve(dev, buf, g, n, n, n, 1, wantV, tol, maxSweeps, fixedSweeps);
             computeNanos = System.nanoTime() - t0;
@@ -200,18 +193,19 @@ final class CudaBlockedSvd {
 
     /**
      * The blocked hyperbolic sweeps [4, 10] on the n x n G in g (leading dimension n; CudaIndefiniteEig's
-     * Bunch-Parlett factor) with J = diag(signs): G W = U Sigma with W J-orthogonal. U (unit columns, when
-     * wantU) and Sigma into {@link #u}, {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
+     * Bunch-Parlett factor) with J = diag(signs): G W = U Sigma with W J-orthogonal. U (unit columns) into uOut
+     * (n x n, null when not wanted), Sigma into {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
      */
-    void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, boolean wantU, double tol,
+    void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, double[] uOut, double tol,
                     int maxSweeps, int fixedSweeps) {
+        final boolean wantU = uOut != null;
         lib = CudaLibraries.get("Method 'blocked'");
         long t0 = System.nanoTime();
         solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs);
         DevicePointer uDev = buf.get("blockedU", (long) n * n * 8);
         if (wantU && !rankDeficient) orthogonalise(dev, buf, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
-        u = wantU ? DeviceBuffers.download(uDev, n * n, Precision.DOUBLE) : null;
+        if (wantU) DeviceBuffers.downloadInto(uDev, uOut, n * n);
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
 
@@ -413,8 +407,7 @@ final class CudaBlockedSvd {
      * (c, s1, s2) of q2 / 2 rotations per step, q2 - 1 steps; where the caller polishes, room for J R and R J.
      */
     static long pairScratch(int q2) {
-        long steps = (long) (q2 - 1) * 3 * (q2 / 2), polish = 2L * q2 * q2;
-        return polishedInKernel(q2) ? steps : Math.max(steps, polish);
+        return polishedInKernel(q2) ? (long) (q2 - 1) * 3 * (q2 / 2) : 2L * q2 * q2; // 2 q2^2 > the steps' 1.5 q2 (q2 - 1)
     }
 
     /**
@@ -567,13 +560,11 @@ final class CudaBlockedSvd {
 
     /**
      * The sweeps' results: sigma always, U (m x n) into uOut and V (n x n) into vOut where those are given
-     * (the caller's arrays: no host copies after); {@link #u} and {@link #v} become uOut and vOut.
+     * (the caller's arrays: no host copies after).
      */
     private void download(DeviceBuffers buf, int m, int n, double[] uOut, double[] vOut) {
         if (uOut != null) DeviceBuffers.downloadInto(buf.get("blockedU", (long) m * n * 8), uOut, m * n);
         if (vOut != null) DeviceBuffers.downloadInto(buf.get("blockedV", (long) n * n * 8), vOut, n * n);
-        u = uOut;
-        v = vOut;
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
 

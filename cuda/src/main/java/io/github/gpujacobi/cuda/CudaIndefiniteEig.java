@@ -22,8 +22,8 @@ final class CudaIndefiniteEig {
 
     /**
      * @param a n x n symmetric page (read only)
-     * @param v n x n, set to the eigenvectors when non-null
-     * @return the eigenvalues (unsorted), or null when M is singular (nothing else set)
+     * @param v n x n, set to the eigenvectors when non-null (holds nothing usable when null is returned)
+     * @return the eigenvalues (unsorted), or null when M is singular
      */
     double[] run(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] v, double tol, int maxSweeps,
                  int fixedSweeps) {
@@ -43,7 +43,7 @@ final class CudaIndefiniteEig {
             return null;
         }
         CudaBlockedSvd s = new CudaBlockedSvd();
-        s.hyperbolic(dev, buf, f.g, n, f.signs, v != null, tol, maxSweeps, fixedSweeps);
+        s.hyperbolic(dev, buf, f.g, n, f.signs, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
         sweeps = s.sweeps;
         rotations = s.rotations;
         converged = s.converged;
@@ -53,8 +53,6 @@ final class CudaIndefiniteEig {
             if (s.rankDeficient || !(s.sigma[c] > 0)) singular = "numerically: a hyperbolic pair had no real angle";
             d[c] = Math.scalb(s.sigma[c] * s.sigma[c] * f.signs[c], e);
         }
-        if (singular != null) return null;
-        if (v != null) System.arraycopy(s.u, 0, v, 0, n * n);
-        return d;
+        return singular != null ? null : d;
     }
 }

@@ -58,7 +58,17 @@ public final class IndefiniteEig {
      * G = |M|^(1/2) may be off by an ulp.
      */
     public static boolean diagonal(double[] w, int n) {
-        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) if (i != j && w[i + j * n] != 0) return false;
+        return diagonal(w, n, 1);
+    }
+
+    /** As above for entries of {@code parts} numbers (2: an interleaved complex page). */
+    public static boolean diagonal(double[] w, int n, int parts) {
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                if (i == j) continue;
+                for (int p = 0; p < parts; p++) if (w[parts * (i + j * n) + p] != 0) return false;
+            }
+        }
         return true;
     }
 

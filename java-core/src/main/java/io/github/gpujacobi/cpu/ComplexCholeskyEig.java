@@ -33,7 +33,7 @@ final class ComplexCholeskyEig {
      *         (d and v then hold nothing usable)
      */
     boolean run(double[] a, int n, double[] d, double[] v, double tol, int maxSweeps, int fixedSweeps) {
-        if (diagonal(a, n)) return false;
+        if (IndefiniteEig.diagonal(a, n, 2)) return false;
         int e = IndefiniteEig.scaleNearOne(a); // G ~ A^(1/2) is squared below: entries near 1 keep it in range
         int[] perm = factor(a, n, threads);
         if (perm == null) return false;
@@ -125,15 +125,5 @@ final class ComplexCholeskyEig {
             a[x + i] = a[y + i];
             a[y + i] = t;
         }
-    }
-
-    /** No nonzero entry off the diagonal: the two-sided solver returns the diagonal exactly. */
-    static boolean diagonal(double[] a, int n) {
-        for (int j = 0; j < n; j++) {
-            for (int i = 0; i < n; i++) {
-                if (i != j && (a[2 * (i + j * n)] != 0 || a[2 * (i + j * n) + 1] != 0)) return false;
-            }
-        }
-        return true;
     }
 }
