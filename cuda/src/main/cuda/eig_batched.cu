@@ -150,35 +150,21 @@ __device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
     return r;
 }
 
+// The warp's cyclic Jacobi sweeps on a page held as eig_warp holds it (lane j: A's column of player
+// `who`, V's column of player j), until a sweep rotates nothing or `limit` sweeps: eig_warp's solve and
+// the inner solve of eig_blocked_pages. cs: this warp's (c, s) of the step's pairs in shared memory.
+// Returns the sweeps run; adds the rotations to total, sets converged when the last sweep rotated nothing.
 template <typename T, int N>
-__device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
-                         int n, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
-                         unsigned long long* __restrict__ rotationsOut, int wantV, int count) {
+__device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, int n, double tol, int fixedSweeps,
+                                           int limit, int wantV, double (*cs)[N / 2], unsigned long long& total,
+                                           bool& converged) {
     typedef double W;
-    __shared__ W cs[4][2][N / 2];  // per warp of the 128-thread block: c and s of the step's pairs
     const unsigned full = 0xffffffffu;
-    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-    const int page = blockIdx.x * 4 + w;
-    if (page >= count) return;
-    const bool mine = lane < N;  // lanes past N (N = 8, 16) idle but join the shuffles
-    const size_t nn = (size_t)n * n, off = (size_t)page * nn;
-    T a[N];
-    W v[N];
-#pragma unroll
-    for (int i = 0; i < N; ++i) {
-        T x = T(0);
-        if (mine && lane < n && i < n) x = i == lane ? A[off + i + lane * n]
-                                          : T(W(0.5) * (W(A[off + i + lane * n]) + W(A[off + lane + i * n])));
-        a[i] = x;
-        v[i] = i == lane ? W(1) : W(0);
-    }
+    const int lane = threadIdx.x & 31;
+    const bool mine = lane < N;
     const int src = mine ? circle_prev<N>(lane) : lane;  // the lane a column comes from in each move
-    int who = lane;  // the player whose A column this lane holds
     int pos = lane;  // the position of this lane's player (its V column)
-    unsigned long long total = 0;
     int sweeps = 0;
-    bool converged = n <= 1;
-    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
     while (sweeps < limit && n > 1) {
         ++sweeps;
         int rotated = 0;
@@ -188,7 +174,7 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
             const W app = __shfl_sync(full, d, lane & ~1), aqq = __shfl_sync(full, d, lane | 1);
             const W apq = __shfl_sync(full, o, lane & ~1);
             W c = W(1), s = W(0);
-            if (mine && (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, W(tol)))) {
+            if (mine && (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, tol))) {
                 const W t = jacobi_tangent(app, aqq, apq);
                 c = jacobi_cosine(t);
                 s = t * c;
@@ -199,8 +185,8 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
             } else {
                 rotated += __popc(pairsRotated);
                 if (mine && (lane & 1) == 0) {
-                    cs[w][0][lane >> 1] = c;
-                    cs[w][1][lane >> 1] = s;
+                    cs[0][lane >> 1] = c;
+                    cs[1][lane >> 1] = s;
                 }
                 __syncwarp();
                 // 2. A := A R: columns p' = c p - s q, q' = s p + c q (the partner column by shuffle)
@@ -214,9 +200,9 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
                 // 3. A := R' A: rows 2k, 2k+1 of this lane's column, constant registers
 #pragma unroll
                 for (int k = 0; k < N / 2; ++k) {
-                    const W sk = cs[w][1][k];
+                    const W sk = cs[1][k];
                     if (sk == W(0)) continue;  // uniform: every lane reads the same k
-                    const T ck = T(cs[w][0][k]), skt = T(sk);
+                    const T ck = T(cs[0][k]), skt = T(sk);
                     const T x = a[2 * k], y = a[2 * k + 1];
                     a[2 * k] = ck * x - skt * y;
                     a[2 * k + 1] = skt * x + ck * y;
@@ -227,7 +213,7 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
                 // V := V R: this lane's player at position pos, its partner at pos ^ 1
                 if (wantV) {
                     const int partner = __shfl_sync(full, who, (pos ^ 1) & 31);
-                    const W cv = mine ? cs[w][0][pos >> 1] : W(1), sv = mine ? cs[w][1][pos >> 1] : W(0);
+                    const W cv = mine ? cs[0][pos >> 1] : W(1), sv = mine ? cs[1][pos >> 1] : W(0);
                     const bool qv = pos & 1;
 #pragma unroll
                     for (int i = 0; i < N; ++i) {
@@ -252,6 +238,36 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
             break;
         }
     }
+    return sweeps;
+}
+
+template <typename T, int N>
+__device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
+                         int n, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
+                         unsigned long long* __restrict__ rotationsOut, int wantV, int count) {
+    typedef double W;
+    __shared__ W cs[4][2][N / 2];  // per warp of the 128-thread block: c and s of the step's pairs
+    const unsigned full = 0xffffffffu;
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    const int page = blockIdx.x * 4 + w;
+    if (page >= count) return;
+    const bool mine = lane < N;  // lanes past N (N = 8, 16) idle but join the shuffles
+    const size_t nn = (size_t)n * n, off = (size_t)page * nn;
+    T a[N];
+    W v[N];
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+        T x = T(0);
+        if (mine && lane < n && i < n) x = i == lane ? A[off + i + lane * n]
+                                          : T(W(0.5) * (W(A[off + i + lane * n]) + W(A[off + lane + i * n])));
+        a[i] = x;
+        v[i] = i == lane ? W(1) : W(0);
+    }
+    int who = lane;  // the player whose A column this lane holds
+    unsigned long long total = 0;
+    bool converged = n <= 1;
+    const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
+    const int sweeps = warp_jacobi<T, N>(a, v, who, n, tol, fixedSweeps, limit, wantV, cs[w], total, converged);
     if (lane == 0) {
         sweepsOut[page] = converged ? sweeps : -sweeps;
         rotationsOut[page] = total;
@@ -275,3 +291,223 @@ EIG_WARP(eig_warp_f_n32, float, 32)
 EIG_WARP(eig_warp_d_n8, double, 8)
 EIG_WARP(eig_warp_d_n16, double, 16)
 EIG_WARP(eig_warp_d_n32, double, 32)
+
+// ---- Pages of order 129 ... 256: block Jacobi inside the page (one block of 8 warps per page) ----
+// The pointwise kernel above moves the whole page through global memory at each of its n - 1 steps per
+// sweep; here the columns are cut into blocks of 16 and a sweep has nb - 1 steps (nb = ceil(n / 16),
+// block pairs by the same chess tournament, at block level [11]), so the traffic drops ~16-fold and
+// the work becomes 32 x 32 tile products. Per step:
+//   1. warp k solves block pair k's 32 x 32 diagonal block (rows and columns of blocks I_k, J_k) with
+//      warp_jacobi - eig_warp's register solve, to convergence - which yields its orthogonal Q_k
+//      (accumulated in double) and the pair block's new entries, written back as they are (the
+//      annihilated entries stay exactly as small as the relative test left them);
+//   2. A := R' A R and V := V R with R = diag(Q_k): every off-pair tile A[P_k, P_l] := Q_k' A[P_k, P_l] Q_l
+//      (k < l, written with its transpose: A stays exactly symmetric, which lets every load run down
+//      columns, coalesced) and every 32-row tile of V[:, P_l] := V[:, P_l] Q_l; a pair whose solve
+//      rotated nothing has Q = I and is skipped.
+// The page has converged when a sweep's solves rotated nothing: every pair (p, q) then met the relative
+// test |a_pq| <= tol sqrt(|a_pp a_qq|) in it, the pointwise kernels' stopping rule. Pads (the last
+// block's columns past n, the odd block count's ghost block) are exact zero rows and columns, never
+// rotated (a_pq = 0 is negligible), so Q is the identity on them and nothing is written there.
+// Shared memory (twin: CudaBatchedEig.blockedSharedBytes): Q [half][32][32] row-major, per warp a
+// 32 x 33 staging tile and its (c, s), the pairs' rotated flags and the rotation counter.
+// T is A's type; the rotations, Q, V and the tile products are double for both precisions.
+// x[j] = sum_m s[m] Q[m][j], j < 16, for a 32 x 32 row-major Q in shared memory (every lane reads the
+// same Q entries: broadcasts, two per load): half a row of a 32 x 32 tile product, 32 independent chains.
+__device__ __forceinline__ void tile_row_times(const double (&s)[32], const double* __restrict__ Q, double (&x)[16]) {
+#pragma unroll
+    for (int j = 0; j < 16; ++j) x[j] = 0.0;
+#pragma unroll
+    for (int m = 0; m < 32; ++m) {
+        const double2* qm = reinterpret_cast<const double2*>(Q + m * 32);
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+            const double2 w2 = qm[j];
+            x[2 * j] = fma(s[m], w2.x, x[2 * j]);
+            x[2 * j + 1] = fma(s[m], w2.y, x[2 * j + 1]);
+        }
+    }
+}
+
+template <typename T>
+__device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
+                                  const int* __restrict__ pairs, int n, int nb, int half, int steps, double tol,
+                                  int maxSweeps, int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut,
+                                  int wantV) {
+    typedef double W;
+    constexpr int B = 16, TS = 2 * B, SLD = TS + 1;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const unsigned full = 0xffffffffu;
+    const int warps = blockDim.x >> 5, warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    W* Qs = reinterpret_cast<W*>(smem);                 // [half][TS][TS]: Q_k[m][j] at m * TS + j
+    W* Ss = Qs + (size_t)half * TS * TS;                 // [warps][TS][SLD]
+    W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
+    int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
+    int* counter = rotatedPair + half;
+    const int page = blockIdx.x;
+    const size_t nn = (size_t)n * n;
+    T* a = A + page * nn;
+    W* v = wantV ? V + page * nn : nullptr;
+    W* S = Ss + (size_t)warp * TS * SLD;
+    // (A + A')/2 in place (one thread per lower entry writes both) and V = I
+    for (size_t idx = threadIdx.x; idx < nn; idx += blockDim.x) {
+        const int i = (int)(idx % n), j = (int)(idx / n);
+        if (i > j) {
+            const T x = T(W(0.5) * (W(a[idx]) + W(a[j + i * n])));
+            a[idx] = x;
+            a[j + i * n] = x;
+        }
+        if (wantV) v[idx] = i == j ? W(1) : W(0);
+    }
+    __syncthreads();
+    // global index of local index x (0 ... 31) of block pair (I, J), -1 for a pad
+    auto gmap = [&](int I, int J, int x) {
+        const int blk = x < B ? I : J, g = blk * B + (x & (B - 1));
+        return blk < nb && g < n ? g : -1;
+    };
+    const PageGroup g(blockDim.x);
+    page_sweeps(g, counter, n, maxSweeps, 0, page, sweepsOut, rotationsOut, [&](int* rotated) {
+        for (int st = 0; st < steps; ++st) {
+            const int* P = pairs + (size_t)st * half * 2;
+            // 1. the pair solves
+            if (warp < half) {
+                const int I = P[2 * warp], J = P[2 * warp + 1];
+                const int gl = gmap(I, J, lane);
+                T x[TS];
+                W q[TS];
+#pragma unroll
+                for (int i = 0; i < TS; ++i) {  // column gl, row gi = row gi, column gl (A symmetric): coalesced
+                    const int gi = gmap(I, J, i);
+                    x[i] = gl >= 0 && gi >= 0 ? a[gl + gi * n] : T(0);
+                    q[i] = i == lane ? W(1) : W(0);
+                }
+                int who = lane;
+                unsigned long long r = 0;
+                bool converged = false;
+                warp_jacobi<T, TS>(x, q, who, TS, tol, 0, maxSweeps, 1, cs[warp], r, converged);
+                if (lane == 0) {
+                    rotatedPair[warp] = r > 0;
+                    if (r > 0) atomicAdd(rotated, (int)r);
+                }
+                if (r > 0) {
+#pragma unroll
+                    for (int i = 0; i < TS; ++i) Qs[(size_t)warp * TS * TS + i * TS + lane] = q[i];
+                    // register i of this lane is A[player(i), who]: rows moved with the columns
+                    const int gw = gmap(I, J, who);
+#pragma unroll
+                    for (int i = 0; i < TS; ++i) {
+                        const int pi = __shfl_sync(full, who, i);
+                        const int gi = gmap(I, J, pi);
+                        if (gw >= 0 && gi >= 0 && pi <= who) {
+                            a[gi + gw * n] = x[i];
+                            a[gw + gi * n] = x[i];
+                        }
+                    }
+                }
+            }
+            __syncthreads();
+            // 2. the off-pair tiles of A and the tiles of V, one warp each
+            const int tiles = half * (half - 1) / 2, rowTiles = (n + TS - 1) / TS;
+            const int items = tiles + (wantV ? half * rowTiles : 0);
+            for (int item = warp; item < items; item += warps) {
+                if (item < tiles) {
+                    int k = 0, rest = item;  // item -> (k, l), k < l
+                    while (rest >= half - 1 - k) { rest -= half - 1 - k; ++k; }
+                    const int l = k + 1 + rest;
+                    const bool rk = rotatedPair[k], rl = rotatedPair[l];
+                    if (!rk && !rl) continue;
+                    const int Ik = P[2 * k], Jk = P[2 * k + 1], Il = P[2 * l], Jl = P[2 * l + 1];
+                    const W* Qk = Qs + (size_t)k * TS * TS;
+                    const W* Ql = Qs + (size_t)l * TS * TS;
+                    const int r = gmap(Ik, Jk, lane);  // this lane's row of the tile
+                    {  // X = A_kl Q_l, row by row, half a row of X at a time (registers)
+                        W s[TS];
+#pragma unroll
+                        for (int m = 0; m < TS; ++m) {
+                            const int c = gmap(Il, Jl, m);
+                            s[m] = r >= 0 && c >= 0 ? W(a[r + c * n]) : W(0);
+                        }
+                        if (rl) {
+#pragma unroll
+                            for (int h = 0; h < TS; h += B) {
+                                W x[B];
+                                tile_row_times(s, Ql + h, x);
+#pragma unroll
+                                for (int j = 0; j < B; ++j) S[lane * SLD + h + j] = x[j];
+                            }
+                        } else {
+#pragma unroll
+                            for (int j = 0; j < TS; ++j) S[lane * SLD + j] = s[j];
+                        }
+                    }
+                    __syncwarp();
+                    // lane now column j of X: Y = Q_k' X, half a column at a time; the transposed tile
+                    // A[P_l, P_k] straight from the columns (coalesced over lanes), the tile itself through
+                    // the staging tile
+                    W x[TS];
+#pragma unroll
+                    for (int m = 0; m < TS; ++m) x[m] = S[m * SLD + lane];
+                    const int cj = gmap(Il, Jl, lane);
+#pragma unroll
+                    for (int h = 0; h < TS; h += B) {
+                        W y[B];
+                        if (rk) tile_row_times(x, Qk + h, y);  // y[i] = sum_m x[m] Q_k[m][h + i]
+                        else {
+#pragma unroll
+                            for (int i = 0; i < B; ++i) y[i] = x[h + i];
+                        }
+#pragma unroll
+                        for (int i = 0; i < B; ++i) {
+                            const int ri = gmap(Ik, Jk, h + i);
+                            if (cj >= 0 && ri >= 0) a[cj + ri * n] = T(y[i]);
+                            S[(h + i) * SLD + lane] = y[i];
+                        }
+                    }
+                    __syncwarp();
+#pragma unroll
+                    for (int j = 0; j < TS; ++j) {
+                        const int c = gmap(Il, Jl, j);
+                        if (r >= 0 && c >= 0) a[r + c * n] = T(S[lane * SLD + j]);
+                    }
+                    __syncwarp();  // the staging tile read before the next item writes it
+                } else {
+                    const int l = (item - tiles) / rowTiles, row = ((item - tiles) % rowTiles) * TS + lane;
+                    if (!rotatedPair[l]) continue;
+                    const int Il = P[2 * l], Jl = P[2 * l + 1];
+                    const W* Ql = Qs + (size_t)l * TS * TS;
+                    if (row >= n) continue;
+                    W* vr = v + row;
+                    W s[TS];
+#pragma unroll
+                    for (int m = 0; m < TS; ++m) {
+                        const int c = gmap(Il, Jl, m);
+                        s[m] = c >= 0 ? vr[c * n] : W(0);
+                    }
+                    // a fresh pointer for the stores, so the 32 load addresses are not kept live beside s
+                    asm volatile("" : "+l"(vr));
+#pragma unroll 1
+                    for (int h = 0; h < TS; h += B) {
+                        W x[B];
+                        tile_row_times(s, Ql + h, x);
+#pragma unroll
+                        for (int j = 0; j < B; ++j) {
+                            const int c = gmap(Il, Jl, h + j);
+                            if (c >= 0) vr[c * n] = x[j];
+                        }
+                    }
+                }
+            }
+            __syncthreads();
+        }
+    });
+    for (int i = threadIdx.x; i < n; i += blockDim.x) D[(size_t)page * n + i] = W(a[i + i * n]);
+}
+
+#define EIG_BLOCKED_PAGES(NAME, T)                                                                           \
+    extern "C" __global__ void __launch_bounds__(256) NAME(T* A, double* D, double* V, const int* pairs, int n,   \
+            int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations, \
+            int wantV) {                                                                                         \
+        eig_blocked_pages<T>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV);      \
+    }
+EIG_BLOCKED_PAGES(eig_blocked_pages_f, float)
+EIG_BLOCKED_PAGES(eig_blocked_pages_d, double)

@@ -24,8 +24,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -202,8 +204,9 @@ public abstract class BackendConformance {
     Stream<Arguments> pageCases() {
         List<Arguments> out = new ArrayList<Arguments>();
         // each size class of the GPU's batched kernels (PagePlan): a warp per page (2, 7, 16), a slice of
-        // warps (33), a block with A and V shared (64, 100), V in global memory (128 double), all global (256)
-        for (Precision p : Precision.values()) for (int n : new int[]{1, 2, 7, 16, 33, 64, 100, 128, 256}) {
+        // warps (33), a block with A and V shared (64, 100), V in global memory (128 double), block Jacobi
+        // inside the page (129: 9 column blocks, a ghost block and a last block of one column; 200; 256)
+        for (Precision p : Precision.values()) for (int n : new int[]{1, 2, 7, 16, 33, 64, 100, 128, 129, 200, 256}) {
             out.add(Arguments.of(p, n));
         }
         return out.stream();
@@ -246,8 +249,8 @@ public abstract class BackendConformance {
 
     /**
      * A page the sweep limit stops is reported as not converged, page by page, beside pages that did
-     * converge (diagonal pages: the first sweep rotates nothing): never silently. Orders 7 and 40 reach
-     * both kinds of GPU batched kernel (a warp per page; shared memory).
+     * converge (diagonal pages: the first sweep rotates nothing): never silently. Orders 7, 40 and 150
+     * reach every kind of GPU batched kernel (a warp per page; shared memory; block Jacobi inside the page).
      */
     @ParameterizedTest(name = "pages not converged reported per page {0} {1}x{1}")
     @MethodSource("unconvergedCases")
@@ -269,7 +272,7 @@ public abstract class BackendConformance {
 
     Stream<Arguments> unconvergedCases() {
         List<Arguments> out = new ArrayList<Arguments>();
-        for (String op : new String[]{"eig", "svd"}) for (int n : new int[]{7, 40}) for (Precision p : Precision.values()) {
+        for (String op : new String[]{"eig", "svd"}) for (int n : new int[]{7, 40, 150}) for (Precision p : Precision.values()) {
             out.add(Arguments.of(op, n, p));
         }
         return out.stream();
@@ -306,6 +309,34 @@ public abstract class BackendConformance {
         for (int i = 0; i < n; i++) {
             double rel = Math.abs(e.values().get(i, 0) - ref[i]) / Math.abs(ref[i]);
             assertTrue(rel <= 1e-12, "lambda_" + i + " = " + ref[i] + ": relative error " + rel);
+        }
+    }
+
+    /**
+     * Graded SPD pages (10 decades, permuted): every eigenvalue of every page to 1e-12 relative, through
+     * each GPU page kernel (a warp per page at 24, shared memory at 100, block Jacobi inside the page at
+     * 150: its 32 x 32 tile products must keep the small entries' relative accuracy). Reference: 40
+     * digits at 24; beyond, the CPU backend's default eig of each page (relatively accurate, checked
+     * against 40 digits at n = 24 by this suite), so the larger cases run on the GPU only.
+     */
+    @ParameterizedTest(name = "eig pages graded 10 decades {0}x{0}")
+    @ValueSource(ints = {24, 100, 150})
+    void gradedPagesRelativeAccuracy(int n) {
+        assumeTrue(n <= 40 || backend().isGpu(), "the CPU backend is the reference beyond n = 40");
+        int pages = 3;
+        double[] a = new double[n * n * pages];
+        for (int k = 0; k < pages; k++) System.arraycopy(Matrices.gradedSpd(new Random(n * 7L + k), n, 10), 0, a, k * n * n, n * n);
+        EigResult e = Jacobi.eig(PageArray.wrap(a.clone(), n, n, pages), opts().withVectors(false));
+        for (int k = 0; k < pages; k++) {
+            double[] page = Arrays.copyOfRange(a, k * n * n, (k + 1) * n * n);
+            double[] ref = n <= 40 ? HighPrecisionEigenvalues.of(page, n)
+                    : Jacobi.eig(PageArray.wrap(page, n, n), SolverOptions.defaults().withDevice("cpu").withVectors(false))
+                            .values().pageAsDouble(0);
+            assertTrue(e.report().converged(k), "page " + k + " converged");
+            for (int i = 0; i < n; i++) {
+                double rel = Math.abs(e.values().get(i, 0, k) - ref[i]) / Math.abs(ref[i]);
+                assertTrue(rel <= 1e-12, "page " + k + " lambda_" + i + " = " + ref[i] + ": relative error " + rel);
+            }
         }
     }
 
