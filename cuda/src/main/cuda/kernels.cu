@@ -4,6 +4,7 @@
 #include "classical_jacobi.cu"
 #include "gauss_jordan.cu"
 #include "eig_batched.cu"
+#include "blocked_pages.cu"
 #include "svd_batched.cu"
 #include "inv_batched.cu"
 #include "svd_blocked.cu"

@@ -26,7 +26,7 @@ final class CudaBatchedEig {
      * the pointwise kernel streams the whole page through global memory at each of its n - 1 steps per
      * sweep once A no longer fits shared memory. -Dgpujacobi.cuda.pageBlockedFrom for tuning runs.
      */
-    static final int BLOCKED_FROM = Integer.getInteger("gpujacobi.cuda.pageBlockedFrom", 129);
+    static final int BLOCKED_FROM = Integer.getInteger("gpujacobi.cuda.pageBlockedFrom", 128);
     /** eig_blocked_pages' block: 8 warps (its pair solves keep a 32 x 32 page in registers: 255 per thread). */
     static final int BLOCKED_THREADS = 256;
     /** eig_blocked_pages' column block width (its B). */
@@ -66,7 +66,7 @@ final class CudaBatchedEig {
         final int chunk = chunk(n, pages);
         CUdeviceptr ad = buf.get("A", (long) chunk * nn * p.bytes());
         CUdeviceptr dd = buf.get("D", (long) chunk * n * 8);
-        CUdeviceptr vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
+        DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         String kernel = Kernel.EIG_BATCHED.name(p);
@@ -87,6 +87,7 @@ final class CudaBatchedEig {
                         Pointer.to(new int[]{nb}), Pointer.to(new int[]{bt.pairsPerStep()}), Pointer.to(new int[]{bt.steps()}),
                         Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(sw), Pointer.to(rot),
                         Pointer.to(new int[]{wantV ? 1 : 0})));
+                if (wantV) PagePolish.run(buf, vd, n, count);
             } else if (warp > 0) {
                 dev.launchShared(Kernel.pageWarp(true, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
                         / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),

@@ -26,8 +26,9 @@ enum Kernel {
     EIG_WARP_8("eig_warp", "_n8"),
     EIG_WARP_16("eig_warp", "_n16"),
     EIG_WARP_32("eig_warp", "_n32"),
-    /** Block Jacobi inside each page, one 256-thread block per page, for the largest pages (eig_batched.cu). */
+    /** Block Jacobi inside each page, one 256-thread block per page, for the largest pages (blocked_pages.cu). */
     EIG_BLOCKED_PAGES("eig_blocked_pages", ""),
+    SVD_BLOCKED_PAGES("svd_blocked_pages", ""),
     CLASSICAL("classical", ""),
     SVD_SWEEP("svd_sweep", ""),
     SVD_SCALE("svd_scale", ""),

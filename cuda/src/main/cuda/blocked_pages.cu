@@ -1,0 +1,325 @@
+// Block Jacobi inside the page for the largest pages (eig and svd, orders 128 ... 256): one block of
+// 8 warps per page. The pointwise kernels (eig_batched.cu, svd_batched.cu) move the whole page through
+// global memory at each of the n - 1 steps of a sweep once it no longer fits shared memory; here the
+// columns are cut into blocks of 16 and a sweep has nb - 1 steps (nb = ceil(n / 16), block pairs by the
+// same chess tournament, at block level [11]), so the traffic drops ~16-fold and the work becomes
+// 32 x 32 tile products. Each block pair's 32 x 32 problem is solved by one sweep of warp_jacobi
+// (eig_batched.cu's register solve; kernels.cu includes that file first). The host (CudaBatchedEig,
+// CudaBatchedSvd) finishes V with one Newton-Schulz step.
+// x[j] = s[j] + sum_m s[m] E[m][j] (j, m < 32): a row of the tile product s' (I + E), for a 32 x 32
+// row-major E = Q - I in shared memory (every lane reads the same E entries: broadcasts, two per load)
+// and this lane's vector s in the warp's staging tile (its row: stride 1; its column: stride 33, both
+// conflict-free). Q as I + E: once the sweeps have nearly converged E is small, so the product's
+// rounding is relative to the small correction and every entry keeps to a rounding of its own, as with a
+// plane rotation of c ~ 1 (with Q itself, V lost twice the orthogonality of the pointwise kernel).
+// s stays in shared memory: held in 32 registers beside x, ptxas spilled.
+__device__ __forceinline__ void times_i_plus_e(const double* __restrict__ s, int stride, const double* __restrict__ E,
+                                               double (&x)[32]) {
+#pragma unroll
+    for (int j = 0; j < 32; ++j) x[j] = 0.0;
+#pragma unroll 4
+    for (int m = 0; m < 32; ++m) {
+        const double sm = s[m * stride];
+        const double2* em = reinterpret_cast<const double2*>(E + m * 32);
+#pragma unroll
+        for (int j = 0; j < 16; ++j) {
+            const double2 w2 = em[j];
+            x[2 * j] = fma(sm, w2.x, x[2 * j]);
+            x[2 * j + 1] = fma(sm, w2.y, x[2 * j + 1]);
+        }
+    }
+#pragma unroll
+    for (int j = 0; j < 32; ++j) x[j] = s[j * stride] + x[j];
+}
+
+// Column x (0 ... 31) of block pair (I, J) of 16-column blocks: its index in the page, -1 for a pad
+// (past n, or in odd nb's ghost block). Shared by the block-Jacobi page kernels (eig and svd).
+__device__ __forceinline__ int pair_column(int I, int J, int x, int nb, int n) {
+    const int blk = x < 16 ? I : J, g = blk * 16 + (x & 15);
+    return blk < nb && g < n ? g : -1;
+}
+
+// One row of M[:, P_l] := M[:, P_l] (I + E_l) for this lane (row: its entry of column 0 of the page,
+// ld: the column stride, n: the page's columns): the row through the warp's staging row S, the product
+// in double, written back in X. M is A's V (eig), or U or V (svd).
+template <typename X>
+__device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, int Il, int Jl, int nb, int n,
+                                                   const double* __restrict__ E, double* __restrict__ S) {
+#pragma unroll
+    for (int m = 0; m < 32; ++m) {
+        const int c = pair_column(Il, Jl, m, nb, n);
+        S[m] = c >= 0 ? double(row[c * ld]) : 0.0;
+    }
+    double x[32];
+    times_i_plus_e(S, 1, E, x);
+#pragma unroll
+    for (int j = 0; j < 32; ++j) {
+        const int c = pair_column(Il, Jl, j, nb, n);
+        if (c >= 0) row[c * ld] = X(x[j]);
+    }
+}
+
+// ---- eig: two-sided block Jacobi. Per step:
+//   1. warp k runs one sweep of warp_jacobi (eig_warp's register solve) on block pair k's 32 x 32
+//      diagonal block (rows and columns of blocks I_k, J_k), which yields its orthogonal Q_k
+//      (accumulated in double) and the pair block's new entries, written back as they are (the
+//      annihilated entries stay exactly as small as the relative test left them). One sweep, not a
+//      solve to convergence: simulated (numpy, n = 96), the outer sweeps stay 8, the rotations drop
+//      3-fold and V comes out 5 times closer to orthogonal (each Q's rounding is applied to V);
+//   2. A := R' A R and V := V R with R = diag(Q_k): every off-pair tile A[P_k, P_l] := Q_k' A[P_k, P_l] Q_l
+//      (k < l, written with its transpose: A stays exactly symmetric, which lets every load run down
+//      columns, coalesced) and every 32-row tile of V[:, P_l] := V[:, P_l] Q_l; a pair whose solve
+//      rotated nothing has Q = I and is skipped.
+// The page has converged when a sweep's solves rotated nothing: every pair (p, q) then met the relative
+// test |a_pq| <= tol sqrt(|a_pp a_qq|) in it, the pointwise kernels' stopping rule. Pads (the last
+// block's columns past n, the odd block count's ghost block) are exact zero rows and columns, never
+// rotated (a_pq = 0 is negligible), so Q is the identity on them and nothing is written there.
+// Shared memory (twin: CudaBatchedEig.blockedSharedBytes): Q - I [half][32][32] row-major, per warp a
+// 32 x 33 staging tile and its (c, s), the pairs' rotated flags and the rotation counter.
+// T is A's type; the rotations, Q, V and the tile products are double for both precisions.
+template <typename T>
+__device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
+                                  const int* __restrict__ pairs, int n, int nb, int half, int steps, double tol,
+                                  int maxSweeps, int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut,
+                                  int wantV) {
+    typedef double W;
+    constexpr int B = 16, TS = 2 * B, SLD = TS + 1;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const unsigned full = 0xffffffffu;
+    const int warps = blockDim.x >> 5, warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    W* Qs = reinterpret_cast<W*>(smem);                 // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
+    W* Ss = Qs + (size_t)half * TS * TS;                 // [warps][TS][SLD]
+    W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
+    int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
+    int* counter = rotatedPair + half;
+    const int page = blockIdx.x;
+    const size_t nn = (size_t)n * n;
+    T* a = A + page * nn;
+    W* v = wantV ? V + page * nn : nullptr;
+    W* S = Ss + (size_t)warp * TS * SLD;
+    // (A + A')/2 in place (one thread per lower entry writes both) and V = I
+    for (size_t idx = threadIdx.x; idx < nn; idx += blockDim.x) {
+        const int i = (int)(idx % n), j = (int)(idx / n);
+        if (i > j) {
+            const T x = T(W(0.5) * (W(a[idx]) + W(a[j + i * n])));
+            a[idx] = x;
+            a[j + i * n] = x;
+        }
+        if (wantV) v[idx] = i == j ? W(1) : W(0);
+    }
+    __syncthreads();
+    auto gmap = [&](int I, int J, int x) { return pair_column(I, J, x, nb, n); };
+    const PageGroup g(blockDim.x);
+    page_sweeps(g, counter, n, maxSweeps, 0, page, sweepsOut, rotationsOut, [&](int* rotated) {
+        for (int st = 0; st < steps; ++st) {
+            const int* P = pairs + (size_t)st * half * 2;
+            // 1. the pair sweeps
+            if (warp < half) {
+                const int I = P[2 * warp], J = P[2 * warp + 1];
+                const int gl = gmap(I, J, lane);
+                T x[TS];
+                W q[TS];
+#pragma unroll
+                for (int i = 0; i < TS; ++i) {  // column gl, row gi = row gi, column gl (A symmetric): coalesced
+                    const int gi = gmap(I, J, i);
+                    x[i] = gl >= 0 && gi >= 0 ? a[gl + gi * n] : T(0);
+                    q[i] = i == lane ? W(1) : W(0);
+                }
+                int who = lane;
+                unsigned long long r = 0;
+                bool converged = false;
+                warp_jacobi<T, TS>(x, q, who, TS, tol, 0, 1, 1, cs[warp], r, converged);
+                if (lane == 0) {
+                    rotatedPair[warp] = r > 0;
+                    if (r > 0) atomicAdd(rotated, (int)r);
+                }
+                if (r > 0) {
+#pragma unroll
+                    for (int i = 0; i < TS; ++i) Qs[(size_t)warp * TS * TS + i * TS + lane] = i == lane ? q[i] - W(1) : q[i];  // E = Q - I (exact where q_ii >= 1/2: Sterbenz)
+                    // register i of this lane is A[player(i), who]: rows moved with the columns
+                    const int gw = gmap(I, J, who);
+#pragma unroll
+                    for (int i = 0; i < TS; ++i) {
+                        const int pi = __shfl_sync(full, who, i);
+                        const int gi = gmap(I, J, pi);
+                        if (gw >= 0 && gi >= 0 && pi <= who) {
+                            a[gi + gw * n] = x[i];
+                            a[gw + gi * n] = x[i];
+                        }
+                    }
+                }
+            }
+            __syncthreads();
+            // 2. the off-pair tiles of A and the tiles of V, one warp each
+            const int tiles = half * (half - 1) / 2, rowTiles = (n + TS - 1) / TS;
+            const int items = tiles + (wantV ? half * rowTiles : 0);
+            for (int item = warp; item < items; item += warps) {
+                if (item < tiles) {
+                    int k = 0, rest = item;  // item -> (k, l), k < l
+                    while (rest >= half - 1 - k) { rest -= half - 1 - k; ++k; }
+                    const int l = k + 1 + rest;
+                    const bool rk = rotatedPair[k], rl = rotatedPair[l];
+                    if (!rk && !rl) continue;
+                    const int Ik = P[2 * k], Jk = P[2 * k + 1], Il = P[2 * l], Jl = P[2 * l + 1];
+                    const W* Qk = Qs + (size_t)k * TS * TS;
+                    const W* Ql = Qs + (size_t)l * TS * TS;
+                    const int r = gmap(Ik, Jk, lane);  // this lane's row of the tile
+                    // the tile into the staging tile, row by row (coalesced); X = A_kl (I + E_l), row by row
+#pragma unroll
+                    for (int m = 0; m < TS; ++m) {
+                        const int c = gmap(Il, Jl, m);
+                        S[lane * SLD + m] = r >= 0 && c >= 0 ? W(a[r + c * n]) : W(0);
+                    }
+                    W x[TS];
+                    if (rl) {
+                        times_i_plus_e(S + lane * SLD, 1, Ql, x);
+#pragma unroll
+                        for (int j = 0; j < TS; ++j) S[lane * SLD + j] = x[j];
+                    }
+                    __syncwarp();
+                    // Y = (I + E_k)' X, column by column (lane: column j); the transposed tile A[P_l, P_k]
+                    // straight from the columns (coalesced over lanes), the tile itself through the staging tile
+                    if (rk) times_i_plus_e(S + lane, SLD, Qk, x);
+                    else {
+#pragma unroll
+                        for (int i = 0; i < TS; ++i) x[i] = S[i * SLD + lane];
+                    }
+                    const int cj = gmap(Il, Jl, lane);
+#pragma unroll
+                    for (int i = 0; i < TS; ++i) {
+                        const int ri = gmap(Ik, Jk, i);
+                        if (cj >= 0 && ri >= 0) a[cj + ri * n] = T(x[i]);
+                        S[i * SLD + lane] = x[i];
+                    }
+                    __syncwarp();
+#pragma unroll
+                    for (int j = 0; j < TS; ++j) {
+                        const int c = gmap(Il, Jl, j);
+                        if (r >= 0 && c >= 0) a[r + c * n] = T(S[lane * SLD + j]);
+                    }
+                    __syncwarp();  // the staging tile read before the next item writes it
+                } else {
+                    const int l = (item - tiles) / rowTiles, row = ((item - tiles) % rowTiles) * TS + lane;
+                    if (!rotatedPair[l]) continue;
+                    const int Il = P[2 * l], Jl = P[2 * l + 1];
+                    const W* Ql = Qs + (size_t)l * TS * TS;
+                    if (row < n) row_times_i_plus_e(v + row, n, Il, Jl, nb, n, Ql, S + lane * SLD);
+                }
+            }
+            __syncthreads();
+        }
+    });
+    for (int i = threadIdx.x; i < n; i += blockDim.x) D[(size_t)page * n + i] = W(a[i + i * n]);
+}
+
+#define EIG_BLOCKED_PAGES(NAME, T)                                                                           \
+    extern "C" __global__ void __launch_bounds__(256) NAME(T* A, double* D, double* V, const int* pairs, int n,   \
+            int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations, \
+            int wantV) {                                                                                         \
+        eig_blocked_pages<T>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV);      \
+    }
+EIG_BLOCKED_PAGES(eig_blocked_pages_f, float)
+EIG_BLOCKED_PAGES(eig_blocked_pages_d, double)
+
+// ---- svd: one-sided block Jacobi on a tall page U (m x n, m >= n; the host transposes wide pages).
+// Per step: warp k forms block pair k's Gram matrix G = U_P' U_P (32 x 32, in double, from the page in
+// 32-row chunks through its staging tile) and runs one sweep of warp_jacobi on it - on a Gram matrix
+// the symmetric rotation is the one-sided (Hestenes) rotation [1] and the relative test
+// |g_pq| <= tol sqrt(g_pp g_qq) is the pointwise svd kernel's orthogonality test - which yields Q_k;
+// then every 32-row tile of U[:, P_l] and V[:, P_l] is multiplied by Q_l = I + E_l. G is formed again at
+// each step from the columns as they are (so a column's rounding stays its own: relative accuracy as in
+// the pointwise one-sided method). Converged when a sweep's solves rotated nothing. Out as svd_batched:
+// U = A V (in T; the host takes the column norms and sorts) and V (double). Shared memory as
+// eig_blocked_pages (twin: CudaBatchedEig.blockedSharedBytes).
+template <typename T>
+__device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, const int* __restrict__ pairs, int m,
+                                  int n, int nb, int half, int steps, double tol, int maxSweeps,
+                                  int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut, int wantV) {
+    typedef double W;
+    constexpr int B = 16, TS = 2 * B, SLD = TS + 1;
+    extern __shared__ __align__(16) unsigned char smem[];
+    const int warps = blockDim.x >> 5, warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    W* Qs = reinterpret_cast<W*>(smem);                 // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
+    W* Ss = Qs + (size_t)half * TS * TS;                 // [warps][TS][SLD]
+    W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
+    int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
+    int* counter = rotatedPair + half;
+    const int page = blockIdx.x;
+    T* u = U + (size_t)page * m * n;
+    W* v = wantV ? V + (size_t)page * n * n : nullptr;
+    W* S = Ss + (size_t)warp * TS * SLD;
+    if (wantV)
+        for (int idx = threadIdx.x; idx < n * n; idx += blockDim.x) v[idx] = idx % n == idx / n ? W(1) : W(0);
+    __syncthreads();
+    const PageGroup g(blockDim.x);
+    page_sweeps(g, counter, n, maxSweeps, 0, page, sweepsOut, rotationsOut, [&](int* rotated) {
+        for (int st = 0; st < steps; ++st) {
+            const int* P = pairs + (size_t)st * half * 2;
+            // 1. the pair Gram matrices and their sweeps
+            if (warp < half) {
+                const int I = P[2 * warp], J = P[2 * warp + 1];
+                W x[TS], q[TS];
+#pragma unroll
+                for (int i = 0; i < TS; ++i) {
+                    x[i] = W(0);
+                    q[i] = i == lane ? W(1) : W(0);
+                }
+                for (int r0 = 0; r0 < m; r0 += TS) {  // x[i] = G[i][lane] = sum_r U[r, P_i] U[r, P_lane]
+                    const int row = r0 + lane;
+#pragma unroll
+                    for (int c = 0; c < TS; ++c) {
+                        const int gc = pair_column(I, J, c, nb, n);
+                        S[lane * SLD + c] = row < m && gc >= 0 ? W(u[row + gc * m]) : W(0);
+                    }
+                    __syncwarp();
+#pragma unroll 4
+                    for (int r = 0; r < TS; ++r) {
+                        const W y = S[r * SLD + lane];
+#pragma unroll
+                        for (int i = 0; i < TS; ++i) x[i] = fma(S[r * SLD + i], y, x[i]);
+                    }
+                    __syncwarp();
+                }
+                int who = lane;
+                unsigned long long r = 0;
+                bool converged = false;
+                warp_jacobi<W, TS>(x, q, who, TS, tol, 0, 1, 1, cs[warp], r, converged);
+                if (lane == 0) {
+                    rotatedPair[warp] = r > 0;
+                    if (r > 0) atomicAdd(rotated, (int)r);
+                }
+                if (r > 0) {
+#pragma unroll
+                    for (int i = 0; i < TS; ++i) Qs[(size_t)warp * TS * TS + i * TS + lane] = i == lane ? q[i] - W(1) : q[i];
+                }
+            }
+            __syncthreads();
+            // 2. the row tiles of U and V, one warp each
+            const int uTiles = (m + TS - 1) / TS, vTiles = wantV ? (n + TS - 1) / TS : 0;
+            const int items = half * (uTiles + vTiles);
+            for (int item = warp; item < items; item += warps) {
+                const int l = item / (uTiles + vTiles), t = item % (uTiles + vTiles);
+                if (!rotatedPair[l]) continue;
+                const int Il = P[2 * l], Jl = P[2 * l + 1];
+                const W* El = Qs + (size_t)l * TS * TS;
+                if (t < uTiles) {
+                    const int row = t * TS + lane;
+                    if (row < m) row_times_i_plus_e(u + row, m, Il, Jl, nb, n, El, S + lane * SLD);
+                } else {
+                    const int row = (t - uTiles) * TS + lane;
+                    if (row < n) row_times_i_plus_e(v + row, n, Il, Jl, nb, n, El, S + lane * SLD);
+                }
+            }
+            __syncthreads();
+        }
+    });
+}
+
+#define SVD_BLOCKED_PAGES(NAME, T)                                                                            \
+    extern "C" __global__ void __launch_bounds__(256) NAME(T* U, double* V, const int* pairs, int m, int n,        \
+            int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations,   \
+            int wantV) {                                                                                           \
+        svd_blocked_pages<T>(U, V, pairs, m, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV);        \
+    }
+SVD_BLOCKED_PAGES(svd_blocked_pages_f, float)
+SVD_BLOCKED_PAGES(svd_blocked_pages_d, double)
