@@ -1,5 +1,5 @@
-// Block Jacobi inside the page for the largest pages (eig and svd, orders 128 ... 256): one block of
-// 8 warps per page. The pointwise kernels (eig_batched.cu, svd_batched.cu) move the whole page through
+// Block Jacobi inside the page for the larger pages (eig and svd): a group of 8, 4 or 2 warps per page
+// (at least one per block pair of a step; the host's BlockedPagePlan), 256 threads a block. The pointwise kernels (eig_batched.cu, svd_batched.cu) move the whole page through
 // global memory at each of the n - 1 steps of a sweep once it no longer fits shared memory; here the
 // columns are cut into blocks of 16 and a sweep has nb - 1 steps (nb = ceil(n / 16), block pairs by the
 // same chess tournament, at block level [11]), so the traffic drops ~16-fold and the work becomes
@@ -74,31 +74,33 @@ __device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, 
 // test |a_pq| <= tol sqrt(|a_pp a_qq|) in it, the pointwise kernels' stopping rule. Pads (the last
 // block's columns past n, the odd block count's ghost block) are exact zero rows and columns, never
 // rotated (a_pq = 0 is negligible), so Q is the identity on them and nothing is written there.
-// Shared memory (twin: CudaBatchedEig.blockedSharedBytes): Q - I [half][32][32] row-major, per warp a
+// Shared memory (twin: BlockedPagePlan.pageBytes; each page's region is that many bytes, rounded to 16): Q - I [half][32][32] row-major, per warp a
 // 32 x 33 staging tile and its (c, s), the pairs' rotated flags and the rotation counter.
 // T is A's type; the rotations, Q, V and the tile products are double for both precisions.
 template <typename T>
 __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
                                   const int* __restrict__ pairs, int n, int nb, int half, int steps, double tol,
                                   int maxSweeps, int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut,
-                                  int wantV) {
+                                  int wantV, int threadsPerPage, int count, int pageStride) {
     typedef double W;
     constexpr int B = 16, TS = 2 * B, SLD = TS + 1;
     extern __shared__ __align__(16) unsigned char smem[];
     const unsigned full = 0xffffffffu;
-    const int warps = blockDim.x >> 5, warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    W* Qs = reinterpret_cast<W*>(smem);                 // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
+    const PageGroup g(threadsPerPage);  // 8, 4 or 2 warps: the pages per block the host laid out
+    const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
+    if (page >= count) return;  // the whole group leaves: its barrier is its own
+    const int warps = g.size >> 5, warp = g.rank >> 5, lane = g.rank & 31;
+    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
     W* Ss = Qs + (size_t)half * TS * TS;                 // [warps][TS][SLD]
     W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
     int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
     int* counter = rotatedPair + half;
-    const int page = blockIdx.x;
     const size_t nn = (size_t)n * n;
     T* a = A + page * nn;
     W* v = wantV ? V + page * nn : nullptr;
     W* S = Ss + (size_t)warp * TS * SLD;
     // (A + A')/2 in place (one thread per lower entry writes both) and V = I
-    for (size_t idx = threadIdx.x; idx < nn; idx += blockDim.x) {
+    for (size_t idx = g.rank; idx < nn; idx += g.size) {
         const int i = (int)(idx % n), j = (int)(idx / n);
         if (i > j) {
             const T x = T(W(0.5) * (W(a[idx]) + W(a[j + i * n])));
@@ -107,9 +109,8 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
         }
         if (wantV) v[idx] = i == j ? W(1) : W(0);
     }
-    __syncthreads();
+    g.sync();
     auto gmap = [&](int I, int J, int x) { return pair_column(I, J, x, nb, n); };
-    const PageGroup g(blockDim.x);
     page_sweeps(g, counter, n, maxSweeps, 0, page, sweepsOut, rotationsOut, [&](int* rotated) {
         for (int st = 0; st < steps; ++st) {
             const int* P = pairs + (size_t)st * half * 2;
@@ -149,7 +150,7 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     }
                 }
             }
-            __syncthreads();
+            g.sync();
             // 2. the off-pair tiles of A and the tiles of V, one warp each
             const int tiles = half * (half - 1) / 2, rowTiles = (n + TS - 1) / TS;
             const int items = tiles + (wantV ? half * rowTiles : 0);
@@ -206,17 +207,18 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     if (row < n) row_times_i_plus_e(v + row, n, Il, Jl, nb, n, Ql, S + lane * SLD);
                 }
             }
-            __syncthreads();
+            g.sync();
         }
     });
-    for (int i = threadIdx.x; i < n; i += blockDim.x) D[(size_t)page * n + i] = W(a[i + i * n]);
+    for (int i = g.rank; i < n; i += g.size) D[(size_t)page * n + i] = W(a[i + i * n]);
 }
 
 #define EIG_BLOCKED_PAGES(NAME, T)                                                                           \
     extern "C" __global__ void __launch_bounds__(256) NAME(T* A, double* D, double* V, const int* pairs, int n,   \
             int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations, \
-            int wantV) {                                                                                         \
-        eig_blocked_pages<T>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV);      \
+            int wantV, int threadsPerPage, int count, int pageStride) {                                          \
+        eig_blocked_pages<T>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,       \
+                             threadsPerPage, count, pageStride);                                                 \
     }
 EIG_BLOCKED_PAGES(eig_blocked_pages_f, float)
 EIG_BLOCKED_PAGES(eig_blocked_pages_d, double)
@@ -230,28 +232,30 @@ EIG_BLOCKED_PAGES(eig_blocked_pages_d, double)
 // each step from the columns as they are (so a column's rounding stays its own: relative accuracy as in
 // the pointwise one-sided method). Converged when a sweep's solves rotated nothing. Out as svd_batched:
 // U = A V (in T; the host takes the column norms and sorts) and V (double). Shared memory as
-// eig_blocked_pages (twin: CudaBatchedEig.blockedSharedBytes).
+// eig_blocked_pages (twin: BlockedPagePlan.pageBytes; each page's region is that many bytes, rounded to 16).
 template <typename T>
 __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, const int* __restrict__ pairs, int m,
                                   int n, int nb, int half, int steps, double tol, int maxSweeps,
-                                  int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut, int wantV) {
+                                  int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut, int wantV,
+                                  int threadsPerPage, int count, int pageStride) {
     typedef double W;
     constexpr int B = 16, TS = 2 * B, SLD = TS + 1;
     extern __shared__ __align__(16) unsigned char smem[];
-    const int warps = blockDim.x >> 5, warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-    W* Qs = reinterpret_cast<W*>(smem);                 // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
+    const PageGroup g(threadsPerPage);  // 8, 4 or 2 warps: the pages per block the host laid out
+    const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
+    if (page >= count) return;  // the whole group leaves: its barrier is its own
+    const int warps = g.size >> 5, warp = g.rank >> 5, lane = g.rank & 31;
+    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
     W* Ss = Qs + (size_t)half * TS * TS;                 // [warps][TS][SLD]
     W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
     int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
     int* counter = rotatedPair + half;
-    const int page = blockIdx.x;
     T* u = U + (size_t)page * m * n;
     W* v = wantV ? V + (size_t)page * n * n : nullptr;
     W* S = Ss + (size_t)warp * TS * SLD;
     if (wantV)
-        for (int idx = threadIdx.x; idx < n * n; idx += blockDim.x) v[idx] = idx % n == idx / n ? W(1) : W(0);
-    __syncthreads();
-    const PageGroup g(blockDim.x);
+        for (int idx = g.rank; idx < n * n; idx += g.size) v[idx] = idx % n == idx / n ? W(1) : W(0);
+    g.sync();
     page_sweeps(g, counter, n, maxSweeps, 0, page, sweepsOut, rotationsOut, [&](int* rotated) {
         for (int st = 0; st < steps; ++st) {
             const int* P = pairs + (size_t)st * half * 2;
@@ -293,7 +297,7 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
                     for (int i = 0; i < TS; ++i) Qs[(size_t)warp * TS * TS + i * TS + lane] = i == lane ? q[i] - W(1) : q[i];
                 }
             }
-            __syncthreads();
+            g.sync();
             // 2. the row tiles of U and V, one warp each
             const int uTiles = (m + TS - 1) / TS, vTiles = wantV ? (n + TS - 1) / TS : 0;
             const int items = half * (uTiles + vTiles);
@@ -310,7 +314,7 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
                     if (row < n) row_times_i_plus_e(v + row, n, Il, Jl, nb, n, El, S + lane * SLD);
                 }
             }
-            __syncthreads();
+            g.sync();
         }
     });
 }
@@ -318,8 +322,9 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
 #define SVD_BLOCKED_PAGES(NAME, T)                                                                            \
     extern "C" __global__ void __launch_bounds__(256) NAME(T* U, double* V, const int* pairs, int m, int n,        \
             int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations,   \
-            int wantV) {                                                                                           \
-        svd_blocked_pages<T>(U, V, pairs, m, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV);        \
+            int wantV, int threadsPerPage, int count, int pageStride) {                                            \
+        svd_blocked_pages<T>(U, V, pairs, m, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,         \
+                             threadsPerPage, count, pageStride);                                                   \
     }
 SVD_BLOCKED_PAGES(svd_blocked_pages_f, float)
 SVD_BLOCKED_PAGES(svd_blocked_pages_d, double)

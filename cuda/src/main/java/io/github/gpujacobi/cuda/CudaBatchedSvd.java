@@ -11,7 +11,7 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Every page of a 3-D array (min(m, n) = 1 ... 256) in one launch of svd_batched.cu: up to 32 rows
  * (after the transpose of wide pages) one warp per page with the page in registers (svd_warp), from
- * {@link CudaBatchedEig#BLOCKED_FROM} columns block Jacobi inside the page (blocked_pages.cu), else a
+ * {@link BlockedPagePlan#FROM} columns block Jacobi inside the page (blocked_pages.cu), else a
  * group of threads per page, laid out by {@link PagePlan} (teams of 8 to 32 lanes per column pair; the page
  * in shared memory while it fits, else worked on in place in global memory), the whole one-sided
  * Jacobi solve inside the group. Tall and square pages go up as they lie in the array, without a host
@@ -40,10 +40,8 @@ final class CudaBatchedSvd {
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + nn, ct::flat);
         String kernel = Kernel.SVD_BATCHED.name(p);
-        final boolean blocked = CudaBatchedEig.blocked(nn, fixedSweeps);
-        final int nb = (nn + CudaBatchedEig.BLOCKED_WIDTH - 1) / CudaBatchedEig.BLOCKED_WIDTH;
-        final ChessTournament bt = blocked ? new ChessTournament(nb) : null;
-        final CUdeviceptr blockPairs = blocked ? buf.constant("blockPairs", "chess:" + nb, bt::flat) : null;
+        final BlockedPagePlan bp = BlockedPagePlan.of(nn, fixedSweeps);
+        final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             if (tall) {
@@ -57,13 +55,13 @@ final class CudaBatchedSvd {
             }
             dev.synchronize();
             long t0 = System.nanoTime();
-            if (blocked) {
-                dev.launchShared(Kernel.SVD_BLOCKED_PAGES.name(p), count, CudaBatchedEig.BLOCKED_THREADS,
-                        CudaBatchedEig.blockedSharedBytes(bt.pairsPerStep()), Pointer.to(Pointer.to(ud), Pointer.to(vd),
-                        Pointer.to(blockPairs), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}), Pointer.to(new int[]{nb}),
-                        Pointer.to(new int[]{bt.pairsPerStep()}), Pointer.to(new int[]{bt.steps()}),
-                        Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(sw), Pointer.to(rot),
-                        Pointer.to(new int[]{wantV ? 1 : 0})));
+            if (bp != null) {
+                dev.launchShared(Kernel.SVD_BLOCKED_PAGES.name(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
+                        Pointer.to(Pointer.to(ud), Pointer.to(vd), Pointer.to(blockPairs), Pointer.to(new int[]{mm}),
+                        Pointer.to(new int[]{nn}), Pointer.to(new int[]{bp.nb}), Pointer.to(new int[]{bp.half()}),
+                        Pointer.to(new int[]{bp.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
+                        Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
+                        Pointer.to(new int[]{bp.threadsPerPage()}), Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
                 if (wantV) PagePolish.run(buf, vd, nn, count);
             } else if (warp > 0) {
                 CUdeviceptr partners = buf.constant("partners", "partners:" + nn, () -> PagePlan.partners(ct));
