@@ -12,10 +12,13 @@ import io.github.gpujacobi.core.ChessTournament;
  */
 final class BlockedPagePlan {
     /**
-     * From this order on (and up to 256) pages run blocked: at 128 it beat the pointwise kernels with V in
-     * global memory (eig 4.4 vs 7.6 ms, 100 pages, H100 2026-11-23); -Dgpujacobi.cuda.pageBlockedFrom for tuning.
+     * From these orders on (and up to 256) pages run blocked. Measured with 2000 pages (H200, 2026-11-23,
+     * ms pointwise / blocked): eig 48 x 48 double 6.08 / 8.13, single 5.36 / 5.92; 64 x 64 double 12.65 / 8.73,
+     * single 10.1 / 6.45; svd 48 x 48 double 12.6 / 9.16, 64 x 64 23.7 / 9.70 (500 pages of 100 and 128:
+     * blocked ahead in both). -Dgpujacobi.cuda.pageBlockedFrom (both) for tuning runs.
      */
-    static final int FROM = Integer.getInteger("gpujacobi.cuda.pageBlockedFrom", 128);
+    static final int EIG_FROM = Integer.getInteger("gpujacobi.cuda.pageBlockedFrom", 64);
+    static final int SVD_FROM = Integer.getInteger("gpujacobi.cuda.pageBlockedFrom", 40);
     static final int WIDTH = 16, THREADS = 256;
 
     final int n, nb, warpsPerPage, pagesPerBlock, pageBytes;
@@ -31,9 +34,14 @@ final class BlockedPagePlan {
         this.pageBytes = pageBytes(half, warpsPerPage);
     }
 
-    /** The plan for pages of n columns (eig: order n; svd: n = min(m, n)), or null where they do not run blocked. */
-    static BlockedPagePlan of(int n, int fixedSweeps) {
-        boolean blocked = n >= Math.max(2 * WIDTH + 1, FROM) && n <= PagePlan.MAX_N && fixedSweeps <= 0;
+    /** The plan for eig pages of order n, or null where they do not run blocked. */
+    static BlockedPagePlan eig(int n, int fixedSweeps) { return of(n, fixedSweeps, EIG_FROM); }
+
+    /** The plan for svd pages of n = min(m, n) columns, or null where they do not run blocked. */
+    static BlockedPagePlan svd(int n, int fixedSweeps) { return of(n, fixedSweeps, SVD_FROM); }
+
+    private static BlockedPagePlan of(int n, int fixedSweeps, int from) {
+        boolean blocked = n >= Math.max(2 * WIDTH + 1, from) && n <= PagePlan.MAX_N && fixedSweeps <= 0;
         return blocked ? new BlockedPagePlan(n) : null;
     }
 

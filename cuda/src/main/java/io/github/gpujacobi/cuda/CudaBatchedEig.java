@@ -10,7 +10,7 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Every page of a symmetric 3-D array (n = 1 ... 256) in one launch of eig_batched.cu: up to n = 32
  * one warp per page with the page in registers (eig_warp), above that a group of threads per page laid
- * out by {@link PagePlan} (the page in shared memory while it fits), from {@link BlockedPagePlan#FROM}
+ * out by {@link PagePlan} (the page in shared memory while it fits), from {@link BlockedPagePlan#EIG_FROM}
  * block Jacobi inside the page (blocked_pages.cu, laid out by {@link BlockedPagePlan}), the
  * whole parallel-ordering Jacobi solve inside the warp or group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
  * host copy; the kernel symmetrizes while loading. Eigenvalues and V come back in double for both
@@ -49,7 +49,7 @@ final class CudaBatchedEig {
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         String kernel = Kernel.EIG_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.of(n, fixedSweeps);
+        final BlockedPagePlan bp = BlockedPagePlan.eig(n, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         final double[] d = new double[chunk * n], vout = wantV ? new double[chunk * nn] : null; // reused by every launch
         for (int first = 0; first < pages; first += chunk) {

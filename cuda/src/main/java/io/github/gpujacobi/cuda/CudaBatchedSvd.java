@@ -11,7 +11,7 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Every page of a 3-D array (min(m, n) = 1 ... 256) in one launch of svd_batched.cu: up to 32 rows
  * (after the transpose of wide pages) one warp per page with the page in registers (svd_warp), from
- * {@link BlockedPagePlan#FROM} columns block Jacobi inside the page (blocked_pages.cu), else a
+ * {@link BlockedPagePlan#SVD_FROM} columns block Jacobi inside the page (blocked_pages.cu), else a
  * group of threads per page, laid out by {@link PagePlan} (teams of 8 to 32 lanes per column pair; the page
  * in shared memory while it fits, else worked on in place in global memory), the whole one-sided
  * Jacobi solve inside the group. Tall and square pages go up as they lie in the array, without a host
@@ -40,7 +40,7 @@ final class CudaBatchedSvd {
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + nn, ct::flat);
         String kernel = Kernel.SVD_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.of(nn, fixedSweeps);
+        final BlockedPagePlan bp = BlockedPagePlan.svd(nn, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);

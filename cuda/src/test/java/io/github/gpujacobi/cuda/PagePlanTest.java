@@ -127,9 +127,10 @@ class PagePlanTest {
 
     @Test
     void blockedPagesLayout() {
-        assertEquals(null, BlockedPagePlan.of(BlockedPagePlan.FROM - 1, 0), "below FROM: the pointwise kernels");
-        assertEquals(null, BlockedPagePlan.of(257, 0), "past 256: not a page kernel");
-        assertEquals(null, BlockedPagePlan.of(200, 3), "fixed sweep counts keep the seeds' pointwise sweeps");
+        assertEquals(null, BlockedPagePlan.eig(BlockedPagePlan.EIG_FROM - 1, 0), "below EIG_FROM: the pointwise kernels");
+        assertEquals(null, BlockedPagePlan.svd(BlockedPagePlan.SVD_FROM - 1, 0), "below SVD_FROM: the pointwise kernels");
+        assertEquals(null, BlockedPagePlan.eig(257, 0), "past 256: not a page kernel");
+        assertEquals(null, BlockedPagePlan.svd(200, 3), "fixed sweep counts keep the seeds' pointwise sweeps");
         for (int n = 33; n <= 256; n++) {
             int half = new ChessTournament((n + 15) / 16).pairsPerStep();
             int wpp = half <= 2 ? 2 : half <= 4 ? 4 : 8;
@@ -138,14 +139,14 @@ class PagePlanTest {
             assertEquals(0, page % 16, "each page's region 16-byte aligned (the tile products read double2)");
             assertTrue(page * (8 / wpp) <= A100, "the block's pages fit an A100's shared memory, n = " + n);
         }
-        BlockedPagePlan p256 = BlockedPagePlan.of(256, 0);
+        BlockedPagePlan p256 = BlockedPagePlan.eig(256, 0);
         assertEquals(16, p256.nb);
         assertEquals(8, p256.half());
         assertEquals(15, p256.steps());
         assertEquals(1, p256.pagesPerBlock);
         assertEquals(256, p256.threadsPerPage());
         assertEquals(100, p256.grid(100));
-        BlockedPagePlan p129 = BlockedPagePlan.of(129, 0);
+        BlockedPagePlan p129 = BlockedPagePlan.svd(129, 0);
         assertEquals(9, p129.nb, "a last block of one column");
         assertEquals(5, p129.half(), "odd block count: a ghost block");
         assertEquals(9, p129.steps());

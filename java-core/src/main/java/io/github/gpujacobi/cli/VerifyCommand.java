@@ -131,6 +131,7 @@ final class VerifyCommand implements Command {
                 }
             }
             for (int n : new int[]{1, 7, 33, 64, 100}) pagesCheck(dev, cpu, r, n, 40, p, eps);
+            for (int n : new int[]{129, 256}) pagesCheck(dev, cpu, r, n, 6, p, eps);  // the GPU's block Jacobi inside the page
             for (int n : new int[]{1, 7, 32, 33, 64, 65, 100}) invPagesCheck(dev, r, n, 40, p, eps);
             for (int n : new int[]{1025}) {
                 PageArray w = wellConditioned(r, n).to(p);
@@ -147,6 +148,7 @@ final class VerifyCommand implements Command {
             for (int[] shape : new int[][]{{1, 1}, {7, 4}, {4, 7}, {40, 33}, {33, 40}, {64, 64}, {90, 90}}) {
                 svdPagesCheck(dev, cpu, r, shape[0], shape[1], 40, p, eps);
             }
+            for (int[] shape : new int[][]{{200, 150}, {150, 200}, {256, 256}}) svdPagesCheck(dev, cpu, r, shape[0], shape[1], 6, p, eps);
             for (int[] shape : new int[][]{{1, 1}, {7, 7}, {40, 33}, {100, 100}}) {
                 hsvdCheck(dev, cpu, r, shape[0], shape[1], true, p, eps);
                 hsvdCheck(dev, cpu, r, shape[0], shape[1], false, p, eps);
