@@ -129,7 +129,7 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                 int who = lane;
                 unsigned long long r = 0;
                 bool converged = false;
-                warp_jacobi<T, TS>(x, q, who, TS, tol, 0, 1, 1, cs[warp], r, converged);
+                warp_jacobi<T, TS>(x, q, who, false, tol, 0, 1, 1, cs[warp], r, converged);
                 if (lane == 0) {
                     rotatedPair[warp] = r > 0;
                     if (r > 0) atomicAdd(rotated, (int)r);
@@ -287,7 +287,7 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
                 int who = lane;
                 unsigned long long r = 0;
                 bool converged = false;
-                warp_jacobi<W, TS>(x, q, who, TS, tol, 0, 1, 1, cs[warp], r, converged);
+                warp_jacobi<W, TS>(x, q, who, false, tol, 0, 1, 1, cs[warp], r, converged);
                 if (lane == 0) {
                     rotatedPair[warp] = r > 0;
                     if (r > 0) atomicAdd(rotated, (int)r);

@@ -121,8 +121,9 @@ __device__ void eig_batched(T* __restrict__ A, W* __restrict__ D, W* __restrict_
 EIG_BATCHED(eig_batched_f, float)
 EIG_BATCHED(eig_batched_d, double)
 
-// ---- Pages of order n <= N (N = 8, 16, 32): one warp per page, the page in registers ----
-// Lane j holds column j of A (N registers; rows beyond n and the padded columns are exact zeros and,
+// ---- Pages of order n <= N (N = 8, 16, 32): 32 / N pages per warp, each page in registers ----
+// Each page takes a segment of N lanes (4 pages of 8 x 8 to a warp: one page per warp left 24 of its 32
+// lanes idle). Lane j of the segment holds column j of A (N registers; rows beyond n and the padded columns are exact zeros and,
 // with a_pq = 0 negligible, are never rotated). The pairs sit at fixed positions (2k, 2k+1); after
 // each step the data move by the circle method's permutation sigma [position 0 fixed, the others one
 // place round the ring 2 -> 4 -> ... -> N-2 -> N-1 -> N-3 -> ... -> 1 -> 2], so after N - 1 steps every
@@ -150,43 +151,47 @@ __device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
     return r;
 }
 
-// The warp's cyclic Jacobi sweeps on a page held as eig_warp holds it (lane j: A's column of player
-// `who`, V's column of player j), until a sweep rotates nothing or `limit` sweeps: eig_warp's solve and
-// the inner solve of eig_blocked_pages. cs: this warp's (c, s) of the step's pairs in shared memory.
-// Returns the sweeps run; adds the rotations to total, sets converged when the last sweep rotated nothing.
+// The warp's cyclic Jacobi sweeps on 32 / N pages of order <= N held as eig_warp holds them (segment
+// g of the warp, lanes gN ... gN + N - 1, holds one page; its lane j: A's column of player `who`, V's
+// column of player j), each until a sweep rotates nothing, all at most `limit` sweeps: eig_warp's
+// solve and the inner solve of eig_blocked_pages (N = 32). A segment whose page has converged (or
+// that has none: done) rotates nothing while the others go on, and stops counting. cs: this warp's
+// (c, s) of the step's pairs, [2][16], segment g's at g N / 2. Returns the segment's sweeps; adds its
+// rotations to total, sets converged when its last sweep rotated nothing.
 template <typename T, int N>
-__device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, int n, double tol, int fixedSweeps,
-                                           int limit, int wantV, double (*cs)[N / 2], unsigned long long& total,
+__device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, bool done, double tol, int fixedSweeps,
+                                           int limit, int wantV, double (*cs)[16], unsigned long long& total,
                                            bool& converged) {
     typedef double W;
     const unsigned full = 0xffffffffu;
-    const int lane = threadIdx.x & 31;
-    const bool mine = lane < N;
-    const int src = mine ? circle_prev<N>(lane) : lane;  // the lane a column comes from in each move
-    int pos = lane;  // the position of this lane's player (its V column)
+    const int lane = threadIdx.x & 31, sl = lane & (N - 1), base = lane - sl, kb = base / 2;
+    const unsigned segEven = (N == 32 ? full : ((1u << N) - 1) << base) & 0x55555555u;
+    const int src = base + circle_prev<N>(sl);  // the lane a column comes from in each move
+    int pos = sl;  // the position of this lane's player (its V column)
     int sweeps = 0;
-    while (sweeps < limit && n > 1) {
-        ++sweeps;
+    for (int iter = 0; iter < limit; ++iter) {
+        if (__all_sync(full, done)) break;
+        if (!done) ++sweeps;
         int rotated = 0;
         for (int st = 0; st < N - 1; ++st) {
             // 1. the rotation of this lane's pair (2k, 2k+1), derived identically by both of its lanes
-            const W d = reg_at(a, lane), o = reg_at(a, lane ^ 1);
+            const W d = reg_at(a, sl), o = reg_at(a, sl ^ 1);
             const W app = __shfl_sync(full, d, lane & ~1), aqq = __shfl_sync(full, d, lane | 1);
             const W apq = __shfl_sync(full, o, lane & ~1);
             W c = W(1), s = W(0);
-            if (mine && (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, tol))) {
+            if (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, tol)) {
                 const W t = jacobi_tangent(app, aqq, apq);
                 c = jacobi_cosine(t);
                 s = t * c;
             }
             const bool rot = s != W(0);
             const unsigned pairsRotated = __ballot_sync(full, rot && (lane & 1) == 0);
-            if (pairsRotated == 0) {  // nothing to rotate at this step: only the move
-            } else {
-                rotated += __popc(pairsRotated);
-                if (mine && (lane & 1) == 0) {
-                    cs[0][lane >> 1] = c;
-                    cs[1][lane >> 1] = s;
+            if (pairsRotated == 0) {  // nothing to rotate at this step in any segment: only the move
+            } else {  // segments without a rotation go through with c = 1, s = 0: exact no-ops
+                rotated += __popc(pairsRotated & segEven);
+                if ((lane & 1) == 0) {
+                    cs[0][kb + (sl >> 1)] = c;
+                    cs[1][kb + (sl >> 1)] = s;
                 }
                 __syncwarp();
                 // 2. A := A R: columns p' = c p - s q, q' = s p + c q (the partner column by shuffle)
@@ -200,20 +205,20 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, 
                 // 3. A := R' A: rows 2k, 2k+1 of this lane's column, constant registers
 #pragma unroll
                 for (int k = 0; k < N / 2; ++k) {
-                    const W sk = cs[1][k];
-                    if (sk == W(0)) continue;  // uniform: every lane reads the same k
-                    const T ck = T(cs[0][k]), skt = T(sk);
+                    const W sk = cs[1][kb + k];
+                    if (sk == W(0)) continue;  // uniform within the segment
+                    const T ck = T(cs[0][kb + k]), skt = T(sk);
                     const T x = a[2 * k], y = a[2 * k + 1];
                     a[2 * k] = ck * x - skt * y;
                     a[2 * k + 1] = skt * x + ck * y;
                 }
                 // the annihilated entry is exactly zero
 #pragma unroll
-                for (int i = 0; i < N; ++i) a[i] = rot && i == (lane ^ 1) ? T(0) : a[i];
+                for (int i = 0; i < N; ++i) a[i] = rot && i == (sl ^ 1) ? T(0) : a[i];
                 // V := V R: this lane's player at position pos, its partner at pos ^ 1
                 if (wantV) {
-                    const int partner = __shfl_sync(full, who, (pos ^ 1) & 31);
-                    const W cv = mine ? cs[0][pos >> 1] : W(1), sv = mine ? cs[1][pos >> 1] : W(0);
+                    const int partner = base + __shfl_sync(full, who, base + (pos ^ 1));
+                    const W cv = cs[0][kb + (pos >> 1)], sv = cs[1][kb + (pos >> 1)];
                     const bool qv = pos & 1;
 #pragma unroll
                     for (int i = 0; i < N; ++i) {
@@ -230,12 +235,12 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, 
 #pragma unroll
             for (int i = 0; i < N; ++i) a[i] = __shfl_sync(full, moved[i], src);
             who = __shfl_sync(full, who, src);
-            if (mine) pos = circle_next<N>(pos);
+            pos = circle_next<N>(pos);
         }
         total += rotated;
-        if (rotated == 0 && !fixedSweeps) {
+        if (!done && rotated == 0 && !fixedSweeps) {
             converged = true;
-            break;
+            done = true;
         }
     }
     return sweeps;
@@ -246,36 +251,39 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
                          int n, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
                          unsigned long long* __restrict__ rotationsOut, int wantV, int count) {
     typedef double W;
-    __shared__ W cs[4][2][N / 2];  // per warp of the 128-thread block: c and s of the step's pairs
-    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-    const int page = blockIdx.x * 4 + w;
-    if (page >= count) return;
-    const bool mine = lane < N;  // lanes past N (N = 8, 16) idle but join the shuffles
+    constexpr int SEG = 32 / N;  // pages per warp
+    __shared__ W cs[4][2][16];  // per warp of the 128-thread block: c and s of the step's pairs
+    const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, sl = lane & (N - 1);
+    const int page = (blockIdx.x * 4 + w) * SEG + lane / N;
+    if ((blockIdx.x * 4 + w) * SEG >= count) return;  // the whole warp leaves
+    const bool has = page < count;  // the last warp's last segments may hold no page
     const size_t nn = (size_t)n * n, off = (size_t)page * nn;
     T a[N];
     W v[N];
 #pragma unroll
     for (int i = 0; i < N; ++i) {
         T x = T(0);
-        if (mine && lane < n && i < n) x = i == lane ? A[off + i + lane * n]
-                                          : T(W(0.5) * (W(A[off + i + lane * n]) + W(A[off + lane + i * n])));
+        if (has && sl < n && i < n) x = i == sl ? A[off + i + sl * n]
+                                        : T(W(0.5) * (W(A[off + i + sl * n]) + W(A[off + sl + i * n])));
         a[i] = x;
-        v[i] = i == lane ? W(1) : W(0);
+        v[i] = i == sl ? W(1) : W(0);
     }
-    int who = lane;  // the player whose A column this lane holds
+    int who = sl;  // the player whose A column this lane holds
     unsigned long long total = 0;
     bool converged = n <= 1;
     const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
-    const int sweeps = warp_jacobi<T, N>(a, v, who, n, tol, fixedSweeps, limit, wantV, cs[w], total, converged);
-    if (lane == 0) {
+    const int sweeps = warp_jacobi<T, N>(a, v, who, n <= 1 || !has, tol, fixedSweeps, limit, wantV, cs[w], total,
+                                         converged);
+    if (!has) return;
+    if (sl == 0) {
         sweepsOut[page] = converged ? sweeps : -sweeps;
         rotationsOut[page] = total;
     }
-    if (mine && who < n) D[(size_t)page * n + who] = W(reg_at(a, lane));
-    if (wantV && mine && lane < n) {
+    if (who < n) D[(size_t)page * n + who] = W(reg_at(a, sl));
+    if (wantV && sl < n) {
 #pragma unroll
         for (int i = 0; i < N; ++i)
-            if (i < n) V[off + (size_t)lane * n + i] = v[i];
+            if (i < n) V[off + (size_t)sl * n + i] = v[i];
     }
 }
 

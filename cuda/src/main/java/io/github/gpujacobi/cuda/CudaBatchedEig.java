@@ -66,8 +66,9 @@ final class CudaBatchedEig {
                         Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
                 if (wantV) PagePolish.run(buf, vd, n, count);
             } else if (warp > 0) {
-                dev.launchShared(Kernel.pageWarp(true, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
-                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),
+                int perBlock = PagePlan.eigWarpPagesPerBlock(warp);
+                dev.launchShared(Kernel.pageWarp(true, warp).name(p), (count + perBlock - 1) / perBlock,
+                        32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),
                         Pointer.to(dd), Pointer.to(vd), Pointer.to(new int[]{n}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
                         Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
                         Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{count})));

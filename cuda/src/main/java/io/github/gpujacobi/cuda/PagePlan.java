@@ -74,8 +74,13 @@ final class PagePlan {
         return rowsOrOrder <= 8 ? 8 : rowsOrOrder <= 16 ? 16 : 32;
     }
 
-    /** Pages per block of the register kernels (one warp each; twin of their 128-thread launch bounds). */
+    /** Warps per block of the register kernels (twin of their 128-thread launch bounds); svd_warp: a page per warp. */
     static final int WARP_PAGES_PER_BLOCK = 4;
+
+    /** Pages per block of eig_warp for its page class (8, 16, 32): 32 / class pages share a warp (twin of its SEG). */
+    static int eigWarpPagesPerBlock(int warpClass) {
+        return WARP_PAGES_PER_BLOCK * (32 / warpClass);
+    }
 
     /**
      * svd_warp's schedule: for step s and column c, 2 partner + (1 if c is the pair's q), or -1 where c

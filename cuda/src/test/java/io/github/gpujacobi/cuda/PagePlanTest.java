@@ -151,4 +151,11 @@ class PagePlanTest {
         assertEquals(5, p129.half(), "odd block count: a ghost block");
         assertEquals(9, p129.steps());
     }
+
+    @Test
+    void eigWarpSegments() {
+        assertEquals(16, PagePlan.eigWarpPagesPerBlock(8), "four 8 x 8 pages per warp, four warps");
+        assertEquals(8, PagePlan.eigWarpPagesPerBlock(16));
+        assertEquals(4, PagePlan.eigWarpPagesPerBlock(32), "a warp per 32 x 32 page");
+    }
 }
