@@ -13,6 +13,8 @@
 // rounding is relative to the small correction and every entry keeps to a rounding of its own, as with a
 // plane rotation of c ~ 1 (with Q itself, V lost twice the orthogonality of the pointwise kernel).
 // s stays in shared memory: held in 32 registers beside x, ptxas spilled.
+constexpr int QLD = 34;  // E's row stride: even (double2 loads), and the pair sweeps' row writes 4-way, not 32-way, conflicted
+
 __device__ __forceinline__ void times_i_plus_e(const double* __restrict__ s, int stride, const double* __restrict__ E,
                                                double (&x)[32]) {
 #pragma unroll
@@ -20,7 +22,7 @@ __device__ __forceinline__ void times_i_plus_e(const double* __restrict__ s, int
 #pragma unroll 4
     for (int m = 0; m < 32; ++m) {
         const double sm = s[m * stride];
-        const double2* em = reinterpret_cast<const double2*>(E + m * 32);
+        const double2* em = reinterpret_cast<const double2*>(E + m * QLD);
 #pragma unroll
         for (int j = 0; j < 16; ++j) {
             const double2 w2 = em[j];
@@ -74,8 +76,8 @@ __device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, 
 // test |a_pq| <= tol sqrt(|a_pp a_qq|) in it, the pointwise kernels' stopping rule. Pads (the last
 // block's columns past n, the odd block count's ghost block) are exact zero rows and columns, never
 // rotated (a_pq = 0 is negligible), so Q is the identity on them and nothing is written there.
-// Shared memory (twin: BlockedPagePlan.pageBytes; each page's region is that many bytes, rounded to 16): Q - I [half][32][32] row-major, per warp a
-// 32 x 33 staging tile and its (c, s), the pairs' rotated flags and the rotation counter.
+// Shared memory per page (twin: BlockedPagePlan.pageBytes, rounded to 16): Q - I [half][32][34]
+// row-major, per warp a 32 x 33 staging tile and its (c, s), the pairs' rotated flags, the counter.
 // T is A's type; the rotations, Q, V and the tile products are double for both precisions.
 template <typename T>
 __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
@@ -90,8 +92,8 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
     if (page >= count) return;  // the whole group leaves: its barrier is its own
     const int warps = g.size >> 5, warp = g.rank >> 5, lane = g.rank & 31;
-    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
-    W* Ss = Qs + (size_t)half * TS * TS;                 // [warps][TS][SLD]
+    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][QLD]: (Q_k - I)[m][j] at m * QLD + j
+    W* Ss = Qs + (size_t)half * TS * QLD;                // [warps][TS][SLD]
     W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
     int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
     int* counter = rotatedPair + half;
@@ -136,7 +138,10 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                 }
                 if (r > 0) {
 #pragma unroll
-                    for (int i = 0; i < TS; ++i) Qs[(size_t)warp * TS * TS + i * TS + lane] = i == lane ? q[i] - W(1) : q[i];  // E = Q - I (exact where q_ii >= 1/2: Sterbenz)
+                    for (int c = 0; c < TS; ++c) {  // row `lane` of Q by positions; E = Q - I (exact where q_ii >= 1/2: Sterbenz)
+                        const int wc = __shfl_sync(0xffffffffu, who, c);
+                        Qs[(size_t)warp * TS * QLD + lane * QLD + wc] = wc == lane ? q[c] - W(1) : q[c];
+                    }
                     // register i of this lane is A[player(i), who]: rows moved with the columns
                     const int gw = gmap(I, J, who);
 #pragma unroll
@@ -162,8 +167,8 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     const bool rk = rotatedPair[k], rl = rotatedPair[l];
                     if (!rk && !rl) continue;
                     const int Ik = P[2 * k], Jk = P[2 * k + 1], Il = P[2 * l], Jl = P[2 * l + 1];
-                    const W* Qk = Qs + (size_t)k * TS * TS;
-                    const W* Ql = Qs + (size_t)l * TS * TS;
+                    const W* Qk = Qs + (size_t)k * TS * QLD;
+                    const W* Ql = Qs + (size_t)l * TS * QLD;
                     const int r = gmap(Ik, Jk, lane);  // this lane's row of the tile
                     // the tile into the staging tile, row by row (coalesced); X = A_kl (I + E_l), row by row
 #pragma unroll
@@ -203,7 +208,7 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     const int l = (item - tiles) / rowTiles, row = ((item - tiles) % rowTiles) * TS + lane;
                     if (!rotatedPair[l]) continue;
                     const int Il = P[2 * l], Jl = P[2 * l + 1];
-                    const W* Ql = Qs + (size_t)l * TS * TS;
+                    const W* Ql = Qs + (size_t)l * TS * QLD;
                     if (row < n) row_times_i_plus_e(v + row, n, Il, Jl, nb, n, Ql, S + lane * SLD);
                 }
             }
@@ -245,8 +250,8 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
     const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
     if (page >= count) return;  // the whole group leaves: its barrier is its own
     const int warps = g.size >> 5, warp = g.rank >> 5, lane = g.rank & 31;
-    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][TS]: (Q_k - I)[m][j] at m * TS + j
-    W* Ss = Qs + (size_t)half * TS * TS;                 // [warps][TS][SLD]
+    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][QLD]: (Q_k - I)[m][j] at m * QLD + j
+    W* Ss = Qs + (size_t)half * TS * QLD;                // [warps][TS][SLD]
     W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
     int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
     int* counter = rotatedPair + half;
@@ -294,7 +299,10 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
                 }
                 if (r > 0) {
 #pragma unroll
-                    for (int i = 0; i < TS; ++i) Qs[(size_t)warp * TS * TS + i * TS + lane] = i == lane ? q[i] - W(1) : q[i];
+                    for (int c = 0; c < TS; ++c) {  // row `lane` of Q by positions; E = Q - I (exact where q_ii >= 1/2: Sterbenz)
+                        const int wc = __shfl_sync(0xffffffffu, who, c);
+                        Qs[(size_t)warp * TS * QLD + lane * QLD + wc] = wc == lane ? q[c] - W(1) : q[c];
+                    }
                 }
             }
             g.sync();
@@ -305,7 +313,7 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
                 const int l = item / (uTiles + vTiles), t = item % (uTiles + vTiles);
                 if (!rotatedPair[l]) continue;
                 const int Il = P[2 * l], Jl = P[2 * l + 1];
-                const W* El = Qs + (size_t)l * TS * TS;
+                const W* El = Qs + (size_t)l * TS * QLD;
                 if (t < uTiles) {
                     const int row = t * TS + lane;
                     if (row < m) row_times_i_plus_e(u + row, m, Il, Jl, nb, n, El, S + lane * SLD);

@@ -123,16 +123,18 @@ EIG_BATCHED(eig_batched_d, double)
 
 // ---- Pages of order n <= N (N = 8, 16, 32): 32 / N pages per warp, each page in registers ----
 // Each page takes a segment of N lanes (4 pages of 8 x 8 to a warp: one page per warp left 24 of its 32
-// lanes idle). Lane j of the segment holds column j of A (N registers; rows beyond n and the padded columns are exact zeros and,
-// with a_pq = 0 negligible, are never rotated). The pairs sit at fixed positions (2k, 2k+1); after
+// lanes idle). Lane j of the segment holds column j of A (N registers; rows beyond n and the padded
+// columns are exact zeros and, with a_pq = 0 negligible, are never rotated). The pairs sit at fixed positions (2k, 2k+1); after
 // each step the data move by the circle method's permutation sigma [position 0 fixed, the others one
 // place round the ring 2 -> 4 -> ... -> N-2 -> N-1 -> N-3 -> ... -> 1 -> 2], so after N - 1 steps every
 // pair has met once. Rows move between registers (sigma is a compile-time constant: register moves),
 // columns between lanes (one shuffle per register). So every row operation of a step has constant
-// register indices, and no step needs shared memory beyond the (c, s) of its pairs. V stays put:
-// lane L holds the column of player L (the index of the original order) and finds its current
-// partner by shuffling who-is-where. Rotations are derived in W (double) from A's entries, A is
-// updated in T, V accumulated in W (double): single pages keep V orthogonal to double accuracy.
+// register indices, and no step needs shared memory beyond the (c, s) of its pairs. V is held by rows
+// (lane j: row j) with its columns in position order, moved by the same register permutation, so its
+// rotations need no shuffles either (with V's columns by lane, each step shuffled all of V: for
+// double, two shuffles per entry); at the end `who` says whose column each position holds.
+// Rotations are derived in W (double) from A's entries, A is updated in T, V accumulated in W
+// (double): single pages keep V orthogonal to double accuracy.
 template <int N>
 __host__ __device__ constexpr int circle_next(int x) {
     return x == 0 ? 0 : (x & 1) == 0 ? (x < N - 2 ? x + 2 : x + 1) : (x > 1 ? x - 2 : 2);
@@ -152,12 +154,14 @@ __device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
 }
 
 // The warp's cyclic Jacobi sweeps on 32 / N pages of order <= N held as eig_warp holds them (segment
-// g of the warp, lanes gN ... gN + N - 1, holds one page; its lane j: A's column of player `who`, V's
-// column of player j), each until a sweep rotates nothing, all at most `limit` sweeps: eig_warp's
-// solve and the inner solve of eig_blocked_pages (N = 32). A segment whose page has converged (or
-// that has none: done) rotates nothing while the others go on, and stops counting. cs: this warp's
-// (c, s) of the step's pairs, [2][16], segment g's at g N / 2. Returns the segment's sweeps; adds its
-// rotations to total, sets converged when its last sweep rotated nothing.
+// g of the warp, lanes gN ... gN + N - 1, holds one page; its lane j: A's column at position j, of
+// player `who`, and row j of V by positions: v[x] = V[j][who at position x]), each until a sweep
+// rotates nothing, all at most `limit` sweeps: eig_warp's solve and the pair sweeps of the block-Jacobi
+// page kernels (N = 32). V's columns move with A's (registers, the same sigma), so its rotations use
+// constant registers and the (c, s) the row rotations already read: no shuffles for V. A segment whose
+// page has converged (or that has none: done) rotates nothing while the others go on, and stops
+// counting. cs: this warp's (c, s) of the step's pairs, [2][16], segment g's at g N / 2. Returns the
+// segment's sweeps; adds its rotations to total, sets converged when its last sweep rotated nothing.
 template <typename T, int N>
 __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, bool done, double tol, int fixedSweeps,
                                            int limit, int wantV, double (*cs)[16], unsigned long long& total,
@@ -167,7 +171,6 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, 
     const int lane = threadIdx.x & 31, sl = lane & (N - 1), base = lane - sl, kb = base / 2;
     const unsigned segEven = (N == 32 ? full : ((1u << N) - 1) << base) & 0x55555555u;
     const int src = base + circle_prev<N>(sl);  // the lane a column comes from in each move
-    int pos = sl;  // the position of this lane's player (its V column)
     int sweeps = 0;
     for (int iter = 0; iter < limit; ++iter) {
         if (__all_sync(full, done)) break;
@@ -202,40 +205,43 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, 
                     const T y = __shfl_xor_sync(full, a[i], 1);
                     a[i] = q ? st_ * y + ct * a[i] : ct * a[i] - st_ * y;
                 }
-                // 3. A := R' A: rows 2k, 2k+1 of this lane's column, constant registers
+                // 3. A := R' A: rows 2k, 2k+1 of this lane's column, and V := V R: columns 2k, 2k+1 of
+                // this lane's row of V, constant registers
 #pragma unroll
                 for (int k = 0; k < N / 2; ++k) {
                     const W sk = cs[1][kb + k];
                     if (sk == W(0)) continue;  // uniform within the segment
-                    const T ck = T(cs[0][kb + k]), skt = T(sk);
+                    const W ck = cs[0][kb + k];
+                    const T ckt = T(ck), skt = T(sk);
                     const T x = a[2 * k], y = a[2 * k + 1];
-                    a[2 * k] = ck * x - skt * y;
-                    a[2 * k + 1] = skt * x + ck * y;
+                    a[2 * k] = ckt * x - skt * y;
+                    a[2 * k + 1] = skt * x + ckt * y;
+                    if (wantV) {
+                        const W vx = v[2 * k], vy = v[2 * k + 1];
+                        v[2 * k] = ck * vx - sk * vy;
+                        v[2 * k + 1] = sk * vx + ck * vy;
+                    }
                 }
                 // the annihilated entry is exactly zero
 #pragma unroll
                 for (int i = 0; i < N; ++i) a[i] = rot && i == (sl ^ 1) ? T(0) : a[i];
-                // V := V R: this lane's player at position pos, its partner at pos ^ 1
-                if (wantV) {
-                    const int partner = base + __shfl_sync(full, who, base + (pos ^ 1));
-                    const W cv = cs[0][kb + (pos >> 1)], sv = cs[1][kb + (pos >> 1)];
-                    const bool qv = pos & 1;
-#pragma unroll
-                    for (int i = 0; i < N; ++i) {
-                        const W y = __shfl_sync(full, v[i], partner);
-                        v[i] = qv ? sv * y + cv * v[i] : cv * v[i] - sv * y;
-                    }
-                }
                 __syncwarp();  // (c, s) read before the next step writes them
             }
-            // 4. the move: rows by registers (a'[sigma(i)] = a[i]), columns by lanes, positions
+            // 4. the move: rows by registers (a'[sigma(i)] = a[i]), columns by lanes, V's columns by
+            // registers
             T moved[N];
 #pragma unroll
             for (int i = 0; i < N; ++i) moved[circle_next<N>(i)] = a[i];
 #pragma unroll
             for (int i = 0; i < N; ++i) a[i] = __shfl_sync(full, moved[i], src);
             who = __shfl_sync(full, who, src);
-            pos = circle_next<N>(pos);
+            if (wantV) {
+                W vm[N];
+#pragma unroll
+                for (int i = 0; i < N; ++i) vm[circle_next<N>(i)] = v[i];
+#pragma unroll
+                for (int i = 0; i < N; ++i) v[i] = vm[i];
+            }
         }
         total += rotated;
         if (!done && rotated == 0 && !fixedSweeps) {
@@ -274,16 +280,18 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
     const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
     const int sweeps = warp_jacobi<T, N>(a, v, who, n <= 1 || !has, tol, fixedSweeps, limit, wantV, cs[w], total,
                                          converged);
-    if (!has) return;
-    if (sl == 0) {
+    if (has && sl == 0) {
         sweepsOut[page] = converged ? sweeps : -sweeps;
         rotationsOut[page] = total;
     }
-    if (who < n) D[(size_t)page * n + who] = W(reg_at(a, sl));
-    if (wantV && sl < n) {
+    if (has && who < n) D[(size_t)page * n + who] = W(reg_at(a, sl));
+    if (wantV) {  // row sl of V by positions: column x is player who_x's (coalesced down each column)
+        const int base = lane - sl;
 #pragma unroll
-        for (int i = 0; i < N; ++i)
-            if (i < n) V[off + (size_t)sl * n + i] = v[i];
+        for (int x = 0; x < N; ++x) {
+            const int wx = __shfl_sync(0xffffffffu, who, base + x);
+            if (has && sl < n && wx < n) V[off + (size_t)wx * n + sl] = v[x];
+        }
     }
 }
 

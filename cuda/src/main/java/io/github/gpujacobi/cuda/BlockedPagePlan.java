@@ -45,10 +45,10 @@ final class BlockedPagePlan {
         return blocked ? new BlockedPagePlan(n) : null;
     }
 
-    /** Twin of the kernels' shared memory: Q - I [half][32][32], per warp a 32 x 33 tile and (c, s) [2][16], flags, counter. */
+    /** Twin of the kernels' shared memory: Q - I [half][32][34], per warp a 32 x 33 tile and (c, s) [2][16], flags, counter. */
     static int pageBytes(int half, int warps) {
         int ts = 2 * WIDTH;
-        int bytes = 8 * (half * ts * ts + warps * ts * (ts + 1) + warps * 2 * WIDTH) + 4 * (half + 1);
+        int bytes = 8 * (half * ts * (ts + 2) + warps * ts * (ts + 1) + warps * 2 * WIDTH) + 4 * (half + 1);
         return (bytes + 15) & ~15;
     }
 
