@@ -27,8 +27,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * runs the single complex builds instead, for measurements). The default eig from n = 384 ({@link #EMBED_FROM})
  * solves the real symmetric embedding of order 2n ({@link ComplexEmbedding}) by the real blocked route
  * ({@link CudaBackend#blockedEigPage}: Cholesky and blocked one-sided Jacobi, or Bunch-Parlett and the blocked
- * hyperbolic Jacobi), relatively accurate for graded input. Not yet: a blocked complex path (the pair kernel on
- * complex elements, ZGEMM updates: a quarter of the embedding's flops) and batched complex pages.
+ * hyperbolic Jacobi), relatively accurate for graded input; the default svd from min(m, n) = 512
+ * ({@link #SVD_EMBED_FROM}) the real blocked one-sided Jacobi on the embedding [[X, -Y], [Y, X]]. Not yet: a
+ * blocked complex path (the pair kernel on complex elements, ZGEMM updates: a quarter of the embedding's flops)
+ * and batched complex pages.
  */
 final class CudaComplex {
     /** The method name the complex default runs (the fused MCA kernel has no complex build). */
@@ -90,16 +92,65 @@ final class CudaComplex {
      */
     static final int EMBED_FROM = Integer.getInteger("gpujacobi.cuda.complexEmbedFrom", 384);
 
+    /**
+     * Complex svd (method 'auto') through the real blocked one-sided Jacobi on M = [[X, -Y], [Y, X]] (2m x 2n,
+     * {@link ComplexEmbedding#singularTriplets}) from min(m, n) = this (-Dgpujacobi.cuda.complexSvdEmbedFrom=N).
+     */
+    static final int SVD_EMBED_FROM = Integer.getInteger("gpujacobi.cuda.complexSvdEmbedFrom", 512);
+
     static ComplexSvdResult svd(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, final SolverOptions o,
                                 PageDriver driver) {
-        final double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
-        final Scalar s = jacobiScalar(a.precision());
+        final Precision p = a.precision();
+        final int kmin = Math.min(a.rows(), a.cols());
+        final double tol = o.tolFor(p, kmin);
+        final Scalar s = jacobiScalar(p);
+        final boolean embed = Methods.AUTO.equals(o.method()) && kmin >= SVD_EMBED_FROM && o.fixedSweeps() <= 0;
+        final AtomicInteger embedded = new AtomicInteger();
         double span = s.isDouble() ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
-        return new ComplexPageDriver(driver).svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
+        ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
+            if (embed && ComplexEmbedding.fits(mm, nn)) {
+                PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, o.tolFor(p, 2 * nn), PageDriver.maxSweeps(o));
+                if (e != null) {
+                    embedded.incrementAndGet();
+                    return e;
+                }
+            }
             CudaSvd solver = new CudaSvd();
             solver.run(dev, buf, w, vw, mm, nn, s, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
         });
+        int pages = a.pages(), e = embedded.get();
+        if (e == 0) return r;
+        return r.withReport(r.report().withMethod(e == pages ? Methods.BLOCKED : "mixed")
+                .withNote((pages > 1 ? e + " of " + pages + " pages" : "the matrix")
+                        + " through the real blocked one-sided Jacobi on the real embedding [[X, -Y], [Y, X]] of size 2m x 2n"));
+    }
+
+    /**
+     * One page (w: mm x nn interleaved, mm >= nn; the driver's contract: A V over w, V into vw) through the real
+     * blocked SVD of its embedding; null (w and the caller's state untouched) where the embedding does not fit the
+     * heap or M's vectors do not pair up, so that the complex one-sided kernels take the page.
+     */
+    private static PageOutcome embeddedSvd(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int mm, int nn,
+                                           double tol, int maxSweeps) {
+        long t0 = System.nanoTime();
+        double[] mw, vm, y;
+        try {
+            mw = ComplexEmbedding.general(w, mm, nn);
+            vm = vw != null ? new double[4 * nn * nn] : null;
+            y = new double[w.length];
+        } catch (OutOfMemoryError oom) { // only these arrays were being allocated
+            return null;
+        }
+        long host = System.nanoTime() - t0;
+        CudaBlockedSvd solver = new CudaBlockedSvd();
+        solver.svd(dev, buf, mw, 2 * mm, 2 * nn, vm, tol, maxSweeps, 0); // U over mw, V into vm
+        long t1 = System.nanoTime();
+        boolean paired = ComplexEmbedding.singularTriplets(solver.sigma, vm != null ? mw : null, vm, mm, nn, y, vw);
+        host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it
+        if (!paired) return null;
+        System.arraycopy(y, 0, w, 0, w.length);
+        return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos + host, null);
     }
 
     static ComplexInverseResult inv(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, SolverOptions o,

@@ -12,7 +12,8 @@ import java.util.stream.IntStream;
  * H~ the embedding of H, whose eigenvalues are those of H: M is graded the same way with the same condition
  * number, so a real solver that is relatively accurate for graded M (the one-sided route on the Bunch-Parlett or
  * Cholesky factor [6, 10]) is relatively accurate for A. The backends' complex routes solve M with their real
- * solvers (cpu.ComplexIndefiniteEig); this class builds M and takes A's eigenpairs back from M's.
+ * solvers (cpu.ComplexIndefiniteEig; the GPU's CudaComplex for eig and svd); this class builds M and takes A's
+ * eigenpairs (or singular triplets, M = [[X, -Y], [Y, X]] of a general A) back from M's.
  */
 public final class ComplexEmbedding {
     private ComplexEmbedding() {}
@@ -49,18 +50,103 @@ public final class ComplexEmbedding {
 
     /** M (2n x 2n, column-major) of the interleaved Hermitian n x n a. */
     public static double[] hermitian(double[] a, int n) {
-        int n2 = 2 * n;
-        double[] m = new double[n2 * n2];
+        return general(a, n, n);
+    }
+
+    /**
+     * M = [[X, -Y], [Y, X]] (2m x 2n, column-major) of the interleaved m x n a = X + iY: M [u; w] = [c; d]
+     * exactly when A (u + iw) = c + id, so M's singular values are A's, each twice, and its singular vectors
+     * pair up as its eigenvectors do in the Hermitian case.
+     */
+    public static double[] general(double[] a, int m, int n) {
+        int m2 = 2 * m;
+        double[] out = new double[m2 * 2 * n];
         for (int j = 0; j < n; j++) {
-            for (int i = 0; i < n; i++) {
-                double x = a[2 * (i + j * n)], y = a[2 * (i + j * n) + 1];
-                m[i + j * n2] = x;
-                m[i + n + j * n2] = y;
-                m[i + (j + n) * n2] = -y;
-                m[i + n + (j + n) * n2] = x;
+            for (int i = 0; i < m; i++) {
+                double x = a[2 * (i + j * m)], y = a[2 * (i + j * m) + 1];
+                out[i + j * m2] = x;
+                out[i + m + j * m2] = y;
+                out[i + (j + n) * m2] = -y;
+                out[i + m + (j + n) * m2] = x;
             }
         }
-        return m;
+        return out;
+    }
+
+    /** Whether the embedding of an m x n page (2m x 2n) and its 2n x 2n V fit Java arrays. */
+    public static boolean fits(int m, int n) {
+        return 4L * m * n <= Integer.MAX_VALUE - 8 && fits(n);
+    }
+
+    /**
+     * A's SVD from M's (the complex driver's contract, core/ComplexPageDriver.SvdPage: A V and V), m >= n. Of
+     * M's 2n right singular vectors, in descending order of their singular values, a complex Gram-Schmidt against
+     * the vectors kept for singular values within the window keeps one of each pair (as in {@link #eigenpairs});
+     * each kept z comes with y = A z, the same complex combination of M's columns of U S (A is linear), so the
+     * driver's column norms of y are A's singular values and y / sigma its left vectors. Without vectors the
+     * pairs are adjacent in order and y's column c is their mean on the diagonal.
+     *
+     * @param sm the 2n singular values of M, any order (columns of um and vm)
+     * @param um M's left singular vectors (2m x 2n, unit columns), or null without vectors
+     * @param vm M's right singular vectors (2n x 2n), or null without vectors
+     * @param y  out: interleaved m x n, A V
+     * @param v  out: interleaved n x n, V (when vm is given)
+     * @return false unless exactly n vectors remain
+     */
+    public static boolean singularTriplets(double[] sm, double[] um, double[] vm, int m, int n, double[] y, double[] v) {
+        int n2 = 2 * n, m2 = 2 * m;
+        Integer[] order = IntStream.range(0, n2).boxed().toArray(Integer[]::new);
+        Arrays.sort(order, Comparator.comparingDouble(k -> -sm[k]));
+        Arrays.fill(y, 0);
+        if (vm == null) {
+            for (int c = 0; c < n; c++) y[2 * (c + c * m)] = 0.5 * (sm[order[2 * c]] + sm[order[2 * c + 1]]);
+            return true;
+        }
+        double window = window(n) * (n2 > 0 ? sm[order[0]] : 0);
+        double[] z = new double[2 * n], zy = new double[2 * m], kept = new double[n];
+        int count = 0;
+        for (Integer k : order) {
+            double sigma = sm[k];
+            for (int i = 0; i < n; i++) {
+                z[2 * i] = vm[k * n2 + i];
+                z[2 * i + 1] = vm[k * n2 + n + i];
+            }
+            for (int i = 0; i < m; i++) {
+                zy[2 * i] = sigma * um[k * m2 + i];
+                zy[2 * i + 1] = sigma * um[k * m2 + m + i];
+            }
+            double norm = projectOutPairs(z, zy, v, y, kept, count, sigma, window, n, m);
+            if (norm < 0.5) continue; // the other vector of a pair already kept
+            if (norm < 0.99) norm = projectOutPairs(z, zy, v, y, kept, count, sigma, window, n, m);
+            if (count == n) return false;
+            double s = 1 / Math.sqrt(norm);
+            for (int i = 0; i < 2 * n; i++) v[2 * count * n + i] = z[i] * s;
+            for (int i = 0; i < 2 * m; i++) y[2 * count * m + i] = zy[i] * s;
+            kept[count++] = sigma;
+        }
+        return count == n;
+    }
+
+    /** z (and y = A z alongside) minus z's components along the kept vectors of singular values within the window. */
+    private static double projectOutPairs(double[] z, double[] zy, double[] v, double[] y, double[] kept, int count,
+                                          double sigma, double window, int n, int m) {
+        for (int c = count - 1; c >= 0 && kept[c] - sigma <= window; c--) {
+            double[] alpha = project(z, v, c, n);
+            axpy(zy, y, c, m, alpha[0], alpha[1]);
+        }
+        double norm = 0;
+        for (double x : z) norm += x * x;
+        return norm;
+    }
+
+    /** zy -= alpha y_c (complex alpha = ar + i ai), y_c column c of the interleaved m-row y. */
+    private static void axpy(double[] zy, double[] y, int c, int m, double ar, double ai) {
+        int o = 2 * c * m;
+        for (int i = 0; i < 2 * m; i += 2) {
+            double xr = y[o + i], xi = y[o + i + 1];
+            zy[i] -= xr * ar - xi * ai;
+            zy[i + 1] -= xr * ai + xi * ar;
+        }
     }
 
     /**
@@ -114,8 +200,8 @@ public final class ComplexEmbedding {
         return norm;
     }
 
-    /** z -= v_c (v_c^H z), v_c column c of the interleaved n x n v. */
-    private static void project(double[] z, double[] v, int c, int n) {
+    /** z -= v_c (v_c^H z), v_c column c of the interleaved n x n v; returns v_c^H z. */
+    private static double[] project(double[] z, double[] v, int c, int n) {
         int o = 2 * c * n;
         double pr = 0, pi = 0;
         for (int i = 0; i < 2 * n; i += 2) {
@@ -128,5 +214,6 @@ public final class ComplexEmbedding {
             z[i] -= xr * pr - xi * pi;
             z[i + 1] -= xr * pi + xi * pr;
         }
+        return new double[]{pr, pi};
     }
 }

@@ -72,4 +72,45 @@ class ComplexEmbeddingTest {
         for (int i = 0; i < 8; i++) vm[i + i * 8] = 1; // e_i and e_(i+n) give z = e_i and i e_i: pairs 0/1 are e_0, e_1
         assertFalse(ComplexEmbedding.eigenpairs(dm, vm, n, d, v));
     }
+
+    /**
+     * The SVD through M = [[X, -Y], [Y, X]] and back (the CPU's real one-sided Jacobi here): V unitary, y = A V
+     * column by column, the column norms of y A's singular values; for a random tall A, a unitary A (every
+     * singular value 1: one cluster, the Gram-Schmidt keeps a basis) and a rank-2 A (a null space of 4).
+     */
+    @Test
+    void singularTripletsComeBackOncePerPair() {
+        Random r = new Random(7);
+        int m = 9, n = 6;
+        check(ComplexMatrices.randn(r, m, n), m, n);
+        double[] q = Jacobi.svd(ComplexPageArray.wrap(ComplexMatrices.randn(r, n, n), n, n), CPU).u().pageAsDouble(0);
+        check(q, n, n);
+        double[] low = ComplexMatrices.mul(ComplexMatrices.randn(r, m, 2), m, 2, ComplexMatrices.randn(r, 2, n), n);
+        check(low, m, n);
+    }
+
+    private static void check(double[] a, int m, int n) {
+        io.github.gpujacobi.api.SvdResult real = Jacobi.svd(PageArray.wrap(ComplexEmbedding.general(a, m, n), 2 * m, 2 * n),
+                CPU.withEcon(true));
+        double[] sm = real.s().pageAsDouble(0), um = real.u().pageAsDouble(0), vm = real.v().pageAsDouble(0);
+        double[] y = new double[2 * m * n], v = new double[2 * n * n];
+        assertTrue(ComplexEmbedding.singularTriplets(sm, um, vm, m, n, y, v));
+        ComplexPageArray pv = ComplexPageArray.wrap(v, n, n);
+        assertTrue(ComplexMatrices.orthogonality(pv, 0) < 1e-13, "V unitary");
+        double[] av = ComplexMatrices.mul(a, m, n, v, n), diff = av.clone();
+        for (int i = 0; i < diff.length; i++) diff[i] -= y[i];
+        assertTrue(ComplexMatrices.frob(diff) <= 1e-13 * ComplexMatrices.frob(a), "y = A V");
+        double[] ref = Jacobi.svd(ComplexPageArray.wrap(a, m, n), CPU.withVectors(false)).s().pageAsDouble(0);
+        double[] norms = new double[n];
+        for (int c = 0; c < n; c++) {
+            double s = 0;
+            for (int i = 0; i < 2 * m; i++) s += y[2 * c * m + i] * y[2 * c * m + i];
+            norms[c] = Math.sqrt(s);
+        }
+        java.util.Arrays.sort(norms);
+        for (int c = 0; c < n; c++) assertEquals(ref[n - 1 - c], norms[c], 1e-13 * ref[0], "sigma " + c);
+        double[] valuesOnly = new double[2 * m * n];
+        assertTrue(ComplexEmbedding.singularTriplets(sm, null, null, m, n, valuesOnly, null));
+        for (int c = 0; c < n; c++) assertEquals(ref[c], valuesOnly[2 * (c + c * m)], 1e-13 * ref[0]);
+    }
 }
