@@ -61,7 +61,7 @@ public final class ComplexBenchRunner extends BenchSettings {
             out.add(new ComplexJacobiPeer(b, operation, m, base));
             // the default eig differs from 'parallel': on the CPU pivoted Cholesky and one-sided Jacobi for definite
             // input, the real route on the embedding for indefinite; on the GPU the real blocked route on the embedding
-            // (svd too, from min(m, n) = 512)
+            // (svd too, from min(m, n) = 2048)
             if (operation == Operation.EIG || (operation == Operation.SVD && b.isGpu())) {
                 out.add(new ComplexJacobiPeer(b, operation, Methods.AUTO, base));
             }
