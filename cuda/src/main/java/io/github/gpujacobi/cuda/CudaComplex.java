@@ -5,6 +5,7 @@ import io.github.gpujacobi.api.ComplexInverseResult;
 import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.RunReport;
@@ -29,8 +30,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@link CudaBackend#blockedEigPage}: Cholesky and blocked one-sided Jacobi, or Bunch-Parlett and the blocked
  * hyperbolic Jacobi), relatively accurate for graded input; the default svd from min(m, n) = 2048
  * ({@link #SVD_EMBED_FROM}) the real blocked one-sided Jacobi on the embedding [[X, -Y], [Y, X]]. Not yet: a
- * blocked complex path (the pair kernel on complex elements, ZGEMM updates: a quarter of the embedding's flops)
- * and batched complex pages.
+ * blocked complex path (the pair kernel on complex elements, ZGEMM updates: a quarter of the embedding's flops);
+ * batched complex svd pages. Several Hermitian pages up to 128 x 128 go through the real batched page kernels on
+ * their embeddings ({@link #batchedPages}).
  */
 final class CudaComplex {
     /** The method name the complex default runs (the fused MCA kernel has no complex build). */
@@ -44,9 +46,16 @@ final class CudaComplex {
         return SINGLE_KERNELS ? Scalar.of(p, true) : Scalar.Z;
     }
 
+    /** Complex pages up to 128 x 128 through the real batched page kernels (-Dgpujacobi.cuda.complexBatchedPages=false: page by page). */
+    private static final boolean BATCHED_PAGES = !"false".equals(System.getProperty("gpujacobi.cuda.complexBatchedPages"));
+
     static ComplexEigResult eig(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, final SolverOptions o,
                                 PageDriver driver, final CudaBackend real) {
         final int n = a.rows();
+        if (BATCHED_PAGES && Methods.AUTO.equals(o.method()) && a.pages() > 1 && n >= 1 && 2 * n <= PagePlan.MAX_N
+                && o.fixedSweeps() <= 0) {
+            return batchedPages(dev, buf, a, o, driver);
+        }
         final double tol = o.tolFor(a.precision(), n);
         final String method = Methods.AUTO.equals(o.method()) || Methods.PARALLEL.equals(o.method()) ? DEFAULT_EIG : o.method();
         final Scalar s = jacobiScalar(a.precision());
@@ -80,6 +89,64 @@ final class CudaComplex {
                         + " through the real blocked route on the real symmetric embedding of order 2n"
                         + (indefinite.get() > 0 ? " (indefinite: Bunch-Parlett and blocked hyperbolic Jacobi)" : ""));
         return r.withReport(report);
+    }
+
+    /**
+     * Hermitian pages of order n <= 128 (method 'auto', several pages): every page's real symmetric embedding of
+     * order 2n ({@link ComplexEmbedding}) solved at once by the real batched page kernels (CudaBatchedEig: the
+     * register, shared-memory or block-Jacobi kernels by 2n), then each page's eigenpairs taken back on the host;
+     * a page whose vectors do not pair up (its sweeps cut short) is solved by the two-sided complex kernel instead.
+     * Page by page the complex kernels launched once per page.
+     */
+    private static ComplexEigResult batchedPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
+                                                 PageDriver driver) {
+        final int n = a.rows(), n2 = 2 * n, pages = a.pages();
+        final double tol2 = o.tolFor(a.precision(), n2), tol = o.tolFor(a.precision(), n);
+        final Scalar s = jacobiScalar(a.precision());
+        final AtomicInteger unpaired = new AtomicInteger();
+        ComplexEigResult r = new ComplexPageDriver(driver).eigBatched(a, o, "batched", (w, v, stats) -> {
+            double[][] d = new double[pages][];
+            int chunk = (int) Math.max(1, Math.min(pages, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / (8L * n2 * n2)));
+            for (int first = 0; first < pages; first += chunk) {
+                final int count = Math.min(chunk, pages - first);
+                long t0 = System.nanoTime();
+                double[] all = new double[count * n2 * n2];
+                for (int j = 0; j < count; j++) {
+                    System.arraycopy(ComplexEmbedding.hermitian(w[first + j], n), 0, all, j * n2 * n2, n2 * n2);
+                }
+                PageArray values = PageArray.zeros(Precision.DOUBLE, n2, 1, count);
+                PageArray vectors = v != null ? PageArray.zeros(Precision.DOUBLE, n2, n2, count) : null;
+                int[] sweeps = new int[count];
+                long[] rotations = new long[count];
+                boolean[] converged = new boolean[count];
+                long host = System.nanoTime() - t0;
+                CudaBatchedEig solver = new CudaBatchedEig();
+                solver.run(dev, buf, PageArray.wrap(all, n2, n2, count), tol2, PageDriver.maxSweeps(o), 0, values, vectors,
+                        sweeps, rotations, converged);
+                long t1 = System.nanoTime();
+                for (int j = 0; j < count; j++) {
+                    int k = first + j;
+                    d[k] = new double[n];
+                    if (ComplexEmbedding.eigenpairs(values.pageAsDouble(j), vectors != null ? vectors.pageAsDouble(j) : null, n,
+                            d[k], v != null ? v[k] : null)) {
+                        stats.record(k, sweeps[j], rotations[j], converged[j]);
+                        continue;
+                    }
+                    unpaired.incrementAndGet();
+                    CudaEig e = new CudaEig();
+                    double[] dk = e.run(dev, buf, w[k], v != null ? v[k] : null, n, s, DEFAULT_EIG, tol, PageDriver.maxSweeps(o), 0);
+                    for (int i = 0; i < n; i++) d[k][i] = dk != null ? dk[i] : w[k][2 * (i + i * n)];
+                    stats.record(k, e.sweeps, e.rotations, e.converged, e.computeNanos);
+                }
+                // the host's embedding and pairing count as compute time, as on the single-matrix route
+                stats.addComputeNanos(solver.computeNanos + host + System.nanoTime() - t1);
+            }
+            return d;
+        });
+        int u = unpaired.get();
+        return r.withReport(r.report().withNote((u == 0 ? "every page" : (pages - u) + " of " + pages + " pages")
+                + " through the real batched page kernels on the real symmetric embedding of order 2n"
+                + (u == 0 ? "" : "; the others' vectors did not pair up: two-sided complex Jacobi")));
     }
 
     /**

@@ -161,6 +161,8 @@ final class VerifyCommand implements Command {
         for (int n : new int[]{1, 2, 41, 100, 300, 1000}) gradedIndefiniteCheck(dev, n);
         // complex: the CPU's default from n = 2, the GPU's (the real embedding on the blocked route) from n = 384
         for (int n : device.equals("gpu") ? new int[]{400} : new int[]{2, 41, 100, 400}) complexGradedIndefiniteCheck(dev, n);
+        // Hermitian pages: on the GPU all at once through the real batched page kernels on their embeddings (2n <= 256)
+        for (Precision p : Precision.values()) for (int n : new int[]{1, 5, 20, 64}) complexPagesCheck(dev, new Random(n), n, 12, p);
         PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
         check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
         // the GPU returns the finite inverse with RCOND 0 (MATLAB's rule); the CPU path adopts it separately
@@ -221,6 +223,58 @@ final class VerifyCommand implements Command {
      * (the real route on the real symmetric embedding, tested against 40-digit references), with residual and
      * orthogonality, through the device's default eig.
      */
+    /** Hermitian pages (default method) against the CPU's eigenvalues, with each page's residual and orthogonality. */
+    private void complexPagesCheck(SolverOptions dev, Random r, int n, int count, Precision p) {
+        double[] z = new double[2 * n * n * count];
+        for (int k = 0; k < count; k++) {
+            double[] x = Generators.randn(r, 2 * n, n);  // interleaved n x n complex
+            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) { // (X + X^H) / 2
+                int a = 2 * (i + j * n), b = 2 * (j + i * n), o = 2 * n * n * k;
+                z[o + a] = 0.5 * (x[a] + x[b]);
+                z[o + a + 1] = 0.5 * (x[a + 1] - x[b + 1]);
+            }
+        }
+        ComplexPageArray pa = ComplexPageArray.wrap(z, n, n, count).to(p);
+        String what = String.format(Locale.ROOT, "complex eig pages %dx%dx%d %s", count, n, n, p.matlabClass());
+        try {
+            ComplexEigResult e = Jacobi.eig(pa, dev);
+            ComplexEigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withVectors(false));
+            double worst = 0, res = 0, orth = 0;
+            for (int k = 0; k < count; k++) {
+                double scale = 0;
+                for (int i = 0; i < n; i++) scale = Math.max(scale, Math.abs(ref.values().get(i, 0, k)));
+                for (int i = 0; i < n; i++) {
+                    worst = Math.max(worst, Math.abs(e.values().get(i, 0, k) - ref.values().get(i, 0, k)) / Math.max(scale, Double.MIN_NORMAL));
+                }
+                res = Math.max(res, ComplexResiduals.eig(pa.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE),
+                        e.values().to(Precision.DOUBLE), k, true));
+                orth = Math.max(orth, unitarity(e.vectors().to(Precision.DOUBLE).pageAsDouble(k), n));
+            }
+            double bound = 20 * Math.max(n, 1) * p.eps(); // as for real pages
+            check(what, worst <= bound && res <= bound && orth <= bound && e.report().converged(), String.format(Locale.ROOT,
+                    "eigenvalues vs the CPU %.1e, residual %.1e, orth %.1e, %s/%s", worst, res, orth, e.report().backend(),
+                    e.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
+    }
+
+    /** ||V^H V - I||_F of an interleaved n x n V. */
+    private static double unitarity(double[] v, int n) {
+        double s = 0;
+        for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
+            double re = 0, im = 0;
+            for (int i = 0; i < n; i++) {
+                double xr = v[2 * (i + a * n)], xi = v[2 * (i + a * n) + 1], yr = v[2 * (i + b * n)], yi = v[2 * (i + b * n) + 1];
+                re += xr * yr + xi * yi;
+                im += xr * yi - xi * yr;
+            }
+            re -= a == b ? 1 : 0;
+            s += re * re + im * im;
+        }
+        return Math.sqrt(s);
+    }
+
     private void complexGradedIndefiniteCheck(SolverOptions dev, int n) {
         ComplexPageArray pa = ComplexPageArray.wrap(Generators.gradedHermitianIndefinite(new Random(n), n, 10), n, n);
         String what = "complex eig graded indefinite (10 decades) auto n=" + n;

@@ -34,6 +34,15 @@ public final class ComplexPageDriver {
         PageOutcome solve(int page, double[] w, double[] v);
     }
 
+    /**
+     * Every page at once (a batched device solver): w[k] the interleaved Hermitian pages (made exactly Hermitian,
+     * destroyed), v[k] interleaved n x n out (or v null); the solver returns each page's eigenvalues (any order)
+     * and records each page in stats.
+     */
+    public interface EigBatch {
+        double[][] solve(double[][] w, double[][] v, PageStats stats);
+    }
+
     /** One page of the SVD: w is A or A^H (interleaved mm x nn, mm >= nn), overwritten with A V; vw (nn x nn, or null) gets V. */
     public interface SvdPage {
         PageOutcome solve(int page, double[] w, double[] vw, int mm, int nn);
@@ -64,6 +73,27 @@ public final class ComplexPageDriver {
             if (r.values != null) for (int i = 0; i < n; i++) w[2 * (i + i * n)] = r.values[i];
             ComplexAssembly.eig(w, v, n, values, vectors, k);
         });
+        return new ComplexEigResult(values, vectors, driver.report(stats, method, prec));
+    }
+
+    /** Hermitian eig of every page through one batched solve (see {@link EigBatch}); the outputs as {@link #eig}. */
+    public ComplexEigResult eigBatched(final ComplexPageArray a, SolverOptions o, String method, EigBatch solver) {
+        final int n = a.rows(), pages = a.pages();
+        final Precision prec = a.precision();
+        final PageArray values = PageArray.zeros(prec, n, 1, pages);
+        final ComplexPageArray vectors = o.vectors() ? ComplexPageArray.zeros(prec, n, n, pages) : null;
+        final PageStats stats = new PageStats(pages);
+        double[][] w = new double[pages][], v = vectors != null ? new double[pages][] : null;
+        for (int k = 0; k < pages; k++) {
+            w[k] = a.pageAsDouble(k);
+            ComplexAssembly.hermitianize(w[k], n);
+            if (v != null) v[k] = new double[2 * n * n];
+        }
+        double[][] d = solver.solve(w, v, stats);
+        for (int k = 0; k < pages; k++) {
+            for (int i = 0; i < n; i++) w[k][2 * (i + i * n)] = d[k][i];
+            ComplexAssembly.eig(w[k], v != null ? v[k] : null, n, values, vectors, k);
+        }
         return new ComplexEigResult(values, vectors, driver.report(stats, method, prec));
     }
 
