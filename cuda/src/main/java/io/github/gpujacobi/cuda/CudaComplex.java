@@ -13,6 +13,7 @@ import io.github.gpujacobi.core.ComplexEmbedding;
 import io.github.gpujacobi.core.ComplexPageDriver;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.PageStats;
 import io.github.gpujacobi.core.SvdScaling;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,9 +31,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@link CudaBackend#blockedEigPage}: Cholesky and blocked one-sided Jacobi, or Bunch-Parlett and the blocked
  * hyperbolic Jacobi), relatively accurate for graded input; the default svd from min(m, n) = 2048
  * ({@link #SVD_EMBED_FROM}) the real blocked one-sided Jacobi on the embedding [[X, -Y], [Y, X]]. Not yet: a
- * blocked complex path (the pair kernel on complex elements, ZGEMM updates: a quarter of the embedding's flops);
- * batched complex svd pages. Several Hermitian pages up to 128 x 128 go through the real batched page kernels on
- * their embeddings ({@link #batchedPages}).
+ * blocked complex path (the pair kernel on complex elements, ZGEMM updates: a quarter of the embedding's flops).
+ * Several pages up to 128 x 128 (eig; svd: min(m, n) <= 128) go through the real batched page kernels on their
+ * embeddings ({@link #batchedPages}, {@link #batchedSvdPages}).
  */
 final class CudaComplex {
     /** The method name the complex default runs (the fused MCA kernel has no complex build). */
@@ -177,6 +178,10 @@ final class CudaComplex {
         final boolean embed = Methods.AUTO.equals(o.method()) && kmin >= SVD_EMBED_FROM && o.fixedSweeps() <= 0;
         final AtomicInteger embedded = new AtomicInteger();
         double span = s.isDouble() ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
+        if (BATCHED_PAGES && Methods.AUTO.equals(o.method()) && a.pages() > 1 && o.fixedSweeps() <= 0
+                && CudaBatchedSvd.fits(2 * Math.max(a.rows(), a.cols()), 2 * kmin)) {
+            return batchedSvdPages(dev, buf, a, o, driver, span);
+        }
         ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
             if (embed && ComplexEmbedding.fits(mm, nn)) {
                 PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, o.tolFor(p, 2 * nn), PageDriver.maxSweeps(o));
@@ -194,6 +199,60 @@ final class CudaComplex {
         return r.withReport(r.report().withMethod(e == pages ? Methods.BLOCKED : "mixed")
                 .withNote((pages > 1 ? e + " of " + pages + " pages" : "the matrix")
                         + " through the real blocked one-sided Jacobi on the real embedding [[X, -Y], [Y, X]] of size 2m x 2n"));
+    }
+
+    /**
+     * Pages with min(m, n) <= 128 (method 'auto', several pages): every page's embedding M = [[X, -Y], [Y, X]]
+     * (2mm x 2nn) at once through the real batched svd page kernels (CudaBatchedSvd), then each page's singular
+     * triplets taken back on the host ({@link ComplexEmbedding#singularTriplets}); a page whose vectors do not pair
+     * up goes to the complex one-sided kernel.
+     */
+    private static ComplexSvdResult batchedSvdPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
+                                                    PageDriver driver, double span) {
+        final Precision p = a.precision();
+        final Scalar s = jacobiScalar(p);
+        final AtomicInteger unpaired = new AtomicInteger();
+        final int pages = a.pages();
+        ComplexSvdResult r = new ComplexPageDriver(driver).svdBatched(a, o, "batched", span, (w, vw, mm, nn, stats) -> {
+            final int m2 = 2 * mm, n2 = 2 * nn;
+            final double tol2 = o.tolFor(p, n2), tol = o.tolFor(p, nn);
+            int chunk = (int) Math.max(1, Math.min(pages, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / (8L * (m2 * n2 + n2 * n2))));
+            for (int first = 0; first < pages; first += chunk) {
+                final int count = Math.min(chunk, pages - first);
+                long t0 = System.nanoTime();
+                double[] all = new double[count * m2 * n2];
+                for (int j = 0; j < count; j++) {
+                    System.arraycopy(ComplexEmbedding.general(w[first + j], mm, nn), 0, all, j * m2 * n2, m2 * n2);
+                }
+                PageArray sv = PageArray.zeros(Precision.DOUBLE, n2, 1, count);
+                PageArray uv = vw != null ? PageArray.zeros(Precision.DOUBLE, m2, n2, count) : null;
+                PageArray vv = vw != null ? PageArray.zeros(Precision.DOUBLE, n2, n2, count) : null;
+                PageStats inner = new PageStats(count);
+                long host = System.nanoTime() - t0;
+                new CudaBatchedSvd().run(dev, buf, PageArray.wrap(all, m2, n2, count), tol2, PageDriver.maxSweeps(o), 0,
+                        sv, uv, vv, inner);
+                long t1 = System.nanoTime();
+                for (int j = 0; j < count; j++) {
+                    int k = first + j;
+                    double[] y = new double[w[k].length];
+                    if (ComplexEmbedding.singularTriplets(sv.pageAsDouble(j), uv != null ? uv.pageAsDouble(j) : null,
+                            vv != null ? vv.pageAsDouble(j) : null, mm, nn, y, vw != null ? vw[k] : null)) {
+                        System.arraycopy(y, 0, w[k], 0, y.length);
+                        stats.record(k, inner.sweeps[j], inner.rotations[j], inner.converged[j]);
+                        continue;
+                    }
+                    unpaired.incrementAndGet();
+                    CudaSvd e = new CudaSvd();
+                    e.run(dev, buf, w[k], vw != null ? vw[k] : null, mm, nn, s, tol, PageDriver.maxSweeps(o), 0, null);
+                    stats.record(k, e.sweeps, e.rotations, e.converged, e.computeNanos);
+                }
+                stats.addComputeNanos(inner.computeNanos() + host + System.nanoTime() - t1);
+            }
+        });
+        int u = unpaired.get();
+        return r.withReport(r.report().withNote((u == 0 ? "every page" : (pages - u) + " of " + pages + " pages")
+                + " through the real batched svd page kernels on the real embedding [[X, -Y], [Y, X]]"
+                + (u == 0 ? "" : "; the others' vectors did not pair up: complex one-sided Jacobi")));
     }
 
     /**

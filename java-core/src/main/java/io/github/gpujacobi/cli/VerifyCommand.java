@@ -3,6 +3,7 @@ package io.github.gpujacobi.cli;
 import io.github.gpujacobi.api.Backends;
 import io.github.gpujacobi.api.ComplexEigResult;
 import io.github.gpujacobi.api.ComplexPageArray;
+import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.HsvdResult;
 import io.github.gpujacobi.api.InverseResult;
@@ -163,6 +164,9 @@ final class VerifyCommand implements Command {
         for (int n : device.equals("gpu") ? new int[]{400} : new int[]{2, 41, 100, 400}) complexGradedIndefiniteCheck(dev, n);
         // Hermitian pages: on the GPU all at once through the real batched page kernels on their embeddings (2n <= 256)
         for (Precision p : Precision.values()) for (int n : new int[]{1, 5, 20, 64}) complexPagesCheck(dev, new Random(n), n, 12, p);
+        for (Precision p : Precision.values()) for (int[] mn : new int[][]{{1, 1}, {20, 12}, {12, 20}, {64, 64}, {100, 70}}) {
+            complexSvdPagesCheck(dev, new Random(mn[0] * 31L + mn[1]), mn[0], mn[1], 12, p);
+        }
         PageArray sing = PageArray.wrap(new double[]{1, 2, 2, 4}, 2, 2);
         check("inv singular", Jacobi.inv(sing, dev).anySingular(), "flagged singular");
         // the GPU returns the finite inverse with RCOND 0 (MATLAB's rule); the CPU path adopts it separately
@@ -259,13 +263,45 @@ final class VerifyCommand implements Command {
         }
     }
 
+    /** Complex svd pages (default method, thin) against the CPU's singular values, with each page's residual and orthogonality. */
+    private void complexSvdPagesCheck(SolverOptions dev, Random r, int m, int n, int count, Precision p) {
+        ComplexPageArray pa = ComplexPageArray.wrap(Generators.randn(r, 2 * m * n * count, 1), m, n, count).to(p);
+        String what = String.format(Locale.ROOT, "complex svd pages %dx%dx%d %s", m, n, count, p.matlabClass());
+        try {
+            ComplexSvdResult e = Jacobi.svd(pa, dev.withEcon(true));
+            ComplexSvdResult ref = Jacobi.svd(pa, SolverOptions.defaults().withDevice("cpu").withVectors(false));
+            int k0 = Math.min(m, n);
+            double worst = 0, res = 0, orth = 0;
+            ComplexPageArray ad = pa.to(Precision.DOUBLE), u = e.u().to(Precision.DOUBLE), v = e.v().to(Precision.DOUBLE);
+            for (int k = 0; k < count; k++) {
+                double top = ref.s().get(0, 0, k);
+                for (int i = 0; i < k0; i++) {
+                    worst = Math.max(worst, Math.abs(e.s().get(i, 0, k) - ref.s().get(i, 0, k)) / Math.max(top, Double.MIN_NORMAL));
+                }
+                res = Math.max(res, ComplexResiduals.svd(ad, u, e.s().to(Precision.DOUBLE), v, k, true));
+                orth = Math.max(orth, Math.max(unitarity(u.pageAsDouble(k), m, k0), unitarity(v.pageAsDouble(k), n, k0)));
+            }
+            double bound = 20 * Math.max(Math.max(m, n), 1) * p.eps();
+            check(what, worst <= bound && res <= bound && orth <= bound && e.report().converged(), String.format(Locale.ROOT,
+                    "singular values vs the CPU %.1e, residual %.1e, orth %.1e, %s/%s", worst, res, orth, e.report().backend(),
+                    e.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
+    }
+
     /** ||V^H V - I||_F of an interleaved n x n V. */
     private static double unitarity(double[] v, int n) {
+        return unitarity(v, n, n);
+    }
+
+    /** ||Q^H Q - I||_F of an interleaved rows x cols Q. */
+    private static double unitarity(double[] v, int rows, int cols) {
         double s = 0;
-        for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) {
+        for (int a = 0; a < cols; a++) for (int b = 0; b < cols; b++) {
             double re = 0, im = 0;
-            for (int i = 0; i < n; i++) {
-                double xr = v[2 * (i + a * n)], xi = v[2 * (i + a * n) + 1], yr = v[2 * (i + b * n)], yi = v[2 * (i + b * n) + 1];
+            for (int i = 0; i < rows; i++) {
+                double xr = v[2 * (i + a * rows)], xi = v[2 * (i + a * rows) + 1], yr = v[2 * (i + b * rows)], yi = v[2 * (i + b * rows) + 1];
                 re += xr * yr + xi * yi;
                 im += xr * yi - xi * yr;
             }

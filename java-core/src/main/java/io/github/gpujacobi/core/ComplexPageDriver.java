@@ -103,6 +103,25 @@ public final class ComplexPageDriver {
      */
     public ComplexSvdResult svd(final ComplexPageArray a, final SolverOptions o, String method, double safeSpan,
                                 final SvdPage solver) {
+        return svd(a, o, method, safeSpan, solver, null);
+    }
+
+    /**
+     * Every page at once (a batched device solver): w[k] is page k's A or A^H (interleaved mm x nn, mm >= nn, scaled
+     * as for {@link SvdPage}), to be overwritten with A V; vw[k] (nn x nn, or vw null) gets V; each page recorded in stats.
+     */
+    public interface SvdBatch {
+        void solve(double[][] w, double[][] vw, int mm, int nn, PageStats stats);
+    }
+
+    /** The SVD of every page through one batched solve (see {@link SvdBatch}); scaling and outputs as {@link #svd}. */
+    public ComplexSvdResult svdBatched(final ComplexPageArray a, final SolverOptions o, String method, double safeSpan,
+                                       final SvdBatch batch) {
+        return svd(a, o, method, safeSpan, null, batch);
+    }
+
+    private ComplexSvdResult svd(final ComplexPageArray a, final SolverOptions o, String method, double safeSpan,
+                                 final SvdPage solver, final SvdBatch batch) {
         final int m = a.rows(), n = a.cols(), pages = a.pages(), kmin = Math.min(m, n);
         final Precision prec = a.precision();
         final boolean vec = o.vectors();
@@ -123,7 +142,16 @@ public final class ComplexPageDriver {
                         Math.round(scaling.spanDecades(k)), Math.round(Math.log10(safeSpan))));
             }
         }
-        driver.forEachPage(pages, k -> {
+        if (batch != null) {
+            double[][] w = new double[pages][], vw = vec ? new double[pages][] : null;
+            for (int k = 0; k < pages; k++) {
+                w[k] = work.pageAsDouble(k);
+                scaling.scale(w[k], k);
+                if (vw != null) vw[k] = new double[2 * nn * nn];
+            }
+            if (nn > 0) batch.solve(w, vw, mm, nn, stats);
+            for (int k = 0; k < pages; k++) ComplexAssembly.svd(w[k], vw != null ? vw[k] : null, mm, nn, tall, s, u, v, k);
+        } else driver.forEachPage(pages, k -> {
             double[] w = work.pageAsDouble(k);
             scaling.scale(w, k);
             double[] vw = vec ? new double[2 * nn * nn] : null;

@@ -42,6 +42,9 @@ public final class PageStats {
 
     public synchronized void addComputeNanos(long ns) { computeNanos += ns; }
 
+    /** The compute time recorded so far. */
+    public synchronized long computeNanos() { return computeNanos; }
+
     /** The report of a CPU run (no separate device time). */
     public RunReport report(String backend, String method, Precision precision, List<String> notes) {
         return new RunReport(backend, method, precision, sweeps, rotations, converged, 0, notes);
