@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Gauss-Jordan and Cholesky paths with cuSOLVER/cuBLAS's C/Z routines. As on the CPU, the Jacobi
  * solvers compute single input in double complex with single's tolerance (the pointwise single
  * kernels lose orthogonality at large n, as in the real case; -Dgpujacobi.cuda.complexSingleKernels=true
- * runs the single complex builds instead, for measurements). The default eig from n = 384 ({@link #EMBED_FROM})
+ * runs the single complex builds instead, for measurements). The real routes on the embedding compute in double
+ * with double's tolerance for both precisions (unless Tol is given): their vectors pair up by Gram-Schmidt, and with
+ * single's tolerance single pages came out 8e-6 from unitary at 64 x 64 (H100, 2026-11-23), over n eps. The default eig from n = 384 ({@link #EMBED_FROM})
  * solves the real symmetric embedding of order 2n ({@link ComplexEmbedding}) by the real blocked route
  * ({@link CudaBackend#blockedEigPage}: Cholesky and blocked one-sided Jacobi, or Bunch-Parlett and the blocked
  * hyperbolic Jacobi), relatively accurate for graded input; the default svd from min(m, n) = 2048
@@ -69,7 +71,7 @@ final class CudaComplex {
                 int n2 = 2 * n;
                 double[] mw = mv[0], vm = mv[1], d = new double[n];
                 long host = System.nanoTime() - t0;
-                PageOutcome m = real.blockedEigPage(mw, n2, vm, o.tolFor(a.precision(), n2), o, indefinite, fallback);
+                PageOutcome m = real.blockedEigPage(mw, n2, vm, o.tolFor(Precision.DOUBLE, n2), o, indefinite, fallback);
                 long t1 = System.nanoTime();
                 boolean paired = ComplexEmbedding.eigenpairs(m.values, vm, n, d, v);
                 host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it
@@ -102,7 +104,7 @@ final class CudaComplex {
     private static ComplexEigResult batchedPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
                                                  PageDriver driver) {
         final int n = a.rows(), n2 = 2 * n, pages = a.pages();
-        final double tol2 = o.tolFor(a.precision(), n2), tol = o.tolFor(a.precision(), n);
+        final double tol2 = o.tolFor(Precision.DOUBLE, n2), tol = o.tolFor(a.precision(), n);
         final Scalar s = jacobiScalar(a.precision());
         final AtomicInteger unpaired = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eigBatched(a, o, "batched", (w, v, stats) -> {
@@ -184,7 +186,7 @@ final class CudaComplex {
         }
         ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
             if (embed && ComplexEmbedding.fits(mm, nn)) {
-                PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, o.tolFor(p, 2 * nn), PageDriver.maxSweeps(o));
+                PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, o.tolFor(Precision.DOUBLE, 2 * nn), PageDriver.maxSweeps(o));
                 if (e != null) {
                     embedded.incrementAndGet();
                     return e;
@@ -215,7 +217,7 @@ final class CudaComplex {
         final int pages = a.pages();
         ComplexSvdResult r = new ComplexPageDriver(driver).svdBatched(a, o, "batched", span, (w, vw, mm, nn, stats) -> {
             final int m2 = 2 * mm, n2 = 2 * nn;
-            final double tol2 = o.tolFor(p, n2), tol = o.tolFor(p, nn);
+            final double tol2 = o.tolFor(Precision.DOUBLE, n2), tol = o.tolFor(p, nn);
             int chunk = (int) Math.max(1, Math.min(pages, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / (8L * (m2 * n2 + n2 * n2))));
             for (int first = 0; first < pages; first += chunk) {
                 final int count = Math.min(chunk, pages - first);
