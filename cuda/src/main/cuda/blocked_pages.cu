@@ -61,6 +61,53 @@ __device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, 
     }
 }
 
+// One page's share of the block's shared memory (twin: BlockedPagePlan.pageBytes, rounded to 16): Q - I
+// [half][32][QLD] row-major, per warp a 32 x 33 staging tile and its (c, s), the pairs' rotated flags, the
+// rotation counter; and this thread's warp within the page's group.
+struct PageBlocks {
+    static constexpr int TS = 32, SLD = TS + 1;
+    int warps, warp, lane;
+    double* Qs;
+    double* S;             // this warp's staging tile
+    double (*cs)[16];      // this warp's (c, s)
+    int* rotatedPair;
+    int* counter;
+    __device__ PageBlocks(unsigned char* smem, const PageGroup& g, int pageStride, int half)
+        : warps(g.size >> 5), warp(g.rank >> 5), lane(g.rank & 31) {
+        Qs = reinterpret_cast<double*>(smem + (size_t)g.id * pageStride);
+        double* Ss = Qs + (size_t)half * TS * QLD;
+        double (*csAll)[2][16] = reinterpret_cast<double (*)[2][16]>(Ss + (size_t)warps * TS * SLD);
+        S = Ss + (size_t)warp * TS * SLD;
+        cs = csAll[warp];
+        rotatedPair = reinterpret_cast<int*>(csAll + warps);
+        counter = rotatedPair + half;
+    }
+    __device__ const double* E(int k) const { return Qs + (size_t)k * TS * QLD; }
+};
+
+// Block pair `warp`'s sweep: one sweep of warp_jacobi on its 32 x 32 problem x (q: the identity in, Q by
+// positions out), the pair's rotated flag and the page's rotation count, and, where it rotated, E = Q - I into
+// the page's Q rows (row `lane` by positions; exact where q_ii >= 1/2: Sterbenz). Returns the rotations.
+template <typename X>
+__device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], double (&q)[32], int& who, double tol,
+                                                         const PageBlocks& pb, int* rotated) {
+    unsigned long long r = 0;
+    bool converged = false;
+    warp_jacobi<X, 32>(x, q, who, false, tol, 0, 1, 1, pb.cs, r, converged);
+    if (pb.lane == 0) {
+        pb.rotatedPair[pb.warp] = r > 0;
+        if (r > 0) atomicAdd(rotated, (int)r);
+    }
+    if (r > 0) {
+#pragma unroll
+        for (int c = 0; c < 32; ++c) {
+            const int wc = __shfl_sync(0xffffffffu, who, c);
+            pb.Qs[(size_t)pb.warp * 32 * QLD + pb.lane * QLD + wc] = wc == pb.lane ? q[c] - 1.0 : q[c];
+        }
+    }
+    return r;
+}
+
 // ---- eig: two-sided block Jacobi. Per step:
 //   1. warp k runs one sweep of warp_jacobi (eig_warp's register solve) on block pair k's 32 x 32
 //      diagonal block (rows and columns of blocks I_k, J_k), which yields its orthogonal Q_k
@@ -76,8 +123,7 @@ __device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, 
 // test |a_pq| <= tol sqrt(|a_pp a_qq|) in it, the pointwise kernels' stopping rule. Pads (the last
 // block's columns past n, the odd block count's ghost block) are exact zero rows and columns, never
 // rotated (a_pq = 0 is negligible), so Q is the identity on them and nothing is written there.
-// Shared memory per page (twin: BlockedPagePlan.pageBytes, rounded to 16): Q - I [half][32][34]
-// row-major, per warp a 32 x 33 staging tile and its (c, s), the pairs' rotated flags, the counter.
+// Shared memory per page: PageBlocks.
 // T is A's type; the rotations, Q, V and the tile products are double for both precisions.
 template <typename T>
 __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
@@ -91,16 +137,14 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     const PageGroup g(threadsPerPage);  // 8, 4 or 2 warps: the pages per block the host laid out
     const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
     if (page >= count) return;  // the whole group leaves: its barrier is its own
-    const int warps = g.size >> 5, warp = g.rank >> 5, lane = g.rank & 31;
-    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][QLD]: (Q_k - I)[m][j] at m * QLD + j
-    W* Ss = Qs + (size_t)half * TS * QLD;                // [warps][TS][SLD]
-    W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
-    int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
-    int* counter = rotatedPair + half;
+    const PageBlocks pb(smem, g, pageStride, half);
+    const int warps = pb.warps, warp = pb.warp, lane = pb.lane;
+    int* rotatedPair = pb.rotatedPair;
+    int* counter = pb.counter;
     const size_t nn = (size_t)n * n;
     T* a = A + page * nn;
     W* v = wantV ? V + page * nn : nullptr;
-    W* S = Ss + (size_t)warp * TS * SLD;
+    W* S = pb.S;
     // (A + A')/2 in place (one thread per lower entry writes both) and V = I
     for (size_t idx = g.rank; idx < nn; idx += g.size) {
         const int i = (int)(idx % n), j = (int)(idx / n);
@@ -129,19 +173,7 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     q[i] = i == lane ? W(1) : W(0);
                 }
                 int who = lane;
-                unsigned long long r = 0;
-                bool converged = false;
-                warp_jacobi<T, TS>(x, q, who, false, tol, 0, 1, 1, cs[warp], r, converged);
-                if (lane == 0) {
-                    rotatedPair[warp] = r > 0;
-                    if (r > 0) atomicAdd(rotated, (int)r);
-                }
-                if (r > 0) {
-#pragma unroll
-                    for (int c = 0; c < TS; ++c) {  // row `lane` of Q by positions; E = Q - I (exact where q_ii >= 1/2: Sterbenz)
-                        const int wc = __shfl_sync(0xffffffffu, who, c);
-                        Qs[(size_t)warp * TS * QLD + lane * QLD + wc] = wc == lane ? q[c] - W(1) : q[c];
-                    }
+                if (pair_sweep(x, q, who, tol, pb, rotated) > 0) {
                     // register i of this lane is A[player(i), who]: rows moved with the columns
                     const int gw = gmap(I, J, who);
 #pragma unroll
@@ -167,8 +199,8 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     const bool rk = rotatedPair[k], rl = rotatedPair[l];
                     if (!rk && !rl) continue;
                     const int Ik = P[2 * k], Jk = P[2 * k + 1], Il = P[2 * l], Jl = P[2 * l + 1];
-                    const W* Qk = Qs + (size_t)k * TS * QLD;
-                    const W* Ql = Qs + (size_t)l * TS * QLD;
+                    const W* Qk = pb.E(k);
+                    const W* Ql = pb.E(l);
                     const int r = gmap(Ik, Jk, lane);  // this lane's row of the tile
                     // the tile into the staging tile, row by row (coalesced); X = A_kl (I + E_l), row by row
 #pragma unroll
@@ -208,7 +240,7 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     const int l = (item - tiles) / rowTiles, row = ((item - tiles) % rowTiles) * TS + lane;
                     if (!rotatedPair[l]) continue;
                     const int Il = P[2 * l], Jl = P[2 * l + 1];
-                    const W* Ql = Qs + (size_t)l * TS * QLD;
+                    const W* Ql = pb.E(l);
                     if (row < n) row_times_i_plus_e(v + row, n, Il, Jl, nb, n, Ql, S + lane * SLD);
                 }
             }
@@ -236,8 +268,7 @@ EIG_BLOCKED_PAGES(eig_blocked_pages_d, double)
 // then every 32-row tile of U[:, P_l] and V[:, P_l] is multiplied by Q_l = I + E_l. G is formed again at
 // each step from the columns as they are (so a column's rounding stays its own: relative accuracy as in
 // the pointwise one-sided method). Converged when a sweep's solves rotated nothing. Out as svd_batched:
-// U = A V (in T; the host takes the column norms and sorts) and V (double). Shared memory as
-// eig_blocked_pages (twin: BlockedPagePlan.pageBytes; each page's region is that many bytes, rounded to 16).
+// U = A V (in T; the host takes the column norms and sorts) and V (double). Shared memory: PageBlocks.
 template <typename T>
 __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, const int* __restrict__ pairs, int m,
                                   int n, int nb, int half, int steps, double tol, int maxSweeps,
@@ -249,15 +280,13 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
     const PageGroup g(threadsPerPage);  // 8, 4 or 2 warps: the pages per block the host laid out
     const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
     if (page >= count) return;  // the whole group leaves: its barrier is its own
-    const int warps = g.size >> 5, warp = g.rank >> 5, lane = g.rank & 31;
-    W* Qs = reinterpret_cast<W*>(smem + (size_t)g.id * pageStride);  // [half][TS][QLD]: (Q_k - I)[m][j] at m * QLD + j
-    W* Ss = Qs + (size_t)half * TS * QLD;                // [warps][TS][SLD]
-    W (*cs)[2][B] = reinterpret_cast<W (*)[2][B]>(Ss + (size_t)warps * TS * SLD);  // [warps]
-    int* rotatedPair = reinterpret_cast<int*>(cs + warps);  // [half]
-    int* counter = rotatedPair + half;
+    const PageBlocks pb(smem, g, pageStride, half);
+    const int warps = pb.warps, warp = pb.warp, lane = pb.lane;
+    int* rotatedPair = pb.rotatedPair;
+    int* counter = pb.counter;
     T* u = U + (size_t)page * m * n;
     W* v = wantV ? V + (size_t)page * n * n : nullptr;
-    W* S = Ss + (size_t)warp * TS * SLD;
+    W* S = pb.S;
     if (wantV)
         for (int idx = g.rank; idx < n * n; idx += g.size) v[idx] = idx % n == idx / n ? W(1) : W(0);
     g.sync();
@@ -290,20 +319,7 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
                     __syncwarp();
                 }
                 int who = lane;
-                unsigned long long r = 0;
-                bool converged = false;
-                warp_jacobi<W, TS>(x, q, who, false, tol, 0, 1, 1, cs[warp], r, converged);
-                if (lane == 0) {
-                    rotatedPair[warp] = r > 0;
-                    if (r > 0) atomicAdd(rotated, (int)r);
-                }
-                if (r > 0) {
-#pragma unroll
-                    for (int c = 0; c < TS; ++c) {  // row `lane` of Q by positions; E = Q - I (exact where q_ii >= 1/2: Sterbenz)
-                        const int wc = __shfl_sync(0xffffffffu, who, c);
-                        Qs[(size_t)warp * TS * QLD + lane * QLD + wc] = wc == lane ? q[c] - W(1) : q[c];
-                    }
-                }
+                pair_sweep(x, q, who, tol, pb, rotated);
             }
             g.sync();
             // 2. the row tiles of U and V, one warp each
@@ -313,7 +329,7 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
                 const int l = item / (uTiles + vTiles), t = item % (uTiles + vTiles);
                 if (!rotatedPair[l]) continue;
                 const int Il = P[2 * l], Jl = P[2 * l + 1];
-                const W* El = Qs + (size_t)l * TS * QLD;
+                const W* El = pb.E(l);
                 if (t < uTiles) {
                     const int row = t * TS + lane;
                     if (row < m) row_times_i_plus_e(u + row, m, Il, Jl, nb, n, El, S + lane * SLD);
