@@ -87,6 +87,15 @@ class ComplexEmbeddingTest {
         check(q, n, n);
         double[] low = ComplexMatrices.mul(ComplexMatrices.randn(r, m, 2), m, 2, ComplexMatrices.randn(r, 2, n), n);
         check(low, m, n);
+        // repeated singular values (3, 3, 3, 1, 1, 1) in random unitary bases: M's vectors of one cluster mix pairs,
+        // so the Gram-Schmidt takes out complex multiples (and y must follow with the same ones)
+        double[] u = io.github.gpujacobi.bench.Generators.unitary(r, n), w = io.github.gpujacobi.bench.Generators.unitary(r, n);
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            double sj = j < 3 ? 3 : 1;
+            u[2 * (i + j * n)] *= sj;
+            u[2 * (i + j * n) + 1] *= sj;
+        }
+        check(ComplexMatrices.mul(u, n, n, ComplexMatrices.ctranspose(w, n, n), n), n, n);
     }
 
     private static void check(double[] a, int m, int n) {
