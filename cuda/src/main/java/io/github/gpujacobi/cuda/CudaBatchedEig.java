@@ -47,10 +47,11 @@ final class CudaBatchedEig {
         CUdeviceptr dd = buf.get("D", (long) chunk * n * 8);
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
-        CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         String kernel = Kernel.EIG_BATCHED.name(p);
         final BlockedPagePlan bp = BlockedPagePlan.eig(n, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
+        // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
+        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + n, ct::flat) : null;
         final double[] d = new double[chunk * n], vout = wantV ? new double[chunk * nn] : null; // reused by every launch
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);

@@ -38,10 +38,11 @@ final class CudaBatchedSvd {
         CUdeviceptr ud = buf.get("U", (long) chunk * size * p.bytes());
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
-        CUdeviceptr pairs = buf.constant("pairs", "chess:" + nn, ct::flat);
         String kernel = Kernel.SVD_BATCHED.name(p);
         final BlockedPagePlan bp = BlockedPagePlan.svd(nn, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
+        // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
+        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + nn, ct::flat) : null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             if (tall) {

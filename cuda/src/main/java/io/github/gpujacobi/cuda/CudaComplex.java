@@ -28,8 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * kernels lose orthogonality at large n, as in the real case; -Dgpujacobi.cuda.complexSingleKernels=true
  * runs the single complex builds instead, for measurements). The real routes on the embedding compute in double
  * with double's tolerance for both precisions (unless Tol is given): their vectors pair up by Gram-Schmidt, and with
- * single's tolerance single pages came out 8e-6 from unitary at 64 x 64 (H100, 2026-11-23), over n eps. The default eig from n = 384 ({@link #EMBED_FROM})
- * solves the real symmetric embedding of order 2n ({@link ComplexEmbedding}) by the real blocked route
+ * single's tolerance single pages came out 8e-6 from unitary at 64 x 64 (H100, 2026-11-23), over n eps. The
+ * default eig from n = 384 ({@link #EMBED_FROM}) solves the real symmetric embedding of order 2n ({@link ComplexEmbedding}) by the real blocked route
  * ({@link CudaBackend#blockedEigPage}: Cholesky and blocked one-sided Jacobi, or Bunch-Parlett and the blocked
  * hyperbolic Jacobi), relatively accurate for graded input; the default svd from min(m, n) = 2048
  * ({@link #SVD_EMBED_FROM}) the real blocked one-sided Jacobi on the embedding [[X, -Y], [Y, X]]. Not yet: a
@@ -99,7 +99,7 @@ final class CudaComplex {
      * order 2n ({@link ComplexEmbedding}) solved at once by the real batched page kernels (CudaBatchedEig: the
      * register, shared-memory or block-Jacobi kernels by 2n), then each page's eigenpairs taken back on the host;
      * a page whose vectors do not pair up (its sweeps cut short) is solved by the two-sided complex kernel instead.
-     * Page by page the complex kernels launched once per page.
+     * (Page by page, the complex kernels took 5 to 20 times longer: session 6 report.)
      */
     private static ComplexEigResult batchedPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
                                                  PageDriver driver) {
@@ -114,9 +114,7 @@ final class CudaComplex {
                 final int count = Math.min(chunk, pages - first);
                 long t0 = System.nanoTime();
                 double[] all = new double[count * n2 * n2];
-                for (int j = 0; j < count; j++) {
-                    System.arraycopy(ComplexEmbedding.hermitian(w[first + j], n), 0, all, j * n2 * n2, n2 * n2);
-                }
+                for (int j = 0; j < count; j++) ComplexEmbedding.general(w[first + j], n, n, all, j * n2 * n2);
                 PageArray values = PageArray.zeros(Precision.DOUBLE, n2, 1, count);
                 PageArray vectors = v != null ? PageArray.zeros(Precision.DOUBLE, n2, n2, count) : null;
                 int[] sweeps = new int[count];
@@ -175,15 +173,15 @@ final class CudaComplex {
                                 PageDriver driver) {
         final Precision p = a.precision();
         final int kmin = Math.min(a.rows(), a.cols());
-        final double tol = o.tolFor(p, kmin);
         final Scalar s = jacobiScalar(p);
-        final boolean embed = Methods.AUTO.equals(o.method()) && kmin >= SVD_EMBED_FROM && o.fixedSweeps() <= 0;
-        final AtomicInteger embedded = new AtomicInteger();
-        double span = s.isDouble() ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
+        final double span = s.isDouble() ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
         if (BATCHED_PAGES && Methods.AUTO.equals(o.method()) && a.pages() > 1 && o.fixedSweeps() <= 0
                 && CudaBatchedSvd.fits(2 * Math.max(a.rows(), a.cols()), 2 * kmin)) {
             return batchedSvdPages(dev, buf, a, o, driver, span);
         }
+        final double tol = o.tolFor(p, kmin);
+        final boolean embed = Methods.AUTO.equals(o.method()) && kmin >= SVD_EMBED_FROM && o.fixedSweeps() <= 0;
+        final AtomicInteger embedded = new AtomicInteger();
         ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
             if (embed && ComplexEmbedding.fits(mm, nn)) {
                 PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, o.tolFor(Precision.DOUBLE, 2 * nn), PageDriver.maxSweeps(o));
@@ -223,9 +221,7 @@ final class CudaComplex {
                 final int count = Math.min(chunk, pages - first);
                 long t0 = System.nanoTime();
                 double[] all = new double[count * m2 * n2];
-                for (int j = 0; j < count; j++) {
-                    System.arraycopy(ComplexEmbedding.general(w[first + j], mm, nn), 0, all, j * m2 * n2, m2 * n2);
-                }
+                for (int j = 0; j < count; j++) ComplexEmbedding.general(w[first + j], mm, nn, all, j * m2 * n2);
                 PageArray sv = PageArray.zeros(Precision.DOUBLE, n2, 1, count);
                 PageArray uv = vw != null ? PageArray.zeros(Precision.DOUBLE, m2, n2, count) : null;
                 PageArray vv = vw != null ? PageArray.zeros(Precision.DOUBLE, n2, n2, count) : null;

@@ -57,6 +57,18 @@ public final class Generators {
         return a;
     }
 
+    /** (G + G^H)/2 for a complex Gaussian G (interleaved re/im n x n): Hermitian, exactly (real diagonal). */
+    public static double[] hermitian(Random r, int n) {
+        double[] g = randn(r, 2 * n, n);
+        double[] h = new double[g.length];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            int ij = 2 * (i + j * n), ji = 2 * (j + i * n);
+            h[ij] = 0.5 * (g[ij] + g[ji]);
+            h[ij + 1] = i == j ? 0 : 0.5 * (g[ij + 1] - g[ji + 1]);
+        }
+        return h;
+    }
+
     /** A random unitary n x n (interleaved re/im): modified Gram-Schmidt on complex Gaussian columns. */
     public static double[] unitary(Random r, int n) {
         double[] q = new double[2 * n * n];

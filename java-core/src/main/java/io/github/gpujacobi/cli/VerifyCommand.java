@@ -229,16 +229,8 @@ final class VerifyCommand implements Command {
      */
     /** Hermitian pages (default method) against the CPU's eigenvalues, with each page's residual and orthogonality. */
     private void complexPagesCheck(SolverOptions dev, Random r, int n, int count, Precision p) {
-        double[] z = new double[2 * n * n * count];
-        for (int k = 0; k < count; k++) {
-            double[] x = Generators.randn(r, 2 * n, n);  // interleaved n x n complex
-            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) { // (X + X^H) / 2
-                int a = 2 * (i + j * n), b = 2 * (j + i * n), o = 2 * n * n * k;
-                z[o + a] = 0.5 * (x[a] + x[b]);
-                z[o + a + 1] = 0.5 * (x[a + 1] - x[b + 1]);
-            }
-        }
-        ComplexPageArray pa = ComplexPageArray.wrap(z, n, n, count).to(p);
+        ComplexPageArray pa = ComplexPageArray.wrap(Generators.pages(count, 2 * n * n, () -> Generators.hermitian(r, n)), n, n,
+                count).to(p);
         String what = String.format(Locale.ROOT, "complex eig pages %dx%dx%d %s", count, n, n, p.matlabClass());
         try {
             ComplexEigResult e = Jacobi.eig(pa, dev);
@@ -252,7 +244,7 @@ final class VerifyCommand implements Command {
                 }
                 res = Math.max(res, ComplexResiduals.eig(pa.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE),
                         e.values().to(Precision.DOUBLE), k, true));
-                orth = Math.max(orth, unitarity(e.vectors().to(Precision.DOUBLE).pageAsDouble(k), n));
+                orth = Math.max(orth, ComplexResiduals.orthogonality(e.vectors(), k));
             }
             double bound = 20 * Math.max(n, 1) * p.eps(); // as for real pages
             check(what, worst <= bound && res <= bound && orth <= bound && e.report().converged(), String.format(Locale.ROOT,
@@ -279,7 +271,7 @@ final class VerifyCommand implements Command {
                     worst = Math.max(worst, Math.abs(e.s().get(i, 0, k) - ref.s().get(i, 0, k)) / Math.max(top, Double.MIN_NORMAL));
                 }
                 res = Math.max(res, ComplexResiduals.svd(ad, u, e.s().to(Precision.DOUBLE), v, k, true));
-                orth = Math.max(orth, Math.max(unitarity(u.pageAsDouble(k), m, k0), unitarity(v.pageAsDouble(k), n, k0)));
+                orth = Math.max(orth, Math.max(ComplexResiduals.orthogonality(u, k), ComplexResiduals.orthogonality(v, k)));
             }
             double bound = 20 * Math.max(Math.max(m, n), 1) * p.eps();
             check(what, worst <= bound && res <= bound && orth <= bound && e.report().converged(), String.format(Locale.ROOT,
@@ -288,27 +280,6 @@ final class VerifyCommand implements Command {
         } catch (JacobiException ex) {
             check(what, false, ex.getMessage());
         }
-    }
-
-    /** ||V^H V - I||_F of an interleaved n x n V. */
-    private static double unitarity(double[] v, int n) {
-        return unitarity(v, n, n);
-    }
-
-    /** ||Q^H Q - I||_F of an interleaved rows x cols Q. */
-    private static double unitarity(double[] v, int rows, int cols) {
-        double s = 0;
-        for (int a = 0; a < cols; a++) for (int b = 0; b < cols; b++) {
-            double re = 0, im = 0;
-            for (int i = 0; i < rows; i++) {
-                double xr = v[2 * (i + a * rows)], xi = v[2 * (i + a * rows) + 1], yr = v[2 * (i + b * rows)], yi = v[2 * (i + b * rows) + 1];
-                re += xr * yr + xi * yi;
-                im += xr * yi - xi * yr;
-            }
-            re -= a == b ? 1 : 0;
-            s += re * re + im * im;
-        }
-        return Math.sqrt(s);
     }
 
     private void complexGradedIndefiniteCheck(SolverOptions dev, int n) {

@@ -59,18 +59,23 @@ public final class ComplexEmbedding {
      * pair up as its eigenvectors do in the Hermitian case.
      */
     public static double[] general(double[] a, int m, int n) {
+        double[] out = new double[4 * m * n];
+        general(a, m, n, out, 0);
+        return out;
+    }
+
+    /** M of the interleaved m x n a written into out from offset (a batch of pages: 4 m n doubles each). */
+    public static void general(double[] a, int m, int n, double[] out, int offset) {
         int m2 = 2 * m;
-        double[] out = new double[m2 * 2 * n];
         for (int j = 0; j < n; j++) {
             for (int i = 0; i < m; i++) {
                 double x = a[2 * (i + j * m)], y = a[2 * (i + j * m) + 1];
-                out[i + j * m2] = x;
-                out[i + m + j * m2] = y;
-                out[i + (j + n) * m2] = -y;
-                out[i + m + (j + n) * m2] = x;
+                out[offset + i + j * m2] = x;
+                out[offset + i + m + j * m2] = y;
+                out[offset + i + (j + n) * m2] = -y;
+                out[offset + i + m + (j + n) * m2] = x;
             }
         }
-        return out;
     }
 
     /** Whether the embedding of an m x n page (2m x 2n) and its 2n x 2n V fit Java arrays. */

@@ -26,6 +26,11 @@ public final class ComplexResiduals {
         return exact ? Residuals.svd(ea, eu, es, ev, 0) : Residuals.svdEstimate(ea, eu, es, ev, 0);
     }
 
+    /** ||Q^H Q - I||_F of page k (the embedding's E(Q)'E(Q) - I is E(Q^H Q - I), sqrt(2) times larger). */
+    public static double orthogonality(ComplexPageArray q, int k) {
+        return Residuals.orthogonality(embed(q, k), 0) / Math.sqrt(2);
+    }
+
     /** ||A X - I|| / (||A|| ||X||) of page k. */
     public static double inverse(ComplexPageArray a, ComplexPageArray x, int k, boolean exact) {
         PageArray ea = embed(a, k), ex = embed(x, k);

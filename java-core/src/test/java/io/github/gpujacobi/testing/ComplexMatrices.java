@@ -17,16 +17,9 @@ public final class ComplexMatrices {
         return a;
     }
 
-    /** (G + G^H)/2 for Gaussian G: Hermitian, exactly. */
+    /** (G + G^H)/2 for Gaussian G: Hermitian, exactly (the product's own generator). */
     public static double[] hermitian(Random r, int n) {
-        double[] g = randn(r, n, n);
-        double[] h = new double[g.length];
-        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
-            int ij = 2 * (i + j * n), ji = 2 * (j + i * n);
-            h[ij] = 0.5 * (g[ij] + g[ji]);
-            h[ij + 1] = i == j ? 0 : 0.5 * (g[ij + 1] - g[ji + 1]);
-        }
-        return h;
+        return io.github.gpujacobi.bench.Generators.hermitian(r, n);
     }
 
     /** C = A B for interleaved A (m x k) and B (k x n). */
