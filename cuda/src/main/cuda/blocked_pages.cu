@@ -88,12 +88,12 @@ struct PageBlocks {
 // Block pair `warp`'s sweep: one sweep of warp_jacobi on its 32 x 32 problem x (q: the identity in, Q by
 // positions out), the pair's rotated flag and the page's rotation count, and, where it rotated, E = Q - I into
 // the page's Q rows (row `lane` by positions; exact where q_ii >= 1/2: Sterbenz). Returns the rotations.
-template <typename X>
-__device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], double (&q)[32], int& who, double tol,
+template <typename X, typename QT>
+__device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32], int& who, double tol,
                                                          const PageBlocks& pb, int* rotated) {
     unsigned long long r = 0;
     bool converged = false;
-    warp_jacobi<X, 32>(x, q, who, false, tol, 0, 1, 1, pb.cs, r, converged);
+    warp_jacobi<X, QT, 32>(x, q, who, false, tol, 0, 1, 1, pb.cs, r, converged);
     if (pb.lane == 0) {
         pb.rotatedPair[pb.warp] = r > 0;
         if (r > 0) atomicAdd(rotated, (int)r);
@@ -102,7 +102,7 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], double (&q)
 #pragma unroll
         for (int c = 0; c < 32; ++c) {
             const int wc = __shfl_sync(0xffffffffu, who, c);
-            pb.Qs[(size_t)pb.warp * 32 * QLD + pb.lane * QLD + wc] = wc == pb.lane ? q[c] - 1.0 : q[c];
+            pb.Qs[(size_t)pb.warp * 32 * QLD + pb.lane * QLD + wc] = wc == pb.lane ? double(q[c]) - 1.0 : double(q[c]);
         }
     }
     return r;
@@ -125,7 +125,7 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], double (&q)
 // rotated (a_pq = 0 is negligible), so Q is the identity on them and nothing is written there.
 // Shared memory per page: PageBlocks.
 // T is A's type; the rotations, Q, V and the tile products are double for both precisions.
-template <typename T>
+template <typename T, typename QT>
 __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
                                   const int* __restrict__ pairs, int n, int nb, int half, int steps, double tol,
                                   int maxSweeps, int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut,
@@ -165,12 +165,12 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                 const int I = P[2 * warp], J = P[2 * warp + 1];
                 const int gl = gmap(I, J, lane);
                 T x[TS];
-                W q[TS];
+                QT q[TS];
 #pragma unroll
                 for (int i = 0; i < TS; ++i) {  // column gl, row gi = row gi, column gl (A symmetric): coalesced
                     const int gi = gmap(I, J, i);
                     x[i] = gl >= 0 && gi >= 0 ? a[gl + gi * n] : T(0);
-                    q[i] = i == lane ? W(1) : W(0);
+                    q[i] = i == lane ? QT(1) : QT(0);
                 }
                 int who = lane;
                 if (pair_sweep(x, q, who, tol, pb, rotated) > 0) {
@@ -250,15 +250,15 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     for (int i = g.rank; i < n; i += g.size) D[(size_t)page * n + i] = W(a[i + i * n]);
 }
 
-#define EIG_BLOCKED_PAGES(NAME, T)                                                                           \
+#define EIG_BLOCKED_PAGES(NAME, T, QT)                                                                         \
     extern "C" __global__ void __launch_bounds__(256) NAME(T* A, double* D, double* V, const int* pairs, int n,   \
             int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations, \
             int wantV, int threadsPerPage, int count, int pageStride) {                                          \
-        eig_blocked_pages<T>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,       \
+        eig_blocked_pages<T, QT>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,       \
                              threadsPerPage, count, pageStride);                                                 \
     }
-EIG_BLOCKED_PAGES(eig_blocked_pages_f, float)
-EIG_BLOCKED_PAGES(eig_blocked_pages_d, double)
+EIG_BLOCKED_PAGES(eig_blocked_pages_f, float, double)
+EIG_BLOCKED_PAGES(eig_blocked_pages_d, double, double)
 
 // ---- svd: one-sided block Jacobi on a tall page U (m x n, m >= n; the host transposes wide pages).
 // Per step: warp k forms block pair k's Gram matrix G = U_P' U_P (32 x 32, in double, from the page in

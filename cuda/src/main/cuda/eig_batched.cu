@@ -17,6 +17,7 @@
 // it arrives; the kernel symmetrizes (A + A')/2 while loading. Out: the eigenvalues (the diagonal,
 // in W) per page, V per page, each page's sweep count (negative: not converged) and rotations.
 #include "jacobi_common.cuh"
+#include <type_traits>
 
 template <typename T, typename W>
 __device__ void eig_batched(T* __restrict__ A, W* __restrict__ D, W* __restrict__ V, const int* __restrict__ pairs,
@@ -133,8 +134,9 @@ EIG_BATCHED(eig_batched_d, double)
 // (lane j: row j) with its columns in position order, moved by the same register permutation, so its
 // rotations need no shuffles either (with V's columns by lane, each step shuffled all of V: for
 // double, two shuffles per entry); at the end `who` says whose column each position holds.
-// Rotations are derived in W (double) from A's entries, A is updated in T, V accumulated in W
-// (double): single pages keep V orthogonal to double accuracy.
+// Rotations are derived in W (double) from A's entries, A is updated in T, V accumulated in VT: double,
+// except single 32 x 32 pages (float, then one Newton-Schulz step in double: warp_polish_store), so
+// single pages keep V orthogonal to double accuracy before its rounding to float.
 template <int N>
 __host__ __device__ constexpr int circle_next(int x) {
     return x == 0 ? 0 : (x & 1) == 0 ? (x < N - 2 ? x + 2 : x + 1) : (x > 1 ? x - 2 : 2);
@@ -162,8 +164,8 @@ __device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
 // page has converged (or that has none: done) rotates nothing while the others go on, and stops
 // counting. cs: this warp's (c, s) of the step's pairs, [2][16], segment g's at g N / 2. Returns the
 // segment's sweeps; adds its rotations to total, sets converged when its last sweep rotated nothing.
-template <typename T, int N>
-__device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, bool done, double tol, int fixedSweeps,
+template <typename T, typename VT, int N>
+__device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool done, double tol, int fixedSweeps,
                                            int limit, int wantV, double (*cs)[16], unsigned long long& total,
                                            bool& converged) {
     typedef double W;
@@ -217,9 +219,9 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, 
                     a[2 * k] = ckt * x - skt * y;
                     a[2 * k + 1] = skt * x + ckt * y;
                     if (wantV) {
-                        const W vx = v[2 * k], vy = v[2 * k + 1];
-                        v[2 * k] = ck * vx - sk * vy;
-                        v[2 * k + 1] = sk * vx + ck * vy;
+                        const VT ckv = VT(ck), skv = VT(sk), vx = v[2 * k], vy = v[2 * k + 1];
+                        v[2 * k] = ckv * vx - skv * vy;
+                        v[2 * k + 1] = skv * vx + ckv * vy;
                     }
                 }
                 // the annihilated entry is exactly zero
@@ -236,7 +238,7 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, 
             for (int i = 0; i < N; ++i) a[i] = __shfl_sync(full, moved[i], src);
             who = __shfl_sync(full, who, src);
             if (wantV) {
-                W vm[N];
+                VT vm[N];
 #pragma unroll
                 for (int i = 0; i < N; ++i) vm[circle_next<N>(i)] = v[i];
 #pragma unroll
@@ -252,33 +254,73 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], double (&v)[N], int& who, 
     return sweeps;
 }
 
-template <typename T, int N>
+// One Newton-Schulz step on a warp's 32 x 32 V held by rows (lane j: row j by positions, in float), V := V - V E / 2
+// with E = V'V - I, in double through the warp's tile P (32 x 33): accumulated in float the rotations leave V
+// ~4e-6 from orthogonal at 32 (simulated; over n eps_single), the step brings it to V's rounding to float.
+// Writes the polished V: lane y its column (position y, player `who`), rows j < n, to out (n x n, column major).
+// ~2K double FMAs a lane against the sweeps' ~150K instructions.
+__device__ __forceinline__ void warp_polish_store(const float (&v)[32], double (*P)[33], int who, int n, bool has,
+                                                  double* __restrict__ out) {
+    const int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int x = 0; x < 32; ++x) P[lane][x] = double(v[x]);
+    __syncwarp();
+    // e = column `lane` of E: E[x][lane] = sum_j V[j][x] V[j][lane] - delta (products of floats: exact in double),
+    // in two halves of 16 accumulators; E is ~1e-6, so float keeps it to ~1e-13
+    float e[32];
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        double acc[16];
+#pragma unroll
+        for (int x = 0; x < 16; ++x) acc[x] = 0.0;
+#pragma unroll 2
+        for (int j = 0; j < 32; ++j) {
+            const double vl = P[j][lane];
+#pragma unroll
+            for (int x = 0; x < 16; ++x) acc[x] = fma(P[j][16 * h + x], vl, acc[x]);
+        }
+#pragma unroll
+        for (int x = 0; x < 16; ++x) e[16 * h + x] = float(acc[x] - (16 * h + x == lane ? 1.0 : 0.0));
+    }
+    // column `lane` of V - V E / 2, row by row: (V E)[j][lane] = sum_x V[j][x] E[x][lane]
+    for (int j = 0; j < n; ++j) {
+        double acc = 0.0;
+#pragma unroll
+        for (int x = 0; x < 32; ++x) acc = fma(P[j][x], double(e[x]), acc);
+        if (has && who < n) out[(size_t)who * n + j] = P[j][lane] - 0.5 * acc;
+    }
+}
+
+template <typename T, typename VT, int N>
 __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
                          int n, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
                          unsigned long long* __restrict__ rotationsOut, int wantV, int count) {
     typedef double W;
     constexpr int SEG = 32 / N;  // pages per warp
+    constexpr bool floatV = !std::is_same<VT, double>::value;
+    static_assert(!floatV || N == 32, "V in float: one page per warp (warp_polish_store)");
     __shared__ W cs[4][2][16];  // per warp of the 128-thread block: c and s of the step's pairs
+    __shared__ W P[4][floatV ? 32 : 1][33];  // per warp: warp_polish_store's tile
     const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, sl = lane & (N - 1);
     const int page = (blockIdx.x * 4 + w) * SEG + lane / N;
     if ((blockIdx.x * 4 + w) * SEG >= count) return;  // the whole warp leaves
     const bool has = page < count;  // the last warp's last segments may hold no page
     const size_t nn = (size_t)n * n, off = (size_t)page * nn;
     T a[N];
-    W v[N];
+    VT v[N];
 #pragma unroll
     for (int i = 0; i < N; ++i) {
         T x = T(0);
         if (has && sl < n && i < n) x = i == sl ? A[off + i + sl * n]
                                         : T(W(0.5) * (W(A[off + i + sl * n]) + W(A[off + sl + i * n])));
         a[i] = x;
-        v[i] = i == sl ? W(1) : W(0);
+        v[i] = i == sl ? VT(1) : VT(0);
     }
     int who = sl;  // the player whose A column this lane holds
     unsigned long long total = 0;
     bool converged = n <= 1;
     const int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
-    const int sweeps = warp_jacobi<T, N>(a, v, who, n <= 1 || !has, tol, fixedSweeps, limit, wantV, cs[w], total,
+    const int sweeps = warp_jacobi<T, VT, N>(a, v, who, n <= 1 || !has, tol, fixedSweeps, limit, wantV, cs[w], total,
                                          converged);
     if (has && sl == 0) {
         sweepsOut[page] = converged ? sweeps : -sweeps;
@@ -286,23 +328,30 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
     }
     if (has && who < n) D[(size_t)page * n + who] = W(reg_at(a, sl));
     if (wantV) {  // row sl of V by positions: column x is player who_x's (coalesced down each column)
-        const int base = lane - sl;
+        if constexpr (floatV) {
+            warp_polish_store(v, P[w], who, n, has, V + off);
+        } else {
+            const int base = lane - sl;
 #pragma unroll
-        for (int x = 0; x < N; ++x) {
-            const int wx = __shfl_sync(0xffffffffu, who, base + x);
-            if (has && sl < n && wx < n) V[off + (size_t)wx * n + sl] = v[x];
+            for (int x = 0; x < N; ++x) {
+                const int wx = __shfl_sync(0xffffffffu, who, base + x);
+                if (has && sl < n && wx < n) V[off + (size_t)wx * n + sl] = v[x];
+            }
         }
     }
 }
 
-#define EIG_WARP(NAME, T, N)                                                                                \
-    extern "C" __global__ void __launch_bounds__(128) NAME(const T* A, double* D, double* V, int n, double tol, \
+#define EIG_WARP(NAME, T, VT, N, MIN_BLOCKS)                                                                \
+    extern "C" __global__ void __launch_bounds__(128, MIN_BLOCKS) NAME(const T* A, double* D, double* V, int n, double tol, \
             int maxSweeps, int fixedSweeps, int* sweeps, unsigned long long* rotations, int wantV, int count) {  \
-        eig_warp<T, N>(A, D, V, n, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV, count);                 \
+        eig_warp<T, VT, N>(A, D, V, n, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV, count);                 \
     }
-EIG_WARP(eig_warp_f_n8, float, 8)
-EIG_WARP(eig_warp_f_n16, float, 16)
-EIG_WARP(eig_warp_f_n32, float, 32)
-EIG_WARP(eig_warp_d_n8, double, 8)
-EIG_WARP(eig_warp_d_n16, double, 16)
-EIG_WARP(eig_warp_d_n32, double, 32)
+// Single 32 x 32 pages accumulate V in float and polish it (warp_polish_store): with V in double the kernel
+// took 200 registers (8 warps an SM: 2000 pages ran in two waves), in float 127 with four blocks an SM
+// (H100, 2000 pages: 0.99 -> 0.65 ms before the polish). Smaller pages keep V in double (no gain measured).
+EIG_WARP(eig_warp_f_n8, float, double, 8, 1)
+EIG_WARP(eig_warp_f_n16, float, double, 16, 1)
+EIG_WARP(eig_warp_f_n32, float, float, 32, 4)
+EIG_WARP(eig_warp_d_n8, double, double, 8, 1)
+EIG_WARP(eig_warp_d_n16, double, double, 16, 1)
+EIG_WARP(eig_warp_d_n32, double, double, 32, 1)

@@ -83,6 +83,13 @@ final class CudaBlockedSvd {
     static final boolean HYPERBOLIC_CROSS = !"false".equals(System.getProperty("gpujacobi.cuda.hyperbolicCross"));
 
     /**
+     * Once a sweep rotated at most n pairs, the next sweep's test alone ({@link #failingPairs}: one GEMM for X'X)
+     * decides whether it is needed: the sweep that rotates nothing and only confirms convergence is not run
+     * (-Dgpujacobi.cuda.blockedCheck=false runs it).
+     */
+    static final boolean CHECK = !"false".equals(System.getProperty("gpujacobi.cuda.blockedCheck"));
+
+    /**
      * The SVD of the m x n page w (m >= n, column-major). With QR preconditioning: A = Q R, the
      * one-sided sweeps on X = R' give X W = U_x S, so A = (Q W) S U_x': V = U_x, U = Q W (ormqr).
      * With vectors (vOut, n x n, non-null) U is written over w and V into vOut: no host copies of the results.
@@ -349,6 +356,11 @@ final class CudaBlockedSvd {
             converged = r == 0;
             if (rankDeficient) break;
             if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations%n", sweeps, r);
+            if (!converged && CHECK && fixedSweeps == 0 && r <= n && sweeps < limit) {
+                long failing = failingPairs(dev, buf, (t & 1) == 0 ? w0 : w1, ld, m, cols, tol);
+                converged = failing == 0;
+                if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked check after sweep %d: %d pairs fail%n", sweeps, failing);
+            }
         }
         if (fixedSweeps > 0) converged = false;
         DevicePointer fin = (t & 1) == 0 ? w0 : w1;
@@ -367,6 +379,25 @@ final class CudaBlockedSvd {
                     m, n, b, sweeps, ms, ms / Math.max(1, sweeps), gramNanos / 1e6, innerNanos / 1e6,
                     applyNanos / 1e6, flops / ((gramNanos + applyNanos) * 1e3), flops / (ms * 1e9));
         }
+    }
+
+    /**
+     * The pairs (p, q) of the columns in w (m rows of leading dimension ld, cols columns) that fail the relative test
+     * |x_p'x_q| <= tol ||x_p|| ||x_q||: one GEMM for X'X and svd_blocked.cu's blocked_check. A sweep from there would
+     * rotate exactly these pairs' columns first (up to the GEMMs' rounding), so with none failing the sweep that would
+     * only confirm convergence is not run.
+     */
+    private long failingPairs(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, double tol) {
+        DevicePointer c = buf.get("blockedCheck", 8L * cols * cols), count = buf.get("blockedCheckCount", 8);
+        CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
+        CudaLibraries.status(lib.blas.cublasDgemm_v2(lib.blasHandle, 1, 0, cols, cols, m, ONE, w.jna(), ld, w.jna(), ld,
+                ZERO, c.jna(), cols), "gemm check");
+        long total = (long) cols * cols;
+        dev.launch(Kernel.BLOCKED_CHECK.kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+                Pointer.to(Pointer.to(c), Pointer.to(new int[]{cols}), Pointer.to(new double[]{tol}), Pointer.to(count)));
+        long[] out = {0};
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(out), count, 8), "cuMemcpyDtoH check");
+        return out[0];
     }
 
     /** Step (1) for the pairs lying contiguously in w (leading dimension ld, m rows): gram_k = [Gi Gj]'[Gi Gj]. */

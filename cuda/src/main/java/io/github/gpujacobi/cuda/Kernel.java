@@ -48,6 +48,7 @@ enum Kernel {
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),
     BLOCKED_UNPACK("blocked_unpack_d"),
+    BLOCKED_CHECK("blocked_check"),
     BLOCKED_PAIR_128("blocked_pair_128"),
     BLOCKED_PAIR_64("blocked_pair_64"),
     BLOCKED_PAIR_32("blocked_pair_32"),
