@@ -15,17 +15,22 @@
 // s stays in shared memory: held in 32 registers beside x, ptxas spilled.
 constexpr int QLD = 34;  // E's row stride: even (double2 loads), and the pair sweeps' row writes 4-way, not 32-way, conflicted
 
-__device__ __forceinline__ void times_i_plus_e(const double* __restrict__ s, int stride, const double* __restrict__ E,
-                                               double (&x)[32]) {
+template <typename WT> struct pair2;
+template <> struct pair2<double> { typedef double2 type; };
+template <> struct pair2<float> { typedef float2 type; };
+
+template <typename WT>
+__device__ __forceinline__ void times_i_plus_e(const WT* __restrict__ s, int stride, const WT* __restrict__ E, WT (&x)[32]) {
+    typedef typename pair2<WT>::type WT2;
 #pragma unroll
-    for (int j = 0; j < 32; ++j) x[j] = 0.0;
+    for (int j = 0; j < 32; ++j) x[j] = WT(0);
 #pragma unroll 4
     for (int m = 0; m < 32; ++m) {
-        const double sm = s[m * stride];
-        const double2* em = reinterpret_cast<const double2*>(E + m * QLD);
+        const WT sm = s[m * stride];
+        const WT2* em = reinterpret_cast<const WT2*>(E + m * QLD);
 #pragma unroll
         for (int j = 0; j < 16; ++j) {
-            const double2 w2 = em[j];
+            const WT2 w2 = em[j];
             x[2 * j] = fma(sm, w2.x, x[2 * j]);
             x[2 * j + 1] = fma(sm, w2.y, x[2 * j + 1]);
         }
@@ -43,16 +48,16 @@ __device__ __forceinline__ int pair_column(int I, int J, int x, int nb, int n) {
 
 // One row of M[:, P_l] := M[:, P_l] (I + E_l) for this lane (row: its entry of column 0 of the page,
 // ld: the column stride, n: the page's columns): the row through the warp's staging row S, the product
-// in double, written back in X. M is A's V (eig), or U or V (svd).
-template <typename X>
+// in WT, written back in X. M is A's V (eig), or U or V (svd).
+template <typename X, typename WT>
 __device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, int Il, int Jl, int nb, int n,
-                                                   const double* __restrict__ E, double* __restrict__ S) {
+                                                   const WT* __restrict__ E, WT* __restrict__ S) {
 #pragma unroll
     for (int m = 0; m < 32; ++m) {
         const int c = pair_column(Il, Jl, m, nb, n);
-        S[m] = c >= 0 ? double(row[c * ld]) : 0.0;
+        S[m] = c >= 0 ? WT(row[c * ld]) : WT(0);
     }
-    double x[32];
+    WT x[32];
     times_i_plus_e(S, 1, E, x);
 #pragma unroll
     for (int j = 0; j < 32; ++j) {
@@ -62,35 +67,36 @@ __device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, 
 }
 
 // One page's share of the block's shared memory (twin: BlockedPagePlan.pageBytes, rounded to 16): Q - I
-// [half][32][QLD] row-major, per warp a 32 x 33 staging tile and its (c, s), the pairs' rotated flags, the
-// rotation counter; and this thread's warp within the page's group.
+// [half][32][QLD] row-major and per warp a 32 x 33 staging tile, in the work type WT; per warp its (c, s) in
+// double, the pairs' rotated flags, the rotation counter; and this thread's warp within the page's group.
+template <typename WT>
 struct PageBlocks {
     static constexpr int TS = 32, SLD = TS + 1;
     int warps, warp, lane;
-    double* Qs;
-    double* S;             // this warp's staging tile
+    WT* Qs;
+    WT* S;                 // this warp's staging tile
     double (*cs)[16];      // this warp's (c, s)
     int* rotatedPair;
     int* counter;
     __device__ PageBlocks(unsigned char* smem, const PageGroup& g, int pageStride, int half)
         : warps(g.size >> 5), warp(g.rank >> 5), lane(g.rank & 31) {
-        Qs = reinterpret_cast<double*>(smem + (size_t)g.id * pageStride);
-        double* Ss = Qs + (size_t)half * TS * QLD;
+        Qs = reinterpret_cast<WT*>(smem + (size_t)g.id * pageStride);
+        WT* Ss = Qs + (size_t)half * TS * QLD;
         double (*csAll)[2][16] = reinterpret_cast<double (*)[2][16]>(Ss + (size_t)warps * TS * SLD);
         S = Ss + (size_t)warp * TS * SLD;
         cs = csAll[warp];
         rotatedPair = reinterpret_cast<int*>(csAll + warps);
         counter = rotatedPair + half;
     }
-    __device__ const double* E(int k) const { return Qs + (size_t)k * TS * QLD; }
+    __device__ const WT* E(int k) const { return Qs + (size_t)k * TS * QLD; }
 };
 
 // Block pair `warp`'s sweep: one sweep of warp_jacobi on its 32 x 32 problem x (q: the identity in, Q by
 // positions out), the pair's rotated flag and the page's rotation count, and, where it rotated, E = Q - I into
 // the page's Q rows (row `lane` by positions; exact where q_ii >= 1/2: Sterbenz). Returns the rotations.
-template <typename X, typename QT>
+template <typename X, typename QT, typename WT>
 __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32], int& who, double tol,
-                                                         const PageBlocks& pb, int* rotated) {
+                                                         const PageBlocks<WT>& pb, int* rotated) {
     unsigned long long r = 0;
     bool converged = false;
     warp_jacobi<X, QT, 32>(x, q, who, false, tol, 0, 1, 1, pb.cs, r, converged);
@@ -102,7 +108,7 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32]
 #pragma unroll
         for (int c = 0; c < 32; ++c) {
             const int wc = __shfl_sync(0xffffffffu, who, c);
-            pb.Qs[(size_t)pb.warp * 32 * QLD + pb.lane * QLD + wc] = wc == pb.lane ? double(q[c]) - 1.0 : double(q[c]);
+            pb.Qs[(size_t)pb.warp * 32 * QLD + pb.lane * QLD + wc] = WT(wc == pb.lane ? double(q[c]) - 1.0 : double(q[c]));
         }
     }
     return r;
@@ -124,8 +130,9 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32]
 // block's columns past n, the odd block count's ghost block) are exact zero rows and columns, never
 // rotated (a_pq = 0 is negligible), so Q is the identity on them and nothing is written there.
 // Shared memory per page: PageBlocks.
-// T is A's type; the rotations, Q, V and the tile products are double for both precisions.
-template <typename T, typename QT>
+// T is A's type, WT the work type of Q, E, the staging tiles and the tile products (double for double pages, float for
+// single: the host's BlockedPagePlan.pageBytes twin); the rotations are derived in double, V is stored in double.
+template <typename T, typename WT>
 __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
                                   const int* __restrict__ pairs, int n, int nb, int half, int steps, double tol,
                                   int maxSweeps, int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut,
@@ -137,14 +144,14 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     const PageGroup g(threadsPerPage);  // 8, 4 or 2 warps: the pages per block the host laid out
     const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
     if (page >= count) return;  // the whole group leaves: its barrier is its own
-    const PageBlocks pb(smem, g, pageStride, half);
+    const PageBlocks<WT> pb(smem, g, pageStride, half);
     const int warps = pb.warps, warp = pb.warp, lane = pb.lane;
     int* rotatedPair = pb.rotatedPair;
     int* counter = pb.counter;
     const size_t nn = (size_t)n * n;
     T* a = A + page * nn;
     W* v = wantV ? V + page * nn : nullptr;
-    W* S = pb.S;
+    WT* S = pb.S;
     // (A + A')/2 in place (one thread per lower entry writes both) and V = I
     for (size_t idx = g.rank; idx < nn; idx += g.size) {
         const int i = (int)(idx % n), j = (int)(idx / n);
@@ -165,12 +172,12 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                 const int I = P[2 * warp], J = P[2 * warp + 1];
                 const int gl = gmap(I, J, lane);
                 T x[TS];
-                QT q[TS];
+                WT q[TS];
 #pragma unroll
                 for (int i = 0; i < TS; ++i) {  // column gl, row gi = row gi, column gl (A symmetric): coalesced
                     const int gi = gmap(I, J, i);
                     x[i] = gl >= 0 && gi >= 0 ? a[gl + gi * n] : T(0);
-                    q[i] = i == lane ? QT(1) : QT(0);
+                    q[i] = i == lane ? WT(1) : WT(0);
                 }
                 int who = lane;
                 if (pair_sweep(x, q, who, tol, pb, rotated) > 0) {
@@ -199,16 +206,16 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     const bool rk = rotatedPair[k], rl = rotatedPair[l];
                     if (!rk && !rl) continue;
                     const int Ik = P[2 * k], Jk = P[2 * k + 1], Il = P[2 * l], Jl = P[2 * l + 1];
-                    const W* Qk = pb.E(k);
-                    const W* Ql = pb.E(l);
+                    const WT* Qk = pb.E(k);
+                    const WT* Ql = pb.E(l);
                     const int r = gmap(Ik, Jk, lane);  // this lane's row of the tile
                     // the tile into the staging tile, row by row (coalesced); X = A_kl (I + E_l), row by row
 #pragma unroll
                     for (int m = 0; m < TS; ++m) {
                         const int c = gmap(Il, Jl, m);
-                        S[lane * SLD + m] = r >= 0 && c >= 0 ? W(a[r + c * n]) : W(0);
+                        S[lane * SLD + m] = r >= 0 && c >= 0 ? WT(a[r + c * n]) : WT(0);
                     }
-                    W x[TS];
+                    WT x[TS];
                     if (rl) {
                         times_i_plus_e(S + lane * SLD, 1, Ql, x);
 #pragma unroll
@@ -240,7 +247,7 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     const int l = (item - tiles) / rowTiles, row = ((item - tiles) % rowTiles) * TS + lane;
                     if (!rotatedPair[l]) continue;
                     const int Il = P[2 * l], Jl = P[2 * l + 1];
-                    const W* Ql = pb.E(l);
+                    const WT* Ql = pb.E(l);
                     if (row < n) row_times_i_plus_e(v + row, n, Il, Jl, nb, n, Ql, S + lane * SLD);
                 }
             }
@@ -250,15 +257,20 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     for (int i = g.rank; i < n; i += g.size) D[(size_t)page * n + i] = W(a[i + i * n]);
 }
 
-#define EIG_BLOCKED_PAGES(NAME, T, QT)                                                                         \
-    extern "C" __global__ void __launch_bounds__(256) NAME(T* A, double* D, double* V, const int* pairs, int n,   \
+#define EIG_BLOCKED_PAGES(NAME, T, WT, MIN_BLOCKS)                                                              \
+    extern "C" __global__ void __launch_bounds__(256, MIN_BLOCKS) NAME(T* A, double* D, double* V, const int* pairs, int n,   \
             int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations, \
             int wantV, int threadsPerPage, int count, int pageStride) {                                          \
-        eig_blocked_pages<T, QT>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,       \
+        eig_blocked_pages<T, WT>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,       \
                              threadsPerPage, count, pageStride);                                                 \
     }
-EIG_BLOCKED_PAGES(eig_blocked_pages_f, float, double)
-EIG_BLOCKED_PAGES(eig_blocked_pages_d, double, double)
+// Single pages work in float (Q, E, the tiles and their products; the rotations are still derived in double and
+// V is polished in double afterwards): half the shared memory and registers of double work, so where a block holds
+// several pages two blocks share an SM (capped at 128 registers: 2000 x 64 x 64 on the H100, 6.7 ms in double
+// work, 6.1 in float work uncapped, 5.7 capped); _wide, uncapped, for pages of 8 warps (one to a block).
+EIG_BLOCKED_PAGES(eig_blocked_pages_f, float, float, 2)
+EIG_BLOCKED_PAGES(eig_blocked_pages_f_wide, float, float, 1)
+EIG_BLOCKED_PAGES(eig_blocked_pages_d, double, double, 1)
 
 // ---- svd: one-sided block Jacobi on a tall page U (m x n, m >= n; the host transposes wide pages).
 // Per step: warp k forms block pair k's Gram matrix G = U_P' U_P (32 x 32, in double, from the page in
@@ -280,7 +292,7 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
     const PageGroup g(threadsPerPage);  // 8, 4 or 2 warps: the pages per block the host laid out
     const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
     if (page >= count) return;  // the whole group leaves: its barrier is its own
-    const PageBlocks pb(smem, g, pageStride, half);
+    const PageBlocks<W> pb(smem, g, pageStride, half);
     const int warps = pb.warps, warp = pb.warp, lane = pb.lane;
     int* rotatedPair = pb.rotatedPair;
     int* counter = pb.counter;

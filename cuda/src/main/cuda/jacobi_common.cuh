@@ -68,22 +68,45 @@ template <> __device__ __forceinline__ double unit_roundoff<double>() { return D
 // The symmetric Jacobi tangent [6, 8]: tan of the annihilating angle (|angle| <= pi/4) of
 // [[app, apq], [apq, aqq]] for columns p' = c p - s q, q' = s p + c q. Also the trigonometric
 // one-sided (Hestenes) tangent: there app, aqq, apq are the Gram entries ||a_p||^2, ||a_q||^2, a_p.a_q.
-// Guard: once |theta| > 1/eps, sqrt(1 + theta^2) rounds to |theta| anyway, so t = 1/(2 theta) is the
-// same number; taking it there keeps theta^2 from overflowing (float: past 1.8e19, which made t = 0
-// and left graded pairs such as [[1e-30, 5e-11], [5e-11, 1e10]] unrotated but counted as converged).
+// With d = aqq - app, e = 2 apq (theta = d / e): t = sign(theta) / (|theta| + sqrt(1 + theta^2))
+// = sign(theta) |e| / (|d| + sqrt(d^2 + e^2)), one division and one square root where theta's form takes
+// three divisions and two roots with the cosine; the rotation is on the critical path of every step of the
+// small-page and pair kernels. Used while max(|d|, |e|) is in [2^-500, 2^500] (float [2^-60, 2^60]): there
+// d^2 + e^2 neither overflows nor loses the larger square to underflow. Outside, theta's form, guarded:
+// once |theta| > 1/eps, sqrt(1 + theta^2) rounds to |theta| anyway, so t = 1/(2 theta) is the same number;
+// taking it there keeps theta^2 from overflowing (float: past 1.8e19, which made t = 0 and left graded
+// pairs such as [[1e-30, 5e-11], [5e-11, 1e10]] unrotated but counted as converged).
 // Twin: io.github.gpujacobi.core.JacobiRotation.tangent.
+template <typename T> __device__ __forceinline__ T tangent_lo();
+template <typename T> __device__ __forceinline__ T tangent_hi();
+template <> __device__ __forceinline__ float tangent_lo<float>() { return 0x1p-60f; }
+template <> __device__ __forceinline__ float tangent_hi<float>() { return 0x1p60f; }
+template <> __device__ __forceinline__ double tangent_lo<double>() { return 0x1p-500; }
+template <> __device__ __forceinline__ double tangent_hi<double>() { return 0x1p500; }
+
 template <typename T>
 __device__ __forceinline__ T jacobi_tangent(T app, T aqq, T apq) {
-    T theta = (aqq - app) / (T(2) * apq);
+    const T d = aqq - app, e = T(2) * apq;
+    if (d == T(0)) return T(1);
+    const T ad = fabs(d), ae = fabs(e), mx = fmax(ad, ae);
+    if (mx >= tangent_lo<T>() && mx <= tangent_hi<T>()) {
+        const T t = ae / (ad + sqrt(fma(d, d, e * e)));
+        return (d < T(0)) != (e < T(0)) ? -t : t;
+    }
+    T theta = d / e;
     if (theta == T(0)) return T(1);
     T at = fabs(theta);
     T t = at > T(1) / unit_roundoff<T>() ? T(0.5) / at : T(1) / (at + sqrt(T(1) + theta * theta));
     return theta < T(0) ? -t : t;
 }
 
-// cos from tan (|t| <= 1, so 1 + t^2 cannot overflow). Twin: JacobiRotation.cosine.
+// cos from tan (|t| <= 1, so 1 + t^2 cannot overflow). double: rsqrt (1 ulp), one operation where
+// 1 / sqrt is two on the critical path; float keeps 1 / sqrt (rsqrtf's 2 ulp would show in c^2 + s^2).
+// Twin: JacobiRotation.cosine.
 template <typename T>
 __device__ __forceinline__ T jacobi_cosine(T t) { return T(1) / sqrt(T(1) + t * t); }
+template <>
+__device__ __forceinline__ double jacobi_cosine<double>(double t) { return rsqrt(fma(t, t, 1.0)); }
 
 // The one-sided hyperbolic tangent [4, eq. 2.5]: t = tanh(phi) for a pair of columns with opposite
 // signs, from sum = a_pp + a_qq, two = 2|a_pq| and gap = sum - two (> 0: a real angle exists; the

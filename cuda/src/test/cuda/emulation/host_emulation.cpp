@@ -32,7 +32,8 @@ inline float __fmul_rn(float a, float b) { return a * b; }
 inline double __dmul_rn(double a, double b) { return a * b; }
 inline float __fadd_rn(float a, float b) { return a + b; }
 inline double __dadd_rn(double a, double b) { return a + b; }
-using std::sqrt; using std::fabs; using std::hypot; using std::scalbn;
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+using std::sqrt; using std::fabs; using std::hypot; using std::scalbn; using std::fma; using std::fmax;
 #include "eig_jacobi.cu"
 #include "svd_jacobi.cu"
 

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 
 /**
@@ -24,32 +25,51 @@ final class BlockedPagePlan {
     final int n, nb, warpsPerPage, pagesPerBlock, pageBytes;
     final ChessTournament blocks;
 
-    private BlockedPagePlan(int n) {
+    /**
+     * @param workBytes the size of the kernel's work type (Q, its tiles and products): 8 (double), or 4 for single eig
+     *                  pages, whose kernel works in float (its layout and registers then allow two blocks an SM)
+     */
+    private BlockedPagePlan(int n, int workBytes) {
         this.n = n;
         this.nb = (n + WIDTH - 1) / WIDTH;
         this.blocks = new ChessTournament(nb);
         int half = blocks.pairsPerStep();
         this.warpsPerPage = half <= 2 ? 2 : half <= 4 ? 4 : 8;
         this.pagesPerBlock = THREADS / 32 / warpsPerPage;
-        this.pageBytes = pageBytes(half, warpsPerPage);
+        this.pageBytes = pageBytes(half, warpsPerPage, workBytes);
     }
 
-    /** The plan for eig pages of order n, or null where they do not run blocked. */
-    static BlockedPagePlan eig(int n, int fixedSweeps) { return of(n, fixedSweeps, EIG_FROM); }
+    /** The plan for eig pages of order n in precision p, or null where they do not run blocked. */
+    static BlockedPagePlan eig(int n, Precision p, int fixedSweeps) {
+        return of(n, fixedSweeps, EIG_FROM, p == Precision.SINGLE ? 4 : 8);
+    }
 
-    /** The plan for svd pages of n = min(m, n) columns, or null where they do not run blocked. */
-    static BlockedPagePlan svd(int n, int fixedSweeps) { return of(n, fixedSweeps, SVD_FROM); }
+    /** The plan for svd pages of n = min(m, n) columns (the kernels work in double), or null where they do not run blocked. */
+    static BlockedPagePlan svd(int n, int fixedSweeps) { return of(n, fixedSweeps, SVD_FROM, 8); }
 
-    private static BlockedPagePlan of(int n, int fixedSweeps, int from) {
+    private static BlockedPagePlan of(int n, int fixedSweeps, int from, int workBytes) {
         boolean blocked = n >= Math.max(2 * WIDTH + 1, from) && n <= PagePlan.MAX_N && fixedSweeps <= 0;
-        return blocked ? new BlockedPagePlan(n) : null;
+        return blocked ? new BlockedPagePlan(n, workBytes) : null;
     }
 
-    /** Twin of the kernels' shared memory: Q - I [half][32][34], per warp a 32 x 33 tile and (c, s) [2][16], flags, counter. */
-    static int pageBytes(int half, int warps) {
+    /**
+     * Twin of the kernels' shared memory (PageBlocks): Q - I [half][32][34] and per warp a 32 x 33 tile in the work type
+     * (workBytes), per warp (c, s) [2][16] in double, the pairs' flags and the counter.
+     */
+    static int pageBytes(int half, int warps, int workBytes) {
         int ts = 2 * WIDTH;
-        int bytes = 8 * (half * ts * (ts + 2) + warps * ts * (ts + 1) + warps * 2 * WIDTH) + 4 * (half + 1);
+        int bytes = workBytes * (half * ts * (ts + 2) + warps * ts * (ts + 1)) + 8 * warps * 2 * WIDTH + 4 * (half + 1);
         return (bytes + 15) & ~15;
+    }
+
+    /**
+     * The eig kernel for precision p: single pages work in float, capped at 128 registers for two blocks an SM where a
+     * block holds several pages (2000 x 64 x 64 on the H100: 6.1 -> 5.7 ms); one page to a block (n > 128) takes the
+     * uncapped build (the cap's spills cost there and 100-page launches leave SMs idle anyway).
+     */
+    String eigKernel(Precision p) {
+        return p == Precision.SINGLE && pagesPerBlock == 1 ? Kernel.EIG_BLOCKED_PAGES_F_WIDE.kernelName()
+                : Kernel.EIG_BLOCKED_PAGES.name(p);
     }
 
     int half() { return blocks.pairsPerStep(); }

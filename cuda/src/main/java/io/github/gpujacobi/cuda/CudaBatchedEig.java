@@ -48,7 +48,7 @@ final class CudaBatchedEig {
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         String kernel = Kernel.EIG_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.eig(n, fixedSweeps);
+        final BlockedPagePlan bp = BlockedPagePlan.eig(n, p, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
         final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + n, ct::flat) : null;
@@ -59,7 +59,7 @@ final class CudaBatchedEig {
             dev.synchronize();
             long t0 = System.nanoTime();
             if (bp != null) {
-                dev.launchShared(Kernel.EIG_BLOCKED_PAGES.name(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
+                dev.launchShared(bp.eigKernel(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
                         Pointer.to(Pointer.to(ad), Pointer.to(dd), Pointer.to(vd), Pointer.to(blockPairs), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{bp.nb}), Pointer.to(new int[]{bp.half()}), Pointer.to(new int[]{bp.steps()}),
                         Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(sw), Pointer.to(rot),

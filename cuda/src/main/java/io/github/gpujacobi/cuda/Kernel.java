@@ -28,6 +28,8 @@ enum Kernel {
     EIG_WARP_32("eig_warp", "_n32"),
     /** Block Jacobi inside each page, one 256-thread block per page, for the largest pages (blocked_pages.cu). */
     EIG_BLOCKED_PAGES("eig_blocked_pages", ""),
+    /** Single pages of 8 warps (one to a block): the float-work kernel without the two-blocks register cap. */
+    EIG_BLOCKED_PAGES_F_WIDE("eig_blocked_pages_f_wide"),
     SVD_BLOCKED_PAGES("svd_blocked_pages", ""),
     CLASSICAL("classical", ""),
     SVD_SWEEP("svd_sweep", ""),

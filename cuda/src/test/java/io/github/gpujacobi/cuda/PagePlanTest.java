@@ -127,19 +127,25 @@ class PagePlanTest {
 
     @Test
     void blockedPagesLayout() {
-        assertEquals(null, BlockedPagePlan.eig(BlockedPagePlan.EIG_FROM - 1, 0), "below EIG_FROM: the pointwise kernels");
+        assertEquals(null, BlockedPagePlan.eig(BlockedPagePlan.EIG_FROM - 1, Precision.DOUBLE, 0), "below EIG_FROM: the pointwise kernels");
         assertEquals(null, BlockedPagePlan.svd(BlockedPagePlan.SVD_FROM - 1, 0), "below SVD_FROM: the pointwise kernels");
-        assertEquals(null, BlockedPagePlan.eig(257, 0), "past 256: not a page kernel");
+        assertEquals(null, BlockedPagePlan.eig(257, Precision.SINGLE, 0), "past 256: not a page kernel");
         assertEquals(null, BlockedPagePlan.svd(200, 3), "fixed sweep counts keep the seeds' pointwise sweeps");
         for (int n = 33; n <= 256; n++) {
             int half = new ChessTournament((n + 15) / 16).pairsPerStep();
             int wpp = half <= 2 ? 2 : half <= 4 ? 4 : 8;
             assertTrue(wpp >= half, "a warp for every pair sweep of a step, n = " + n);
-            int page = BlockedPagePlan.pageBytes(half, wpp);
-            assertEquals(0, page % 16, "each page's region 16-byte aligned (the tile products read double2)");
-            assertTrue(page * (8 / wpp) <= A100, "the block's pages fit an A100's shared memory, n = " + n);
+            for (int work : new int[]{8, 4}) {
+                int page = BlockedPagePlan.pageBytes(half, wpp, work);
+                assertEquals(0, page % 16, "each page's region 16-byte aligned (the tile products read double2)");
+                assertTrue(page * (8 / wpp) <= A100, "the block's pages fit an A100's shared memory, n = " + n);
+                // the (c, s) after the work-type tiles: 8-byte aligned in float as in double
+                assertEquals(0, work * (half * 32 * 34 + wpp * 32 * 33) % 8, "n = " + n);
+            }
+            if (wpp == 2) assertTrue(2 * 4 * BlockedPagePlan.pageBytes(half, wpp, 4) <= 228 * 1024,
+                    "two blocks of four single pages share an H100 SM, n = " + n);
         }
-        BlockedPagePlan p256 = BlockedPagePlan.eig(256, 0);
+        BlockedPagePlan p256 = BlockedPagePlan.eig(256, Precision.DOUBLE, 0);
         assertEquals(16, p256.nb);
         assertEquals(8, p256.half());
         assertEquals(15, p256.steps());

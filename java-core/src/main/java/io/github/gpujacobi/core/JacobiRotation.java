@@ -23,10 +23,19 @@ public final class JacobiRotation {
      * tan of the angle that annihilates a_pq in [[app, apq], [apq, aqq]] (the smaller of the two
      * roots, |angle| <= pi/4), for the rotation columns p' = c p - s q, q' = s p + c q [6, 8]. Also the
      * trigonometric one-sided (Hestenes) tangent, with the Gram entries ||a_p||^2, ||a_q||^2, a_p.a_q.
-     * Guarded: for |theta| > 1/eps it returns 1/(2 theta) without forming theta^2 (which overflows).
+     * With d = aqq - app, e = 2 apq: |e| / (|d| + sqrt(d^2 + e^2)) signed as theta = d / e, one division, while
+     * max(|d|, |e|) is in [2^-500, 2^500] (no overflow, the larger square not lost to underflow); outside, theta's
+     * form, guarded: for |theta| > 1/eps it returns 1/(2 theta) without forming theta^2 (which overflows).
      */
     public static double tangent(double app, double aqq, double apq) {
-        double theta = (aqq - app) / (2 * apq);
+        double d = aqq - app, e = 2 * apq;
+        if (d == 0) return 1;
+        double ad = Math.abs(d), ae = Math.abs(e), mx = Math.max(ad, ae);
+        if (mx >= 0x1p-500 && mx <= 0x1p500) { // theta = d / e: t = |e| / (|d| + sqrt(d^2 + e^2)), one division
+            double t = ae / (ad + Math.sqrt(d * d + e * e));
+            return (d < 0) != (e < 0) ? -t : t;
+        }
+        double theta = d / e;
         if (theta == 0) return 1;
         double at = Math.abs(theta);
         double t = at > BIG_THETA ? 0.5 / at : 1 / (at + Math.sqrt(1 + theta * theta));
