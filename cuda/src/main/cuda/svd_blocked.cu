@@ -60,20 +60,42 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
 
 // A sweep's convergence test without the sweep: C = X'X (N x N, from the caller's GEMM over the work
 // array's first m rows; pad columns give zero rows and columns, and the slot layout only permutes C) fails
-// at (p, q), p < q, when |c_pq| > tol sqrt(c_pp c_qq), blocked_pair's test. count += the failing pairs: a
-// sweep from this X would rotate iff count > 0 (up to the GEMMs' rounding), so when it is 0 the sweep that
-// would only have confirmed convergence (all its GEMMs, ~1/15 of the time) is not run.
+// at (p, q), p < q, when |c_pq| > tol sqrt(c_pp c_qq), blocked_pair's test. count += the failing pairs, the
+// first `cap` of them listed (p, q) in list: a sweep from this X would rotate iff count > 0 (up to the GEMMs'
+// rounding), so when it is 0 the sweep that would only confirm convergence (all its GEMMs) is not run, and when
+// a few fail, they are rotated alone (blocked_rotate_pairs) instead of a sweep.
 extern "C" __global__ void blocked_check(const double* __restrict__ C, int N, double tol,
-                                         unsigned long long* __restrict__ count) {
-    unsigned long long mine = 0;
+                                         unsigned long long* __restrict__ count, int* __restrict__ list, int cap) {
     const size_t total = (size_t)N * N;
     for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
         const int p = (int)(idx % N), q = (int)(idx / N);
-        if (p < q && !negligible(C[idx], C[p + (size_t)p * N], C[q + (size_t)q * N], tol)) ++mine;
+        if (p < q && !negligible(C[idx], C[p + (size_t)p * N], C[q + (size_t)q * N], tol)) {
+            const unsigned long long k = atomicAdd(count, 1ull);
+            if (k < (unsigned long long)cap) {
+                list[2 * k] = p;
+                list[2 * k + 1] = q;
+            }
+        }
     }
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1) mine += __shfl_down_sync(0xffffffffu, mine, o);
-    if ((threadIdx.x & 31) == 0 && mine) atomicAdd(count, mine);
+}
+
+// The one-sided (Hestenes) rotation of each of `count` disjoint column pairs (p, q) of W (ld rows: X and,
+// below it, V), from the Gram entries in C (blocked_check's): columns p' = c p - s q, q' = s p + c q, the
+// rotation of jacobi_tangent. One block per pair.
+extern "C" __global__ void blocked_rotate_pairs(double* __restrict__ W, int ld, const double* __restrict__ C, int N,
+                                                const int* __restrict__ pairs, int count) {
+    const int k = blockIdx.x;
+    if (k >= count) return;
+    const int p = pairs[2 * k], q = pairs[2 * k + 1];
+    const double t = jacobi_tangent(C[p + (size_t)p * N], C[q + (size_t)q * N], C[p + (size_t)q * N]);
+    const double c = jacobi_cosine(t), s = t * c;
+    double* wp = W + (size_t)p * ld;
+    double* wq = W + (size_t)q * ld;
+    for (int i = threadIdx.x; i < ld; i += blockDim.x) {
+        const double x = wp[i], y = wq[i];
+        wp[i] = c * x - s * y;
+        wq[i] = s * x + c * y;
+    }
 }
 
 // The pair problem of one block pair, one thread block per pair: the given `steps` steps of Q / 2 disjoint

@@ -51,6 +51,7 @@ enum Kernel {
     BLOCKED_EMBED("blocked_embed"),
     BLOCKED_UNPACK("blocked_unpack_d"),
     BLOCKED_CHECK("blocked_check"),
+    BLOCKED_ROTATE_PAIRS("blocked_rotate_pairs"),
     BLOCKED_PAIR_128("blocked_pair_128"),
     BLOCKED_PAIR_64("blocked_pair_64"),
     BLOCKED_PAIR_32("blocked_pair_32"),
