@@ -114,6 +114,96 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32]
     return r;
 }
 
+// Step 1 of the eig kernel for block pair (I, J) (warp k): the pair's 32 x 32 diagonal block of A into registers,
+// one sweep of warp_jacobi (pair_sweep), the new entries written back. Not inlined: its own register allocation
+// keeps the kernel's other live values out of the sweep's loop, where the float kernel's 128-register cap spilled
+// (H100, 2000 x 64 x 64: single 5.7 -> 5.5 ms, double 8.9 -> 8.4; 100 x 256 x 256 double 25.8 -> 24.8).
+template <typename T, typename WT>
+__device__ __noinline__ void eig_pair_solve(T* __restrict__ a, int n, int nb, int I, int J, double tol,
+                                            const PageBlocks<WT>& pb, int* rotated) {
+    constexpr int TS = 32;
+    const unsigned full = 0xffffffffu;
+    const int lane = pb.lane;
+    auto gmap = [&](int I, int J, int x) { return pair_column(I, J, x, nb, n); };
+    const int gl = gmap(I, J, lane);
+    T x[TS];
+    WT q[TS];
+#pragma unroll
+    for (int i = 0; i < TS; ++i) {  // column gl, row gi = row gi, column gl (A symmetric): coalesced
+        const int gi = gmap(I, J, i);
+        x[i] = gl >= 0 && gi >= 0 ? a[gl + gi * n] : T(0);
+        q[i] = i == lane ? WT(1) : WT(0);
+    }
+    int who = lane;
+    if (pair_sweep(x, q, who, tol, pb, rotated) > 0) {
+        // register i of this lane is A[player(i), who]: rows moved with the columns
+        const int gw = gmap(I, J, who);
+#pragma unroll
+        for (int i = 0; i < TS; ++i) {
+            const int pi = __shfl_sync(full, who, i);
+            const int gi = gmap(I, J, pi);
+            if (gw >= 0 && gi >= 0 && pi <= who) {
+                a[gi + gw * n] = x[i];
+                a[gw + gi * n] = x[i];
+            }
+        }
+    }
+}
+
+// Step 2's off-pair tile A[P_k, P_l] := (I + E_k)' A[P_k, P_l] (I + E_l) (pairs (Ik, Jk), (Il, Jl); rk, rl: whether
+// they rotated), through the warp's staging tile S, written with its transpose.
+template <typename T, typename WT>
+__device__ __forceinline__ void eig_tile(T* __restrict__ a, int n, int nb, int Ik, int Jk, int Il, int Jl, bool rk,
+                                         bool rl, const WT* __restrict__ Qk, const WT* __restrict__ Ql, WT* __restrict__ S,
+                                         int lane) {
+    constexpr int TS = 32, SLD = TS + 1;
+    auto gmap = [&](int I, int J, int x) { return pair_column(I, J, x, nb, n); };
+    const int r = gmap(Ik, Jk, lane);  // this lane's row of the tile
+    // the tile into the staging tile, row by row (coalesced); X = A_kl (I + E_l), row by row
+#pragma unroll
+    for (int m = 0; m < TS; ++m) {
+        const int c = gmap(Il, Jl, m);
+        S[lane * SLD + m] = r >= 0 && c >= 0 ? WT(a[r + c * n]) : WT(0);
+    }
+    WT x[TS];
+    if (rl) {
+        times_i_plus_e(S + lane * SLD, 1, Ql, x);
+#pragma unroll
+        for (int j = 0; j < TS; ++j) S[lane * SLD + j] = x[j];
+    }
+    __syncwarp();
+    // Y = (I + E_k)' X, column by column (lane: column j); the transposed tile A[P_l, P_k]
+    // straight from the columns (coalesced over lanes), the tile itself through the staging tile
+    if (rk) times_i_plus_e(S + lane, SLD, Qk, x);
+    else {
+#pragma unroll
+        for (int i = 0; i < TS; ++i) x[i] = S[i * SLD + lane];
+    }
+    const int cj = gmap(Il, Jl, lane);
+#pragma unroll
+    for (int i = 0; i < TS; ++i) {
+        const int ri = gmap(Ik, Jk, i);
+        if (cj >= 0 && ri >= 0) a[cj + ri * n] = T(x[i]);
+        S[i * SLD + lane] = x[i];
+    }
+    __syncwarp();
+#pragma unroll
+    for (int j = 0; j < TS; ++j) {
+        const int c = gmap(Il, Jl, j);
+        if (r >= 0 && c >= 0) a[r + c * n] = T(S[lane * SLD + j]);
+    }
+    __syncwarp();  // the staging tile read before the next item writes it
+}
+
+// The same as a call: under the float kernel's 128-register cap (2000 x 64 x 64 single 5.5 -> 5.3 ms); inlined
+// elsewhere (double pages lost 8% as a call).
+template <typename T, typename WT>
+__device__ __noinline__ void eig_tile_call(T* __restrict__ a, int n, int nb, int Ik, int Jk, int Il, int Jl, bool rk,
+                                           bool rl, const WT* __restrict__ Qk, const WT* __restrict__ Ql, WT* __restrict__ S,
+                                           int lane) {
+    eig_tile<T, WT>(a, n, nb, Ik, Jk, Il, Jl, rk, rl, Qk, Ql, S, lane);
+}
+
 // ---- eig: two-sided block Jacobi. Per step:
 //   1. warp k runs one sweep of warp_jacobi (eig_warp's register solve) on block pair k's 32 x 32
 //      diagonal block (rows and columns of blocks I_k, J_k), which yields its orthogonal Q_k
@@ -132,7 +222,7 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32]
 // Shared memory per page: PageBlocks.
 // T is A's type, WT the work type of Q, E, the staging tiles and the tile products (double for double pages, float for
 // single: the host's BlockedPagePlan.pageBytes twin); the rotations are derived in double, V is stored in double.
-template <typename T, typename WT>
+template <typename T, typename WT, bool TILE_CALL>
 __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, double* __restrict__ V,
                                   const int* __restrict__ pairs, int n, int nb, int half, int steps, double tol,
                                   int maxSweeps, int* __restrict__ sweepsOut, unsigned long long* __restrict__ rotationsOut,
@@ -140,7 +230,6 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     typedef double W;
     constexpr int B = 16, TS = 2 * B, SLD = TS + 1;
     extern __shared__ __align__(16) unsigned char smem[];
-    const unsigned full = 0xffffffffu;
     const PageGroup g(threadsPerPage);  // 8, 4 or 2 warps: the pages per block the host laid out
     const int page = blockIdx.x * (blockDim.x / threadsPerPage) + g.id;
     if (page >= count) return;  // the whole group leaves: its barrier is its own
@@ -163,37 +252,11 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
         if (wantV) v[idx] = i == j ? W(1) : W(0);
     }
     g.sync();
-    auto gmap = [&](int I, int J, int x) { return pair_column(I, J, x, nb, n); };
     page_sweeps(g, counter, n, maxSweeps, 0, page, sweepsOut, rotationsOut, [&](int* rotated) {
         for (int st = 0; st < steps; ++st) {
             const int* P = pairs + (size_t)st * half * 2;
             // 1. the pair sweeps
-            if (warp < half) {
-                const int I = P[2 * warp], J = P[2 * warp + 1];
-                const int gl = gmap(I, J, lane);
-                T x[TS];
-                WT q[TS];
-#pragma unroll
-                for (int i = 0; i < TS; ++i) {  // column gl, row gi = row gi, column gl (A symmetric): coalesced
-                    const int gi = gmap(I, J, i);
-                    x[i] = gl >= 0 && gi >= 0 ? a[gl + gi * n] : T(0);
-                    q[i] = i == lane ? WT(1) : WT(0);
-                }
-                int who = lane;
-                if (pair_sweep(x, q, who, tol, pb, rotated) > 0) {
-                    // register i of this lane is A[player(i), who]: rows moved with the columns
-                    const int gw = gmap(I, J, who);
-#pragma unroll
-                    for (int i = 0; i < TS; ++i) {
-                        const int pi = __shfl_sync(full, who, i);
-                        const int gi = gmap(I, J, pi);
-                        if (gw >= 0 && gi >= 0 && pi <= who) {
-                            a[gi + gw * n] = x[i];
-                            a[gw + gi * n] = x[i];
-                        }
-                    }
-                }
-            }
+            if (warp < half) eig_pair_solve<T, WT>(a, n, nb, P[2 * warp], P[2 * warp + 1], tol, pb, rotated);
             g.sync();
             // 2. the off-pair tiles of A and the tiles of V, one warp each
             const int tiles = half * (half - 1) / 2, rowTiles = (n + TS - 1) / TS;
@@ -205,44 +268,10 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
                     const int l = k + 1 + rest;
                     const bool rk = rotatedPair[k], rl = rotatedPair[l];
                     if (!rk && !rl) continue;
-                    const int Ik = P[2 * k], Jk = P[2 * k + 1], Il = P[2 * l], Jl = P[2 * l + 1];
-                    const WT* Qk = pb.E(k);
-                    const WT* Ql = pb.E(l);
-                    const int r = gmap(Ik, Jk, lane);  // this lane's row of the tile
-                    // the tile into the staging tile, row by row (coalesced); X = A_kl (I + E_l), row by row
-#pragma unroll
-                    for (int m = 0; m < TS; ++m) {
-                        const int c = gmap(Il, Jl, m);
-                        S[lane * SLD + m] = r >= 0 && c >= 0 ? WT(a[r + c * n]) : WT(0);
-                    }
-                    WT x[TS];
-                    if (rl) {
-                        times_i_plus_e(S + lane * SLD, 1, Ql, x);
-#pragma unroll
-                        for (int j = 0; j < TS; ++j) S[lane * SLD + j] = x[j];
-                    }
-                    __syncwarp();
-                    // Y = (I + E_k)' X, column by column (lane: column j); the transposed tile A[P_l, P_k]
-                    // straight from the columns (coalesced over lanes), the tile itself through the staging tile
-                    if (rk) times_i_plus_e(S + lane, SLD, Qk, x);
-                    else {
-#pragma unroll
-                        for (int i = 0; i < TS; ++i) x[i] = S[i * SLD + lane];
-                    }
-                    const int cj = gmap(Il, Jl, lane);
-#pragma unroll
-                    for (int i = 0; i < TS; ++i) {
-                        const int ri = gmap(Ik, Jk, i);
-                        if (cj >= 0 && ri >= 0) a[cj + ri * n] = T(x[i]);
-                        S[i * SLD + lane] = x[i];
-                    }
-                    __syncwarp();
-#pragma unroll
-                    for (int j = 0; j < TS; ++j) {
-                        const int c = gmap(Il, Jl, j);
-                        if (r >= 0 && c >= 0) a[r + c * n] = T(S[lane * SLD + j]);
-                    }
-                    __syncwarp();  // the staging tile read before the next item writes it
+                    if (TILE_CALL) eig_tile_call<T, WT>(a, n, nb, P[2 * k], P[2 * k + 1], P[2 * l], P[2 * l + 1], rk, rl,
+                                                        pb.E(k), pb.E(l), S, lane);
+                    else eig_tile<T, WT>(a, n, nb, P[2 * k], P[2 * k + 1], P[2 * l], P[2 * l + 1], rk, rl, pb.E(k), pb.E(l), S,
+                                         lane);
                 } else {
                     const int l = (item - tiles) / rowTiles, row = ((item - tiles) % rowTiles) * TS + lane;
                     if (!rotatedPair[l]) continue;
@@ -257,20 +286,20 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     for (int i = g.rank; i < n; i += g.size) D[(size_t)page * n + i] = W(a[i + i * n]);
 }
 
-#define EIG_BLOCKED_PAGES(NAME, T, WT, MIN_BLOCKS)                                                              \
+#define EIG_BLOCKED_PAGES(NAME, T, WT, MIN_BLOCKS, TILE_CALL)                                                   \
     extern "C" __global__ void __launch_bounds__(256, MIN_BLOCKS) NAME(T* A, double* D, double* V, const int* pairs, int n,   \
             int nb, int half, int steps, double tol, int maxSweeps, int* sweeps, unsigned long long* rotations, \
             int wantV, int threadsPerPage, int count, int pageStride) {                                          \
-        eig_blocked_pages<T, WT>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,       \
+        eig_blocked_pages<T, WT, TILE_CALL>(A, D, V, pairs, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,       \
                              threadsPerPage, count, pageStride);                                                 \
     }
 // Single pages work in float (Q, E, the tiles and their products; the rotations are still derived in double and
 // V is polished in double afterwards): half the shared memory and registers of double work, so where a block holds
 // several pages two blocks share an SM (capped at 128 registers: 2000 x 64 x 64 on the H100, 6.7 ms in double
 // work, 6.1 in float work uncapped, 5.7 capped); _wide, uncapped, for pages of 8 warps (one to a block).
-EIG_BLOCKED_PAGES(eig_blocked_pages_f, float, float, 2)
-EIG_BLOCKED_PAGES(eig_blocked_pages_f_wide, float, float, 1)
-EIG_BLOCKED_PAGES(eig_blocked_pages_d, double, double, 1)
+EIG_BLOCKED_PAGES(eig_blocked_pages_f, float, float, 2, true)
+EIG_BLOCKED_PAGES(eig_blocked_pages_f_wide, float, float, 1, false)
+EIG_BLOCKED_PAGES(eig_blocked_pages_d, double, double, 1, false)
 
 // ---- svd: one-sided block Jacobi on a tall page U (m x n, m >= n; the host transposes wide pages).
 // Per step: warp k forms block pair k's Gram matrix G = U_P' U_P (32 x 32, in double, from the page in
