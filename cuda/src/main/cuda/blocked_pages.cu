@@ -391,5 +391,5 @@ __device__ void svd_blocked_pages(T* __restrict__ U, double* __restrict__ V, con
         svd_blocked_pages<T>(U, V, pairs, m, n, nb, half, steps, tol, maxSweeps, sweeps, rotations, wantV,         \
                              threadsPerPage, count, pageStride);                                                   \
     }
-SVD_BLOCKED_PAGES(svd_blocked_pages_f, float)
+// Double only, as svd_batched_d.
 SVD_BLOCKED_PAGES(svd_blocked_pages_d, double)

@@ -273,12 +273,8 @@ public final class CudaBackend implements Backend {
             final double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
             if (batchedFits) {
                 final SvdScaling scaling = SvdScaling.of(a, span);
-                // single pages are solved on a double copy at double's tolerance (the outputs are rounded to single):
-                // formed in float, U lost orthogonality with every rotation (H100 2026-11-23: 3.9e-6 at 32 x 32,
-                // 1.5e-5 at 64, 1.3e-4 at 256, over n eps_single); in double the time is double pages' (ahead of
-                // gesvdjBatched in single at every size)
-                final PageArray in = p == Precision.SINGLE ? scaling.scaled(a).to(Precision.DOUBLE) : scaling.scaled(a);
-                final double pageTol = o.tolFor(Precision.DOUBLE, nn);
+                final PageArray in = scaling.scaled(a);
+                final double pageTol = o.tolFor(Precision.DOUBLE, nn); // CudaBatchedSvd solves single pages in double
                 return driver().svdBatched(a, o, "batched", scaling, span, (s, u, v, stats) ->
                         new CudaBatchedSvd().run(dev, buffers, in, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
             }

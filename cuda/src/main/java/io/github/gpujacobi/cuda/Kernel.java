@@ -30,15 +30,16 @@ enum Kernel {
     EIG_BLOCKED_PAGES("eig_blocked_pages", ""),
     /** Single pages of 8 warps (one to a block): the float-work kernel without the two-blocks register cap. */
     EIG_BLOCKED_PAGES_F_WIDE("eig_blocked_pages_f_wide"),
-    SVD_BLOCKED_PAGES("svd_blocked_pages", ""),
+    /** The svd page kernels are built for double only: single pages are solved on a double copy (CudaBatchedSvd). */
+    SVD_BLOCKED_PAGES("svd_blocked_pages_d"),
     CLASSICAL("classical", ""),
     SVD_SWEEP("svd_sweep", ""),
     SVD_SCALE("svd_scale", ""),
-    SVD_BATCHED("svd_batched", ""),
+    SVD_BATCHED("svd_batched_d"),
     /** One warp per page of at most 8, 16, 32 rows, the page in registers (svd_batched.cu). */
-    SVD_WARP_8("svd_warp", "_m8"),
-    SVD_WARP_16("svd_warp", "_m16"),
-    SVD_WARP_32("svd_warp", "_m32"),
+    SVD_WARP_8("svd_warp_d_m8"),
+    SVD_WARP_16("svd_warp_d_m16"),
+    SVD_WARP_32("svd_warp_d_m32"),
     /** Blocked Gauss-Jordan [14] (gauss_jordan.cu) and the batched small inverses [15] (inv_batched.cu). */
     GJ_SWAP_ROWS("gj_swap_rows", ""),
     GJ_BLOCK_ROWS("gj_block_rows", ""),
