@@ -282,7 +282,7 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
             }
             g.sync();
         }
-    });
+    }, [&](int* c) { return pairs_pass<T, W>(g, c, a, n, tol); });
     for (int i = g.rank; i < n; i += g.size) D[(size_t)page * n + i] = W(a[i + i * n]);
 }
 

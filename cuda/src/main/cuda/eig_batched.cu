@@ -19,6 +19,26 @@
 #include "jacobi_common.cuh"
 #include <type_traits>
 
+// page_sweeps' test for symmetric pages: whether every off-diagonal entry of the page's n x n A (column-major, in
+// shared or global memory, written by the group before its last barrier) is negligible by the relative test, in
+// both triangles (the pointwise kernel's two triangles may differ by a rounding, and a sweep reads either). Every
+// thread of the group; counter: the page's shared counter.
+template <typename T, typename W>
+__device__ bool pairs_pass(const PageGroup& g, int* counter, const T* a, int n, W tol) {
+    if (g.rank == 0) *counter = 0;
+    g.sync();
+    int failing = 0;
+    for (int idx = g.rank; idx < n * n; idx += g.size) {
+        const int i = idx % n, j = idx / n;
+        if (i != j && !negligible(W(a[idx]), W(a[i + i * n]), W(a[j + j * n]), tol)) ++failing;
+    }
+    if (failing) atomicAdd(counter, failing);
+    g.sync();
+    const bool pass = *counter == 0;
+    g.sync();  // read before the counter is reset
+    return pass;
+}
+
 template <typename T, typename W>
 __device__ void eig_batched(T* __restrict__ A, W* __restrict__ D, W* __restrict__ V, const int* __restrict__ pairs,
                             int n, int half, int steps, W tol, int maxSweeps, int fixedSweeps,
@@ -105,7 +125,7 @@ __device__ void eig_batched(T* __restrict__ A, W* __restrict__ D, W* __restrict_
             }
             g.sync();
         }
-    });
+    }, [&](int* c) { return pairs_pass<T, W>(g, c, a, n, tol); });
     for (int i = g.rank; i < n; i += g.size) D[(size_t)page * n + i] = W(a[i + i * n]);
     if (wantV && sharedV)
         for (int i = g.rank; i < nn; i += g.size) V[(size_t)page * nn + i] = vs[i];

@@ -196,13 +196,21 @@ struct PageGroup {
     }
 };
 
+// No convergence test besides the sweeps' own.
+struct NoCheck {
+    __device__ bool operator()(int*) const { return false; }
+};
+
 // The sweep loop shared by the batched kernels: runs sweep(rotations) - every step of one sweep,
 // adding the pairs it rotated to the page's shared counter and ending with g.sync() - until a sweep
 // rotates nothing or the limit (fixedSweeps when positive, then never converged); writes the page's
 // sweep count, signed by convergence, and its rotations. Called by every thread of the page's group.
-template <typename Sweep>
+// passes(counter), with every thread of the group: whether every pair already meets the sweeps' test, so
+// that a sweep from here would rotate nothing; asked once a sweep rotated at most n pairs, it spares the
+// sweep that would only confirm convergence (one of the 8-11 sweeps of the block-Jacobi pages).
+template <typename Sweep, typename Check = NoCheck>
 __device__ void page_sweeps(const PageGroup& g, int* counter, int n, int maxSweeps, int fixedSweeps, int page,
-                            int* sweepsOut, unsigned long long* rotationsOut, Sweep sweep) {
+                            int* sweepsOut, unsigned long long* rotationsOut, Sweep sweep, Check passes = Check()) {
     unsigned long long total = 0;
     int count = 0;
     bool converged = n <= 1;
@@ -216,6 +224,10 @@ __device__ void page_sweeps(const PageGroup& g, int* counter, int n, int maxSwee
         total += r;
         g.sync();  // every thread has read the count before the next sweep resets it
         if (r == 0 && !fixedSweeps) {
+            converged = true;
+            break;
+        }
+        if (!fixedSweeps && r <= n && passes(counter)) {
             converged = true;
             break;
         }
