@@ -7,8 +7,9 @@ import io.github.gpujacobi.core.ChessTournament;
  * How blocked_pages.cu's block-Jacobi page kernels lay out one launch: columns in blocks of 16, block
  * pairs by the chess tournament over nb = ceil(n / 16) blocks, a group of 2, 4 or 8 warps per page (at
  * least one per block pair of a step: every warp of the group takes tiles, the first half of them also
- * a pair sweep) and 256 threads a block (the pair sweeps keep a 32 x 32 page in registers: 255 per
- * thread, so one block per SM; small pages share it, four to a block). Pure arithmetic, so CPU tests
+ * a pair sweep) and 256 threads a block (the pair sweeps keep a 32 x 32 page in registers: in double
+ * 255 per thread, one block an SM; single pages work in float, two blocks an SM where a block holds
+ * several pages; small pages share a block, four to it). Pure arithmetic, so CPU tests
  * check it; the kernels compute the same shared-memory layout (twin named in their comments).
  */
 final class BlockedPagePlan {

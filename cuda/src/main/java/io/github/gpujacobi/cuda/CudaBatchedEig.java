@@ -14,7 +14,9 @@ import jcuda.driver.CUdeviceptr;
  * block Jacobi inside the page (blocked_pages.cu, laid out by {@link BlockedPagePlan}), the
  * whole parallel-ordering Jacobi solve inside the warp or group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
  * host copy; the kernel symmetrizes while loading. Eigenvalues and V come back in double for both
- * precisions (the rotations are accumulated in double).
+ * precisions: the rotations are derived in double; V is accumulated in double, except single pages of
+ * 17 ... 32 (in float, then one Newton-Schulz step in double inside the kernel) and of 64 and more (the
+ * block kernel works in float, then {@link PagePolish}).
  */
 final class CudaBatchedEig {
     /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
