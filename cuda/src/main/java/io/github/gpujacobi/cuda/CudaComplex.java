@@ -113,8 +113,7 @@ final class CudaComplex {
             for (int first = 0; first < pages; first += chunk) {
                 final int count = Math.min(chunk, pages - first);
                 long t0 = System.nanoTime();
-                double[] all = new double[count * n2 * n2];
-                for (int j = 0; j < count; j++) ComplexEmbedding.general(w[first + j], n, n, all, j * n2 * n2);
+                double[] all = ComplexEmbedding.general(w, first, count, n, n);
                 PageArray values = PageArray.zeros(Precision.DOUBLE, n2, 1, count);
                 PageArray vectors = v != null ? PageArray.zeros(Precision.DOUBLE, n2, n2, count) : null;
                 int[] sweeps = new int[count];
@@ -220,8 +219,7 @@ final class CudaComplex {
             for (int first = 0; first < pages; first += chunk) {
                 final int count = Math.min(chunk, pages - first);
                 long t0 = System.nanoTime();
-                double[] all = new double[count * m2 * n2];
-                for (int j = 0; j < count; j++) ComplexEmbedding.general(w[first + j], mm, nn, all, j * m2 * n2);
+                double[] all = ComplexEmbedding.general(w, first, count, mm, nn);
                 PageArray sv = PageArray.zeros(Precision.DOUBLE, n2, 1, count);
                 PageArray uv = vw != null ? PageArray.zeros(Precision.DOUBLE, m2, n2, count) : null;
                 PageArray vv = vw != null ? PageArray.zeros(Precision.DOUBLE, n2, n2, count) : null;

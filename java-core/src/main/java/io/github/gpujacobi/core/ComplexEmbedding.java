@@ -64,6 +64,13 @@ public final class ComplexEmbedding {
         return out;
     }
 
+    /** The embeddings M of pages[first] ... pages[first + count - 1] (interleaved m x n each), one after another. */
+    public static double[] general(double[][] pages, int first, int count, int m, int n) {
+        double[] out = new double[count * 4 * m * n];
+        for (int j = 0; j < count; j++) general(pages[first + j], m, n, out, j * 4 * m * n);
+        return out;
+    }
+
     /** M of the interleaved m x n a written into out from offset (a batch of pages: 4 m n doubles each). */
     public static void general(double[] a, int m, int n, double[] out, int offset) {
         int m2 = 2 * m;
