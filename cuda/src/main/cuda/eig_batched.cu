@@ -184,11 +184,18 @@ __device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
 // page has converged (or that has none: done) rotates nothing while the others go on, and stops
 // counting. cs: this warp's (c, s) of the step's pairs, [2][16], segment g's at g N / 2. Returns the
 // segment's sweeps; adds its rotations to total, sets converged when its last sweep rotated nothing.
+// The step's (c, s) are kept in the type they are applied in: float where A and V are both float (each rotation was
+// a conversion from double per register, 32 a step, on the H100's slow conversion path), else double.
+template <typename T, typename VT> struct RotationStore { typedef double type; };
+template <> struct RotationStore<float, float> { typedef float type; };
+
 template <typename T, typename VT, int N>
 __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool done, double tol, int fixedSweeps,
-                                           int limit, int wantV, double (*cs)[16], unsigned long long& total,
+                                           int limit, int wantV, double (*csd)[16], unsigned long long& total,
                                            bool& converged) {
     typedef double W;
+    typedef typename RotationStore<T, VT>::type CS;
+    CS (*cs)[16] = reinterpret_cast<CS (*)[16]>(csd);  // within the [2][16] doubles
     const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31, sl = lane & (N - 1), base = lane - sl, kb = base / 2;
     const unsigned segEven = (N == 32 ? full : ((1u << N) - 1) << base) & 0x55555555u;
@@ -200,9 +207,9 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
         int rotated = 0;
         for (int st = 0; st < N - 1; ++st) {
             // 1. the rotation of this lane's pair (2k, 2k+1), derived identically by both of its lanes
-            const W d = reg_at(a, sl), o = reg_at(a, sl ^ 1);
-            const W app = __shfl_sync(full, d, lane & ~1), aqq = __shfl_sync(full, d, lane | 1);
-            const W apq = __shfl_sync(full, o, lane & ~1);
+            const T d = reg_at(a, sl), o = reg_at(a, sl ^ 1);  // shuffled in T, widened exactly
+            const W app = W(__shfl_sync(full, d, lane & ~1)), aqq = W(__shfl_sync(full, d, lane | 1));
+            const W apq = W(__shfl_sync(full, o, lane & ~1));
             W c = W(1), s = W(0);
             if (fixedSweeps ? apq != W(0) : !negligible(apq, app, aqq, tol)) {
                 const W t = jacobi_tangent(app, aqq, apq);
@@ -215,8 +222,8 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
             } else {  // segments without a rotation go through with c = 1, s = 0: exact no-ops
                 rotated += __popc(pairsRotated & segEven);
                 if ((lane & 1) == 0) {
-                    cs[0][kb + (sl >> 1)] = c;
-                    cs[1][kb + (sl >> 1)] = s;
+                    cs[0][kb + (sl >> 1)] = CS(c);
+                    cs[1][kb + (sl >> 1)] = CS(s);
                 }
                 __syncwarp();
                 // 2. A := A R: columns p' = c p - s q, q' = s p + c q (the partner column by shuffle)
@@ -231,9 +238,9 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
                 // this lane's row of V, constant registers
 #pragma unroll
                 for (int k = 0; k < N / 2; ++k) {
-                    const W sk = cs[1][kb + k];
-                    if (sk == W(0)) continue;  // uniform within the segment
-                    const W ck = cs[0][kb + k];
+                    const CS sk = cs[1][kb + k];
+                    if (sk == CS(0)) continue;  // uniform within the segment
+                    const CS ck = cs[0][kb + k];
                     const T ckt = T(ck), skt = T(sk);
                     const T x = a[2 * k], y = a[2 * k + 1];
                     a[2 * k] = ckt * x - skt * y;
