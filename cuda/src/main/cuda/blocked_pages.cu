@@ -13,28 +13,43 @@
 // rounding is relative to the small correction and every entry keeps to a rounding of its own, as with a
 // plane rotation of c ~ 1 (with Q itself, V lost twice the orthogonality of the pointwise kernel).
 // s stays in shared memory: held in 32 registers beside x, ptxas spilled.
-constexpr int QLD = 34;  // E's row stride: even (double2 loads), and the pair sweeps' row writes 4-way, not 32-way, conflicted
-
-template <typename WT> struct pair2;
-template <> struct pair2<double> { typedef double2 type; };
-template <> struct pair2<float> { typedef float2 type; };
+// E's row stride and its loads: 16 bytes a load (the products are bound by shared-memory instructions, one per two
+// or four FMAs), so 34 doubles (double2) or 36 floats (float4); the pair sweeps' row writes of E are then 4-way
+// (double) or 8-way (float), not 32-way, conflicted. Twin: BlockedPagePlan.pageBytes.
+template <typename WT> struct ERow;
+template <> struct ERow<double> {
+    static constexpr int LD = 34;
+    __device__ static __forceinline__ void fma_row(const double* e, double sm, double (&x)[32]) {
+        const double2* e2 = reinterpret_cast<const double2*>(e);
+#pragma unroll
+        for (int j = 0; j < 16; ++j) {
+            const double2 w = e2[j];
+            x[2 * j] = fma(sm, w.x, x[2 * j]);
+            x[2 * j + 1] = fma(sm, w.y, x[2 * j + 1]);
+        }
+    }
+};
+template <> struct ERow<float> {
+    static constexpr int LD = 36;
+    __device__ static __forceinline__ void fma_row(const float* e, float sm, float (&x)[32]) {
+        const float4* e4 = reinterpret_cast<const float4*>(e);
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+            const float4 w = e4[j];
+            x[4 * j] = fma(sm, w.x, x[4 * j]);
+            x[4 * j + 1] = fma(sm, w.y, x[4 * j + 1]);
+            x[4 * j + 2] = fma(sm, w.z, x[4 * j + 2]);
+            x[4 * j + 3] = fma(sm, w.w, x[4 * j + 3]);
+        }
+    }
+};
 
 template <typename WT>
 __device__ __forceinline__ void times_i_plus_e(const WT* __restrict__ s, int stride, const WT* __restrict__ E, WT (&x)[32]) {
-    typedef typename pair2<WT>::type WT2;
 #pragma unroll
     for (int j = 0; j < 32; ++j) x[j] = WT(0);
 #pragma unroll 4
-    for (int m = 0; m < 32; ++m) {
-        const WT sm = s[m * stride];
-        const WT2* em = reinterpret_cast<const WT2*>(E + m * QLD);
-#pragma unroll
-        for (int j = 0; j < 16; ++j) {
-            const WT2 w2 = em[j];
-            x[2 * j] = fma(sm, w2.x, x[2 * j]);
-            x[2 * j + 1] = fma(sm, w2.y, x[2 * j + 1]);
-        }
-    }
+    for (int m = 0; m < 32; ++m) ERow<WT>::fma_row(E + m * ERow<WT>::LD, s[m * stride], x);
 #pragma unroll
     for (int j = 0; j < 32; ++j) x[j] = s[j * stride] + x[j];
 }
@@ -67,7 +82,7 @@ __device__ __forceinline__ void row_times_i_plus_e(X* __restrict__ row, int ld, 
 }
 
 // One page's share of the block's shared memory (twin: BlockedPagePlan.pageBytes, rounded to 16): Q - I
-// [half][32][QLD] row-major and per warp a 32 x 33 staging tile, in the work type WT; per warp its (c, s) in
+// [half][32][ERow<WT>::LD] row-major and per warp a 32 x 33 staging tile, in the work type WT; per warp its (c, s) in
 // double, the pairs' rotated flags, the rotation counter; and this thread's warp within the page's group.
 template <typename WT>
 struct PageBlocks {
@@ -81,14 +96,14 @@ struct PageBlocks {
     __device__ PageBlocks(unsigned char* smem, const PageGroup& g, int pageStride, int half)
         : warps(g.size >> 5), warp(g.rank >> 5), lane(g.rank & 31) {
         Qs = reinterpret_cast<WT*>(smem + (size_t)g.id * pageStride);
-        WT* Ss = Qs + (size_t)half * TS * QLD;
+        WT* Ss = Qs + (size_t)half * TS * ERow<WT>::LD;
         double (*csAll)[2][16] = reinterpret_cast<double (*)[2][16]>(Ss + (size_t)warps * TS * SLD);
         S = Ss + (size_t)warp * TS * SLD;
         cs = csAll[warp];
         rotatedPair = reinterpret_cast<int*>(csAll + warps);
         counter = rotatedPair + half;
     }
-    __device__ const WT* E(int k) const { return Qs + (size_t)k * TS * QLD; }
+    __device__ const WT* E(int k) const { return Qs + (size_t)k * TS * ERow<WT>::LD; }
 };
 
 // Block pair `warp`'s sweep: one sweep of warp_jacobi on its 32 x 32 problem x (q: the identity in, Q by
@@ -108,7 +123,7 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32]
 #pragma unroll
         for (int c = 0; c < 32; ++c) {
             const int wc = __shfl_sync(0xffffffffu, who, c);
-            pb.Qs[(size_t)pb.warp * 32 * QLD + pb.lane * QLD + wc] = WT(wc == pb.lane ? double(q[c]) - 1.0 : double(q[c]));
+            pb.Qs[(size_t)pb.warp * 32 * ERow<WT>::LD + pb.lane * ERow<WT>::LD + wc] = WT(wc == pb.lane ? double(q[c]) - 1.0 : double(q[c]));
         }
     }
     return r;

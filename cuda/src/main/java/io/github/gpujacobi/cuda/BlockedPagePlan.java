@@ -54,12 +54,13 @@ final class BlockedPagePlan {
     }
 
     /**
-     * Twin of the kernels' shared memory (PageBlocks): Q - I [half][32][34] and per warp a 32 x 33 tile in the work type
-     * (workBytes), per warp (c, s) [2][16] in double, the pairs' flags and the counter.
+     * Twin of the kernels' shared memory (PageBlocks): Q - I [half][32][ld] (ld = 34 doubles or 36 floats: rows of
+     * 16-byte loads, ERow) and per warp a 32 x 33 tile in the work type (workBytes), per warp (c, s) [2][16] in double,
+     * the pairs' flags and the counter.
      */
     static int pageBytes(int half, int warps, int workBytes) {
-        int ts = 2 * WIDTH;
-        int bytes = workBytes * (half * ts * (ts + 2) + warps * ts * (ts + 1)) + 8 * warps * 2 * WIDTH + 4 * (half + 1);
+        int ts = 2 * WIDTH, ld = ts + 16 / workBytes;
+        int bytes = workBytes * (half * ts * ld + warps * ts * (ts + 1)) + 8 * warps * 2 * WIDTH + 4 * (half + 1);
         return (bytes + 15) & ~15;
     }
 
