@@ -166,13 +166,21 @@ __device__ __forceinline__ int circle_prev(int y) {
     return y == 0 ? 0 : (y & 1) == 0 ? (y > 2 ? y - 2 : 1) : (y < N - 1 ? y + 2 : N - 2);
 }
 
-// Register a[i] of this lane for a runtime i: a select over the constant indices (no local memory).
+// Register a[i] of this lane for a runtime i (0 <= i < N, N a power of two): a tree of selects on i's bits (no local
+// memory). Depth log2 N: the chain of N dependent selects it replaces lay on every step's critical path.
 template <typename T, int N>
 __device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
-    T r = T(0);
+    static_assert((N & (N - 1)) == 0, "reg_at: N a power of two");
+    T t[N];
 #pragma unroll
-    for (int k = 0; k < N; ++k) r = k == i ? a[k] : r;
-    return r;
+    for (int k = 0; k < N; ++k) t[k] = a[k];
+#pragma unroll
+    for (int w = 1; w < N; w <<= 1) {
+        const bool hi = (i & w) != 0;
+#pragma unroll
+        for (int k = 0; k < N; k += 2 * w) t[k] = hi ? t[k + w] : t[k];
+    }
+    return t[0];
 }
 
 // The warp's cyclic Jacobi sweeps on 32 / N pages of order <= N held as eig_warp holds them (segment
@@ -228,11 +236,11 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
                 __syncwarp();
                 // 2. A := A R: columns p' = c p - s q, q' = s p + c q (the partner column by shuffle)
                 const bool q = lane & 1;
-                const T ct = T(c), st_ = T(s);
+                const T ct = T(c), sq = q ? T(s) : -T(s);  // the partner's sign: one fma a register, no select
 #pragma unroll
                 for (int i = 0; i < N; ++i) {
                     const T y = __shfl_xor_sync(full, a[i], 1);
-                    a[i] = q ? st_ * y + ct * a[i] : ct * a[i] - st_ * y;
+                    a[i] = fma(sq, y, ct * a[i]);
                 }
                 // 3. A := R' A: rows 2k, 2k+1 of this lane's column, and V := V R: columns 2k, 2k+1 of
                 // this lane's row of V, constant registers
