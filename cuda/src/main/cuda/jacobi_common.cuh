@@ -60,6 +60,13 @@ __device__ __forceinline__ bool negligible(T apq, T app, T aqq, T tol) {
     return apq == T(0) || fabs(apq) <= tol * sqrt(fabs(app)) * sqrt(fabs(aqq));
 }
 
+// The same test for float entries widened to double: their squares and products are exact there (24 + 24 of 53 bits)
+// and can neither overflow nor underflow, so it needs no root (the two double roots lay on every step's critical path
+// of the single-page kernels); it differs from negligible() by a rounding at the boundary.
+__device__ __forceinline__ bool negligible_widened(double apq, double app, double aqq, double tol) {
+    return apq == 0.0 || apq * apq <= (tol * tol) * fabs(app * aqq);
+}
+
 // Unit roundoff of each precision (the guards below and the hyperbolic rank test use it).
 template <typename T> __device__ __forceinline__ T unit_roundoff();
 template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }
