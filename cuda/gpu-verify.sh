@@ -83,7 +83,8 @@ stage_pages() {
   # and a loop of syevd; 2000 pages up to 64, 500 of 128, 100 of 256 (the GPU defaults only: the
   # TA/MA/SA/MCA page loops and looped svd routines take minutes here)
   local peers='cuda/(parallel|onesided)|Batched|syevd'
-  step bench-pages-small run bench --op eig,svd --n 8,16,32 --pages 2000 --dtype double,single --repeat 3 \
+  # the small pages take 0.1-1 ms, where one run in a process varies up to 2x: 9 runs a row
+  step bench-pages-small run bench --op eig,svd --n 8,16,32 --pages 2000 --dtype double,single --repeat 9 \
       --impl "$peers" --out "$out/bench-pages-small.csv"
   step bench-pages-64 run bench --op eig,svd --n 64 --pages 2000 --dtype double,single --repeat 3 \
       --impl "$peers" --out "$out/bench-pages-64.csv"

@@ -219,9 +219,9 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
             const W app = W(__shfl_sync(full, d, lane & ~1)), aqq = W(__shfl_sync(full, d, lane | 1));
             const W apq = W(__shfl_sync(full, o, lane & ~1));
             W c = W(1), s = W(0);
-            bool small;
+            bool small;  // the relative test without roots where that is exact or safe
             if constexpr (sizeof(T) == 4) small = negligible_widened(apq, app, aqq, tol);
-            else small = negligible(apq, app, aqq, tol);
+            else small = negligible_fast(apq, app, aqq, tol);
             if (fixedSweeps ? apq != W(0) : !small) {
                 const W t = jacobi_tangent(app, aqq, apq);
                 c = jacobi_cosine(t);

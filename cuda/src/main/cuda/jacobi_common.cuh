@@ -67,6 +67,14 @@ __device__ __forceinline__ bool negligible_widened(double apq, double app, doubl
     return apq == 0.0 || apq * apq <= (tol * tol) * fabs(app * aqq);
 }
 
+// For double entries the rootless form where its squares and products can neither overflow nor underflow (every
+// magnitude within [2^-250, 2^250]), negligible() elsewhere (zero entries included).
+__device__ __forceinline__ bool negligible_fast(double apq, double app, double aqq, double tol) {
+    const double x = fabs(apq), p = fabs(app), q = fabs(aqq);
+    if (fmin(x, fmin(p, q)) >= 0x1p-250 && fmax(x, fmax(p, q)) <= 0x1p250) return x * x <= (tol * tol) * (p * q);
+    return negligible(apq, app, aqq, tol);
+}
+
 // Unit roundoff of each precision (the guards below and the hyperbolic rank test use it).
 template <typename T> __device__ __forceinline__ T unit_roundoff();
 template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }
