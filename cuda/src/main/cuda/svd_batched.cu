@@ -197,3 +197,22 @@ __device__ void svd_warp(T* __restrict__ U, double* __restrict__ V, const int* _
 SVD_WARP(svd_warp_d_m8, double, 8)
 SVD_WARP(svd_warp_d_m16, double, 16)
 SVD_WARP(svd_warp_d_m32, double, 32)
+
+// The svd pages' U (count pages of m x n, column-major, contiguous: column c of the launch is page c / n's column
+// c % n) to unit columns, their norms (the singular values) into sigma[c]: so U can take the same Newton-Schulz step
+// as V (PagePolish) before it leaves the GPU. U = A V keeps the one-sided stopping tolerance, |u_p'u_q| <= tol
+// ||u_p|| ||u_q|| a pair (up to n^1.5 eps over the page): 1.6e-13 at 256 x 256, 2.8 n eps (H100, 2026-11-26). The
+// pages are in the kernels' safe range (SvdScaling), so the squares cannot overflow; zero columns stay zero. One warp
+// a column.
+extern "C" __global__ void svd_pages_normalize(double* __restrict__ U, double* __restrict__ sigma, int m, int columns) {
+    const int c = blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5), lane = threadIdx.x & 31;
+    if (c >= columns) return;
+    double* u = U + (size_t)c * m;
+    double ss = 0;
+    for (int i = lane; i < m; i += 32) ss = fma(u[i], u[i], ss);
+    for (int o = 16; o > 0; o >>= 1) ss += __shfl_xor_sync(0xffffffffu, ss, o);
+    const double norm = sqrt(ss);
+    if (lane == 0) sigma[c] = norm;
+    if (norm > 0)
+        for (int i = lane; i < m; i += 32) u[i] = u[i] / norm;
+}

@@ -8,6 +8,8 @@ import io.github.gpujacobi.core.PageStats;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
+import java.util.Arrays;
+
 /**
  * Every page of a 3-D array (min(m, n) = 1 ... 256) in one launch of svd_batched.cu: up to 32 rows
  * (after the transpose of wide pages) one warp per page with the page in registers (svd_warp), from
@@ -16,9 +18,14 @@ import jcuda.driver.CUdeviceptr;
  * in shared memory while it fits, else worked on in place in global memory), the whole one-sided
  * Jacobi solve inside the group. Tall and square pages go up as they lie in the array, without a host
  * copy; wide pages are transposed on the host, as in the page loop. V comes back in double for both
- * precisions (the rotations are accumulated in double).
+ * precisions (the rotations are accumulated in double). With vectors, U leaves the GPU with unit columns (their norms,
+ * the singular values, beside it) after one Newton-Schulz step, as the block kernels' V: U = A V keeps the one-sided
+ * stopping tolerance, up to n^1.5 eps from orthogonal (svd_pages_normalize).
  */
 final class CudaBatchedSvd {
+    /** U's normalization and Newton-Schulz step on the GPU; -Dgpujacobi.cuda.pageUPolish=false: U normalized on the host. */
+    static final boolean U_POLISH = !"false".equals(System.getProperty("gpujacobi.cuda.pageUPolish"));
+
     static boolean fits(int m, int n) {
         return PagePlan.svdTakes(m, n);
     }
@@ -35,6 +42,11 @@ final class CudaBatchedSvd {
         final PageArray a = in.precision() == Precision.DOUBLE ? in : in.to(Precision.DOUBLE);
         final int m = a.rows(), n = a.cols(), pages = a.pages();
         final boolean tall = m >= n, wantV = u != null;
+        final int cols = Math.min(m, n);
+        // U's step where U is kept in double and from 17 columns (H100, 2026-11-26, ||U'U - I||_F at 32 / 64 / 256:
+        // 6.4e-15 / 1.9e-14 / 1.6e-13 -> 1.4e-15 / 3.0e-15 / 1.1e-14, time +2-4%); at 8 and 16 U is within 0.6 n eps
+        // without it and the step's launches would triple those pages' time; single U is rounded to float anyway
+        final boolean polishU = wantV && U_POLISH && in.precision() == Precision.DOUBLE && cols > 16;
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
@@ -42,7 +54,8 @@ final class CudaBatchedSvd {
         final int warp = PagePlan.warpClass(mm);
         final int chunk = (int) Math.max(1, Math.min(pages,
                 Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
-        CUdeviceptr ud = buf.get("U", (long) chunk * size * p.bytes());
+        DevicePointer ud = buf.get("U", (long) chunk * size * p.bytes());
+        CUdeviceptr sigd = polishU ? buf.get("sigma", 8L * chunk * Math.max(1, nn)) : null;
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         String kernel = Kernel.SVD_BATCHED.name(p);
@@ -88,9 +101,16 @@ final class CudaBatchedSvd {
                     Pointer.to(new int[]{count}), Pointer.to(new int[]{plan.lanes}), Pointer.to(new int[]{plan.sharedA ? 1 : 0}),
                     Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
                     Pointer.to(new int[]{plan.pageBytes})));
+            final int columns = count * nn;
+            if (polishU && columns > 0) {  // U to unit columns (sigma) and its Newton-Schulz step, as V's
+                dev.launchShared(Kernel.SVD_PAGES_NORMALIZE.kernelName(), (columns + 7) / 8, 256, 0, Pointer.to(
+                        Pointer.to(ud), Pointer.to(sigd), Pointer.to(new int[]{mm}), Pointer.to(new int[]{columns})));
+                PagePolish.run(buf, ud, mm, nn, count);
+            }
             dev.synchronize();
             stats.addComputeNanos(System.nanoTime() - t0);
             double[] out = DeviceBuffers.download(ud, count * size, p);
+            double[] sigma = polishU ? DeviceBuffers.download(sigd, columns, Precision.DOUBLE) : null;
             double[] vout = wantV ? DeviceBuffers.download(vd, count * nn * nn, Precision.DOUBLE) : null;
             int[] sweeps = new int[count];
             long[] rotations = new long[count];
@@ -103,7 +123,9 @@ final class CudaBatchedSvd {
                     vw = new double[nn * nn];
                     System.arraycopy(vout, k * nn * nn, vw, 0, nn * nn);
                 }
-                PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, first + k);
+                if (polishU) PageAssembly.svd(w, Arrays.copyOfRange(sigma, k * nn, (k + 1) * nn), true, vw, mm, nn, tall, s, u, v,
+                        first + k);
+                else PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, first + k);
                 stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
             }
         }

@@ -40,6 +40,8 @@ enum Kernel {
     SVD_WARP_8("svd_warp_d_m8"),
     SVD_WARP_16("svd_warp_d_m16"),
     SVD_WARP_32("svd_warp_d_m32"),
+    /** The svd pages' U to unit columns and its norms, before U's Newton-Schulz step (svd_batched.cu). */
+    SVD_PAGES_NORMALIZE("svd_pages_normalize"),
     /** Blocked Gauss-Jordan [14] (gauss_jordan.cu) and the batched small inverses [15] (inv_batched.cu). */
     GJ_SWAP_ROWS("gj_swap_rows", ""),
     GJ_BLOCK_ROWS("gj_block_rows", ""),

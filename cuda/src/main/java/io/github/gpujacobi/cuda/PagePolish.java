@@ -7,7 +7,8 @@ import com.sun.jna.Memory;
  * V := V (3I - V'V) / 2 by two batched GEMMs (W: a copy of V, T = W'W; V := -1/2 W T + 3/2 V). Block
  * Jacobi applies about twice the pointwise kernels' rotations to each column (the pairs inside a
  * block meet again at every step): V came out 1.3e-12 from orthogonal at 256 x 256 (pointwise
- * 7.9e-13), 1.3e-14 after this step (H100, 2026-11-23). -Dgpujacobi.cuda.pagePolish=false skips it.
+ * 7.9e-13), 1.3e-14 after this step (H100, 2026-11-23). The same step on the svd pages' m x n U once its
+ * columns are unit (CudaBatchedSvd). -Dgpujacobi.cuda.pagePolish=false skips it.
  */
 final class PagePolish {
     private PagePolish() {}
@@ -19,14 +20,19 @@ final class PagePolish {
 
     /** Polishes count n x n double pages at v (queued on the default stream, after the kernel). */
     static void run(DeviceBuffers buf, DevicePointer v, int n, int count) {
-        if (!ON) return;
+        run(buf, v, n, n, count);
+    }
+
+    /** Polishes count m x n (m >= n) double pages with unit columns at v. */
+    static void run(DeviceBuffers buf, DevicePointer v, int m, int n, int count) {
+        if (!ON || count == 0 || n == 0) return;
         CudaLibraries lib = CudaLibraries.get("Block Jacobi pages");
-        long nn = (long) n * n;
-        DevicePointer w = buf.get("pagePolishW", 8 * nn * count), t = buf.get("pagePolishT", 8 * nn * count);
-        CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(w, v, 8 * nn * count), "cuMemcpyDtoD");
-        CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, n, n, n, ONE, w.jna(), n, nn,
-                w.jna(), n, nn, ZERO, t.jna(), n, nn, count), "gemmStridedBatched V'V");
-        CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, n, n, n, MINUS_HALF, w.jna(), n, nn,
-                t.jna(), n, nn, THREE_HALVES, v.jna(), n, nn, count), "gemmStridedBatched polish");
+        long mn = (long) m * n, nn = (long) n * n;
+        DevicePointer w = buf.get("pagePolishW", 8 * mn * count), t = buf.get("pagePolishT", 8 * nn * count);
+        CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(w, v, 8 * mn * count), "cuMemcpyDtoD");
+        CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, n, n, m, ONE, w.jna(), m, mn,
+                w.jna(), m, mn, ZERO, t.jna(), n, nn, count), "gemmStridedBatched V'V");
+        CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, m, n, n, MINUS_HALF, w.jna(), m, mn,
+                t.jna(), n, nn, THREE_HALVES, v.jna(), m, mn, count), "gemmStridedBatched polish");
     }
 }
