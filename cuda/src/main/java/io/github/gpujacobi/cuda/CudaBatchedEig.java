@@ -75,7 +75,8 @@ final class CudaBatchedEig {
                         Pointer.to(dd), Pointer.to(vd), Pointer.to(new int[]{n}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
                         Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
                         Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{count})));
-            } else dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
+            } else {
+                dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
                     Pointer.to(dd), Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
                     Pointer.to(new int[]{steps}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
                     Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
@@ -83,6 +84,10 @@ final class CudaBatchedEig {
                     Pointer.to(new int[]{plan.pagesPerBlock}), Pointer.to(new int[]{count}),
                     Pointer.to(new int[]{plan.sharedA ? 1 : 0}), Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
                     Pointer.to(new int[]{plan.pageBytes})));
+                // double V of the group kernel (33 ... 63): 1.6 n eps from orthogonal (Frobenius; H100, 2026-11-26), 0.25
+                // after the block kernels' step
+                if (wantV && p == Precision.DOUBLE) PagePolish.run(buf, vd, n, count);
+            }
             dev.synchronize();
             computeNanos += System.nanoTime() - t0;
             DeviceBuffers.downloadInto(dd, d, count * n);

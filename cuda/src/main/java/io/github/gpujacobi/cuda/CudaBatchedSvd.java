@@ -101,6 +101,8 @@ final class CudaBatchedSvd {
                     Pointer.to(new int[]{count}), Pointer.to(new int[]{plan.lanes}), Pointer.to(new int[]{plan.sharedA ? 1 : 0}),
                     Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
                     Pointer.to(new int[]{plan.pageBytes})));
+            // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
+            if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) PagePolish.run(buf, vd, nn, count);
             final int columns = count * nn;
             if (polishU && columns > 0) {  // U to unit columns (sigma) and its Newton-Schulz step, as V's
                 dev.launchShared(Kernel.SVD_PAGES_NORMALIZE.kernelName(), (columns + 7) / 8, 256, 0, Pointer.to(
