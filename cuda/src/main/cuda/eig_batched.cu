@@ -292,40 +292,42 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
     return sweeps;
 }
 
-// One Newton-Schulz step on a warp's 32 x 32 V held by rows (lane j: row j by positions, in float), V := V - V E / 2
-// with E = V'V - I, in double through the warp's tile P (32 x 33): accumulated in float the rotations leave V
-// ~4e-6 from orthogonal at 32 (simulated; over n eps_single), the step brings it to V's rounding to float.
-// Writes the polished V: lane y its column (position y, player `who`), rows j < n, to out (n x n, column major).
-// ~2K double FMAs a lane against the sweeps' ~150K instructions.
-__device__ __forceinline__ void warp_polish_store(const float (&v)[32], double (*P)[33], int who, int n, bool has,
+// One Newton-Schulz step on the warp's V (segment g of N lanes: one page, lane j its row j by positions, in VT),
+// V := V - V E / 2 with E = V'V - I, in double through the warp's tile P (32 x 33), written to out (the lane's page,
+// n x n, column major): lane y its column (position y, player `who`), rows j < n. Accumulated in float the rotations
+// leave V ~4e-6 from orthogonal at 32 (simulated; over n eps_single), in double 1.6-2.1 n eps (H100, 2026-11-26,
+// Frobenius); after the step V is within its rounding. E (~1e-6 or ~1e-15) is kept in float: its rounding then
+// moves V by ~1e-7 of the correction. ~2 N^2 double FMAs a lane against the sweeps' ~150K instructions.
+template <typename VT, int N>
+__device__ __forceinline__ void warp_polish_store(const VT (&v)[N], double (*P)[33], int who, int n, bool has,
                                                   double* __restrict__ out) {
-    const int lane = threadIdx.x & 31;
+    constexpr int H = N < 16 ? N : 16;  // accumulators at a time
+    const int lane = threadIdx.x & 31, sl = lane & (N - 1), base = lane - sl;
 #pragma unroll
-    for (int x = 0; x < 32; ++x) P[lane][x] = double(v[x]);
+    for (int x = 0; x < N; ++x) P[lane][x] = double(v[x]);
     __syncwarp();
-    // e = column `lane` of E: E[x][lane] = sum_j V[j][x] V[j][lane] - delta (products of floats: exact in double),
-    // in two halves of 16 accumulators; E is ~1e-6, so float keeps it to ~1e-13
-    float e[32];
+    // e = column sl of E: E[x][sl] = sum_j V[j][x] V[j][sl] - delta, over the segment's rows
+    float e[N];
 #pragma unroll
-    for (int h = 0; h < 2; ++h) {
-        double acc[16];
+    for (int h = 0; h < N / H; ++h) {
+        double acc[H];
 #pragma unroll
-        for (int x = 0; x < 16; ++x) acc[x] = 0.0;
+        for (int x = 0; x < H; ++x) acc[x] = 0.0;
 #pragma unroll 2
-        for (int j = 0; j < 32; ++j) {
-            const double vl = P[j][lane];
+        for (int j = 0; j < N; ++j) {
+            const double vl = P[base + j][sl];
 #pragma unroll
-            for (int x = 0; x < 16; ++x) acc[x] = fma(P[j][16 * h + x], vl, acc[x]);
+            for (int x = 0; x < H; ++x) acc[x] = fma(P[base + j][H * h + x], vl, acc[x]);
         }
 #pragma unroll
-        for (int x = 0; x < 16; ++x) e[16 * h + x] = float(acc[x] - (16 * h + x == lane ? 1.0 : 0.0));
+        for (int x = 0; x < H; ++x) e[H * h + x] = float(acc[x] - (H * h + x == sl ? 1.0 : 0.0));
     }
-    // column `lane` of V - V E / 2, row by row: (V E)[j][lane] = sum_x V[j][x] E[x][lane]
+    // column sl of V - V E / 2, row by row: (V E)[j][sl] = sum_x V[j][x] E[x][sl]
     for (int j = 0; j < n; ++j) {
         double acc = 0.0;
 #pragma unroll
-        for (int x = 0; x < 32; ++x) acc = fma(P[j][x], double(e[x]), acc);
-        if (has && who < n) out[(size_t)who * n + j] = P[j][lane] - 0.5 * acc;
+        for (int x = 0; x < N; ++x) acc = fma(P[base + j][x], double(e[x]), acc);
+        if (has && who < n) out[(size_t)who * n + j] = P[base + j][sl] - 0.5 * acc;
     }
 }
 
@@ -336,9 +338,10 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
     typedef double W;
     constexpr int SEG = 32 / N;  // pages per warp
     constexpr bool floatV = !std::is_same<VT, double>::value;
-    static_assert(!floatV || N == 32, "V in float: one page per warp (warp_polish_store)");
+    // V's step where V is float (32 x 32 single pages) or the page double; single pages with V in double need none
+    constexpr bool polish = floatV || std::is_same<T, double>::value;
     __shared__ W cs[4][2][16];  // per warp of the 128-thread block: c and s of the step's pairs
-    __shared__ W P[4][floatV ? 32 : 1][33];  // per warp: warp_polish_store's tile
+    __shared__ W P[4][polish ? 32 : 1][33];  // per warp: warp_polish_store's tile
     const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, sl = lane & (N - 1);
     const int page = (blockIdx.x * 4 + w) * SEG + lane / N;
     if ((blockIdx.x * 4 + w) * SEG >= count) return;  // the whole warp leaves
@@ -366,8 +369,8 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
     }
     if (has && who < n) D[(size_t)page * n + who] = W(reg_at(a, sl));
     if (wantV) {  // row sl of V by positions: column x is player who_x's (coalesced down each column)
-        if constexpr (floatV) {
-            warp_polish_store(v, P[w], who, n, has, V + off);
+        if constexpr (polish) {
+            warp_polish_store<VT, N>(v, P[w], who, n, has, V + off);
         } else {
             const int base = lane - sl;
 #pragma unroll

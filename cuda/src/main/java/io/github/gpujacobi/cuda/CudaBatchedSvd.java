@@ -43,10 +43,11 @@ final class CudaBatchedSvd {
         final int m = a.rows(), n = a.cols(), pages = a.pages();
         final boolean tall = m >= n, wantV = u != null;
         final int cols = Math.min(m, n);
-        // U's step where U is kept in double and from 17 columns (H100, 2026-11-26, ||U'U - I||_F at 32 / 64 / 256:
-        // 6.4e-15 / 1.9e-14 / 1.6e-13 -> 1.4e-15 / 3.0e-15 / 1.1e-14, time +2-4%); at 8 and 16 U is within 0.6 n eps
-        // without it and the step's launches would triple those pages' time; single U is rounded to float anyway
-        final boolean polishU = wantV && U_POLISH && in.precision() == Precision.DOUBLE && cols > 16;
+        // U's step where U is kept in double and has more than 8 columns (H100, 2026-11-26, ||U'U - I||_F at 16 / 32 /
+        // 64 / 256: 1.00 / 0.9 / 1.3 / 2.8 n eps -> 0.27 / 0.20 / 0.24 / 0.20 n eps, time +2-4% from 32); up to 8 U is
+        // within 0.9 n eps without it and the step's launches would triple those pages' time; single U is rounded to
+        // float anyway
+        final boolean polishU = wantV && U_POLISH && in.precision() == Precision.DOUBLE && cols > 8;
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
@@ -87,7 +88,8 @@ final class CudaBatchedSvd {
             } else if (warp > 0) {
                 CUdeviceptr partners = buf.constant("partners", "partners:" + nn, () -> PagePlan.partners(ct));
                 dev.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
-                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ud),
+                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, wantV ? PagePlan.SVD_WARP_SHARED : 0,
+                        Pointer.to(Pointer.to(ud),
                         Pointer.to(vd), Pointer.to(partners), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
                         Pointer.to(new int[]{ct.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
                         Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
