@@ -5,7 +5,8 @@
 #   verify  device info, then the JUnit backend conformance suite on the GPU (CudaConformanceTest:
 #           the abstract testing.BackendConformance of gpujacobi-core's test-jar, one result per check:
 #           residual, orthogonality, ordering, EJML agreement, special and extreme-scale matrices,
-#           graded relative accuracy, bad input, pages, both precisions) from
+#           graded relative accuracy, bad input, pages, both precisions) and CudaPageOrthogonalityTest (every page
+#           class's U and V within n eps, issue 19) from
 #           dist/gpujacobi-conformance.jar (built by mvn package next to dist/gpujacobi.jar; CONFORMANCE=...),
 #           per-check results to conformance.txt (tree) and conformance/*.xml (JUnit XML); then the
 #           product's own quick check (gpujacobi verify --device gpu), kept as the users' smoke test.
@@ -56,7 +57,8 @@ stage_verify() {
     run info; } > "$out/info.txt" 2>&1
   local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
   step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
-      --select-class io.github.gpujacobi.cuda.CudaConformanceTest --details=tree --disable-banner --disable-ansi-colors \
+      --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
+      --select-class io.github.gpujacobi.cuda.CudaPageOrthogonalityTest --details=tree --disable-banner --disable-ansi-colors \
       --reports-dir "$out/conformance"
   # every check skipped (no GPU) must not read as a pass
   if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
