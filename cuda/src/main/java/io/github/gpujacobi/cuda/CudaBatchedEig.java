@@ -15,8 +15,10 @@ import jcuda.driver.CUdeviceptr;
  * whole parallel-ordering Jacobi solve inside the warp or group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
  * host copy; the kernel symmetrizes while loading. Eigenvalues and V come back in double for both
  * precisions: the rotations are derived in double; V is accumulated in double, except single pages of
- * 17 ... 32 (in float, then one Newton-Schulz step in double inside the kernel) and of 64 and more (the
- * block kernel works in float, then {@link PagePolish}).
+ * 17 ... 32 (in float) and of 64 and more (the block kernel works in float). V then takes one Newton-Schulz
+ * step in double (inside the warp kernels for double pages and single 32 x 32 ones, {@link PagePolish} after
+ * the group kernels in double and the block kernels): every page's V within n eps of orthogonal (H100,
+ * 2026-11-26, docs/benchmarks/gpu-h100-2026-11-26.md; CudaPageOrthogonalityTest).
  */
 final class CudaBatchedEig {
     /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
