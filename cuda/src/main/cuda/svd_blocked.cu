@@ -224,7 +224,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             const int k = threadIdx.x, p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
             const double apq = a[sym<LD>(p, q)], app = a[p + p * LD], aqq = a[q + q * LD];
             double c = 1, s1 = 0, s2 = 0;
-            if (!negligible(apq, app, aqq, tol)) {
+            if (!negligible_fast(apq, app, aqq, tol)) {  // rootless where safe: off the step's critical path
                 if (sg[p] == sg[q]) {
                     const double t = jacobi_tangent(app, aqq, apq);
                     c = jacobi_cosine(t);
