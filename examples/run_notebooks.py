@@ -13,6 +13,7 @@ import sys
 import time
 
 import nbformat
+import zmq
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
@@ -56,7 +57,9 @@ def start_kernel(name, cwd):
     receives a message (thread dump: Shell-0 polling, nothing handled after 150 s). It does not recover,
     so each start gets a short window and the runner starts a fresh kernel instead (main()).
     """
-    km = KernelManager(kernel_name=name)
+    # a context of its own: when a start fails, the client's clean-up can leave a shared context unusable (zmq
+    # ENOTSUP on the next socket; CI, 2026-11-26), which failed the retry meant to recover from that start
+    km = KernelManager(kernel_name=name, context=zmq.Context())
     km.start_kernel(cwd=cwd)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -67,6 +70,20 @@ def start_kernel(name, cwd):
             time.sleep(0.2)
     time.sleep(2)
     return km
+
+
+def stop_kernel(km):
+    """Shuts the kernel down; one whose start failed may already have lost its sockets, then its process is killed."""
+    try:
+        km.shutdown_kernel(now=True)
+    except Exception as e:  # noqa: BLE001 - any failure here must not stop the retries
+        print("kernel shutdown: %s; killing it" % e, file=sys.stderr)
+        try:
+            process = getattr(getattr(km, "provisioner", None), "process", None)
+            if process is not None:
+                process.kill()
+        except Exception as e2:  # noqa: BLE001
+            print("kernel kill: %s" % e2, file=sys.stderr)
 
 
 def main():
@@ -102,7 +119,7 @@ def main():
                 status = "FAILED"
                 continue
             finally:
-                km.shutdown_kernel(now=True)
+                stop_kernel(km)
             break
         if status != "ok":
             failed.append(path)
