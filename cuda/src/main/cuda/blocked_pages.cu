@@ -14,32 +14,20 @@
 // plane rotation of c ~ 1 (with Q itself, V lost twice the orthogonality of the pointwise kernel).
 // s stays in shared memory: held in 32 registers beside x, ptxas spilled.
 // E's row stride and its loads: 16 bytes a load (the products are bound by shared-memory instructions, one per two
-// or four FMAs), so 34 doubles (double2) or 36 floats (float4); the pair sweeps' row writes of E are then 4-way
-// (double) or 8-way (float), not 32-way, conflicted. Twin: BlockedPagePlan.pageBytes.
-template <typename WT> struct ERow;
-template <> struct ERow<double> {
-    static constexpr int LD = 34;
-    __device__ static __forceinline__ void fma_row(const double* e, double sm, double (&x)[32]) {
-        const double2* e2 = reinterpret_cast<const double2*>(e);
+// or four FMAs), so rows of 34 doubles or 36 floats (L = 2 or 4 a load); the pair sweeps' row writes of E are then
+// 4-way (double) or 8-way (float), not 32-way, conflicted. Twin: BlockedPagePlan.pageBytes (ld = 32 + 16 / bytes).
+template <typename WT>
+struct ERow {
+    static constexpr int L = 16 / sizeof(WT), LD = 32 + L;
+    struct alignas(16) Load { WT w[L]; };
+    // x[j] += sm e[j], j < 32, for the row e
+    __device__ static __forceinline__ void fma_row(const WT* e, WT sm, WT (&x)[32]) {
+        const Load* r = reinterpret_cast<const Load*>(e);
 #pragma unroll
-        for (int j = 0; j < 16; ++j) {
-            const double2 w = e2[j];
-            x[2 * j] = fma(sm, w.x, x[2 * j]);
-            x[2 * j + 1] = fma(sm, w.y, x[2 * j + 1]);
-        }
-    }
-};
-template <> struct ERow<float> {
-    static constexpr int LD = 36;
-    __device__ static __forceinline__ void fma_row(const float* e, float sm, float (&x)[32]) {
-        const float4* e4 = reinterpret_cast<const float4*>(e);
+        for (int j = 0; j < 32 / L; ++j) {
+            const Load q = r[j];
 #pragma unroll
-        for (int j = 0; j < 8; ++j) {
-            const float4 w = e4[j];
-            x[4 * j] = fma(sm, w.x, x[4 * j]);
-            x[4 * j + 1] = fma(sm, w.y, x[4 * j + 1]);
-            x[4 * j + 2] = fma(sm, w.z, x[4 * j + 2]);
-            x[4 * j + 3] = fma(sm, w.w, x[4 * j + 3]);
+            for (int k = 0; k < L; ++k) x[L * j + k] = fma(sm, q.w[k], x[L * j + k]);
         }
     }
 };
