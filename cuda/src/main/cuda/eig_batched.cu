@@ -298,14 +298,15 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
 // leave V ~4e-6 from orthogonal at 32 (simulated; over n eps_single), in double 1.6-2.1 n eps (H100, 2026-11-26,
 // Frobenius); after the step V is within its rounding. E (~1e-6 or ~1e-15) is kept in float: its rounding then
 // moves V by ~1e-7 of the correction. ~2 N^2 double FMAs a lane against the sweeps' ~150K instructions.
-template <typename VT, int N>
-__device__ __forceinline__ void warp_polish_store(const VT (&v)[N], double (*P)[33], int who, int n, bool has,
-                                                  double* __restrict__ out) {
+// One Newton-Schulz step, V := V - V E / 2 with E = V'V - I [21], on an N x N V in the warp's tile P (32 x 33; V[j][x]
+// at P[base + j][x]), in double: the lane computes column sl of the result and hands each entry to put(j, value),
+// j < N (the caller stores it). The page kernels' V (eig: rows by lanes, svd: columns by lanes; each
+// caller fills P) leaves the sweeps ~4e-6 from orthogonal at 32 when accumulated in float (simulated; over n
+// eps_single) and 1.6-2.1 n eps in double (H100, 2026-11-26, Frobenius); after the step it is within its rounding. E
+// (~1e-6 or ~1e-15) is kept in float: its rounding moves V by ~1e-7 of the correction. 2 N^2 double FMAs a lane.
+template <int N, typename Put>
+__device__ __forceinline__ void warp_polish_column(double (*P)[33], int base, int sl, Put put) {
     constexpr int H = N < 16 ? N : 16;  // accumulators at a time
-    const int lane = threadIdx.x & 31, sl = lane & (N - 1), base = lane - sl;
-#pragma unroll
-    for (int x = 0; x < N; ++x) P[lane][x] = double(v[x]);
-    __syncwarp();
     // e = column sl of E: E[x][sl] = sum_j V[j][x] V[j][sl] - delta, over the segment's rows
     float e[N];
 #pragma unroll
@@ -323,12 +324,27 @@ __device__ __forceinline__ void warp_polish_store(const VT (&v)[N], double (*P)[
         for (int x = 0; x < H; ++x) e[H * h + x] = float(acc[x] - (H * h + x == sl ? 1.0 : 0.0));
     }
     // column sl of V - V E / 2, row by row: (V E)[j][sl] = sum_x V[j][x] E[x][sl]
-    for (int j = 0; j < n; ++j) {
+    for (int j = 0; j < N; ++j) {
         double acc = 0.0;
 #pragma unroll
         for (int x = 0; x < N; ++x) acc = fma(P[base + j][x], double(e[x]), acc);
-        if (has && who < n) out[(size_t)who * n + j] = P[base + j][sl] - 0.5 * acc;
+        put(j, P[base + j][sl] - 0.5 * acc);
     }
+}
+
+// eig_warp's V held by rows (segment g of N lanes: one page, lane j its row j by positions, in VT) through
+// warp_polish_column, written to out (the lane's page, n x n, column major): lane y its column (position y, player
+// `who`), rows j < n.
+template <typename VT, int N>
+__device__ __forceinline__ void warp_polish_store(const VT (&v)[N], double (*P)[33], int who, int n, bool has,
+                                                  double* __restrict__ out) {
+    const int lane = threadIdx.x & 31, sl = lane & (N - 1);
+#pragma unroll
+    for (int x = 0; x < N; ++x) P[lane][x] = double(v[x]);
+    __syncwarp();
+    warp_polish_column<N>(P, lane - sl, sl, [&](int j, double y) {
+        if (has && who < n && j < n) out[(size_t)who * n + j] = y;
+    });
 }
 
 template <typename T, typename VT, int N>

@@ -111,38 +111,6 @@ SVD_BATCHED(svd_batched_d, double)
 // p or q; -1: odd n's ghost): the partner's column arrives by shuffle, both lanes of a pair form the
 // same sums in the same order (so derive the same rotation), and each rotates its own column. No
 // shared memory, no barrier. Sums, rotations, U's registers and V in W (double) for both precisions.
-// One Newton-Schulz step on a warp's V held by columns (lane y: column y, v[i] = V[i][y]; columns past n are unit
-// or zero pads, orthogonal to the rest), in place: V := V - V E / 2 with E = V'V - I, through the warp's tile P
-// (32 x 33; P[y][i] = V[i][y]) and e, the lane's row of a float tile (column `lane` of E). The rotations leave V 1.7-1.9 n eps from orthogonal (H100, 2026-11-26, Frobenius, 8
-// ... 32 columns), the step brings it within its rounding, as warp_polish_store does for the eig pages' V. E (~1e-15)
-// is kept in float: its rounding moves V by ~1e-7 of the correction. 2 N^2 double FMAs a lane.
-template <int N>
-__device__ __forceinline__ void warp_polish_columns(double (&v)[N], double (*P)[33], float* __restrict__ e) {
-    const int lane = threadIdx.x & 31;
-#pragma unroll
-    for (int i = 0; i < N; ++i) P[lane][i] = v[i];
-    __syncwarp();
-    // e = column `lane` of E, in the lane's own row of the warp's float tile: E[x][lane] = V(:, x) . V(:, lane) - delta
-#pragma unroll 1
-    for (int x = 0; x < N; ++x) {
-        double acc = 0.0;
-#pragma unroll
-        for (int i = 0; i < N; ++i) acc = fma(P[x][i], v[i], acc);
-        e[x] = float(acc - (x == lane ? 1.0 : 0.0));
-    }
-    double c[N];  // (V E)[i][lane] = sum_x V[i][x] E[x][lane], apart from v: its rounding stays the correction's
-#pragma unroll
-    for (int i = 0; i < N; ++i) c[i] = 0.0;
-#pragma unroll 1
-    for (int x = 0; x < N; ++x) {
-        const double ex = e[x];
-#pragma unroll
-        for (int i = 0; i < N; ++i) c[i] = fma(P[x][i], ex, c[i]);
-    }
-#pragma unroll
-    for (int i = 0; i < N; ++i) v[i] -= 0.5 * c[i];
-}
-
 template <typename T, int M>
 __device__ void svd_warp(T* __restrict__ U, double* __restrict__ V, const int* __restrict__ partners, int m, int n,
                          int steps, double tol, int maxSweeps, int fixedSweeps, int* __restrict__ sweepsOut,
@@ -150,9 +118,7 @@ __device__ void svd_warp(T* __restrict__ U, double* __restrict__ V, const int* _
     typedef double W;
     const unsigned full = 0xffffffffu;
     const int lane = threadIdx.x & 31;
-    // per warp of the 128-thread block, with vectors: warp_polish_columns' tiles, 32 x 33 doubles then 32 x 33 floats
-    // (dynamic: 50 KB a block, over the static limit; twin PagePlan.SVD_WARP_SHARED)
-    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ double P[4][32][33];  // per warp of the 128-thread block: V's tile for its Newton-Schulz step
     const int page = blockIdx.x * 4 + (threadIdx.x >> 5);
     if (page >= count) return;
     const size_t mn = (size_t)m * n, off = (size_t)page * mn;
@@ -218,16 +184,15 @@ __device__ void svd_warp(T* __restrict__ U, double* __restrict__ V, const int* _
         for (int i = 0; i < M; ++i)
             if (i < m) U[off + (size_t)lane * m + i] = T(u[i]);
     }
-    if (wantV) {
-        const int w = threadIdx.x >> 5;
-        double (*P)[33] = reinterpret_cast<double (*)[33]>(smem) + 32 * w;
-        float* e = reinterpret_cast<float*>(smem + 4 * 32 * 33 * sizeof(double)) + (32 * w + lane) * 33;
-        warp_polish_columns<M>(v, P, e);
-        if (lane < n) {
+    if (wantV) {  // V's step (eig_batched.cu's warp_polish_column): the rotations leave V 1.7-1.9 n eps from orthogonal
+        // (H100, 2026-11-26, Frobenius, 8 ... 32 columns); lane y holds column y, the tile takes V itself
+        double (*Pw)[33] = P[threadIdx.x >> 5];
 #pragma unroll
-            for (int i = 0; i < M; ++i)
-                if (i < n) V[(size_t)page * n * n + (size_t)lane * n + i] = v[i];
-        }
+        for (int i = 0; i < M; ++i) Pw[i][lane] = v[i];
+        __syncwarp();
+        warp_polish_column<M>(Pw, 0, lane, [&](int j, double y) {  // column `lane` of V
+            if (lane < n && j < n) V[(size_t)page * n * n + (size_t)lane * n + j] = y;
+        });
     }
 }
 

@@ -88,8 +88,7 @@ final class CudaBatchedSvd {
             } else if (warp > 0) {
                 CUdeviceptr partners = buf.constant("partners", "partners:" + nn, () -> PagePlan.partners(ct));
                 dev.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
-                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, wantV ? PagePlan.SVD_WARP_SHARED : 0,
-                        Pointer.to(Pointer.to(ud),
+                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ud),
                         Pointer.to(vd), Pointer.to(partners), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
                         Pointer.to(new int[]{ct.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
                         Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),

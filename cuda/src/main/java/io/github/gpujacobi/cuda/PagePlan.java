@@ -76,8 +76,6 @@ final class PagePlan {
 
     /** Warps per block of the register kernels (twin of their 128-thread launch bounds); svd_warp: a page per warp. */
     static final int WARP_PAGES_PER_BLOCK = 4;
-    /** Dynamic shared memory of the svd warp kernels with vectors (svd_batched.cu: V's step, per warp 32 x 33 doubles and floats). */
-    static final int SVD_WARP_SHARED = WARP_PAGES_PER_BLOCK * 32 * 33 * (8 + 4);
 
     /** Pages per block of eig_warp for its page class (8, 16, 32): 32 / class pages share a warp (twin of its SEG). */
     static int eigWarpPagesPerBlock(int warpClass) {

@@ -8,6 +8,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.Residuals;
+import io.github.gpujacobi.testing.Matrices;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -55,13 +56,7 @@ public class CudaPageOrthogonalityTest {
     void eigVectors(Precision p, int n) {
         Random r = new Random(n);
         double[] a = new double[n * n * PAGES];
-        for (int k = 0; k < PAGES; k++)
-            for (int j = 0; j < n; j++)
-                for (int i = 0; i <= j; i++) {
-                    double x = r.nextGaussian();
-                    a[k * n * n + i + j * n] = x;
-                    a[k * n * n + j + i * n] = x;
-                }
+        for (int k = 0; k < PAGES; k++) System.arraycopy(Matrices.symmetric(r, n), 0, a, k * n * n, n * n);
         EigResult e = Jacobi.eig(PageArray.wrap(a, n, n, PAGES).to(p), gpuOptions());
         PageArray v = e.vectors().to(Precision.DOUBLE);
         for (int k = 0; k < PAGES; k++) {
@@ -75,9 +70,7 @@ public class CudaPageOrthogonalityTest {
     void svdVectors(Precision p, int n) {
         for (int m : new int[]{n, n + 7}) {
             Random r = new Random(31L * n + m);
-            double[] a = new double[m * n * PAGES];
-            for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
-            SvdResult s = Jacobi.svd(PageArray.wrap(a, m, n, PAGES).to(p), gpuOptions());
+            SvdResult s = Jacobi.svd(PageArray.wrap(Matrices.randn(r, m * n * PAGES, 1), m, n, PAGES).to(p), gpuOptions());
             PageArray u = s.u().to(Precision.DOUBLE), v = s.v().to(Precision.DOUBLE);
             for (int k = 0; k < PAGES; k++) {
                 double ou = Residuals.orthogonality(u, k), ov = Residuals.orthogonality(v, k);
