@@ -107,7 +107,9 @@ extern "C" __global__ void blocked_rotate_pairs(double* __restrict__ W, int ld, 
 // rotations once (barrier), each warp reads rotation lane + 32 kk and takes the others by shuffles
 // while it applies A := J' A J by independent 2 x 2 blocks (barrier). (Every warp computing all
 // rotations itself, with one barrier less, was 1.4x slower on the H100: the FP64 square roots and
-// divisions of 32 warps saturate the SM.)
+// divisions of 32 warps saturate the SM.) In the cross order from Q = 64 the next step's rotations are
+// derived during this one (look-ahead, below: one barrier a step; H100, 2026-11-26: SPD eig n = 1024
+// 36-37 -> 32-33 ms, svd 4096 551 -> 516-522, indefinite eig 4096 750 -> 686).
 // The accumulated rotations R = J_1 ... J_steps: with cross = 1 (CrossPairs' order: rotation k of step s
 // pairs column k with column b + (k + s) mod b) every thread keeps rows of R in registers and applies
 // the step's rotations while A is updated, column k's entries staying with rotation k's lane and the
@@ -188,18 +190,63 @@ __device__ void pair_product(const double* __restrict__ a, const double* __restr
 // Where entry (i, j) of a symmetric matrix kept as its upper triangle (leading dimension LD) lives.
 template <int LD> __device__ __forceinline__ int sym(int i, int j) { return i <= j ? i + j * LD : j + i * LD; }
 
+// The 2 x 2 transformation (c, s1, s2) of pivot (p, q) of a pair problem (signs sp, sq): identity where the relative
+// test holds; else a rotation for equal signs (jacobi_tangent), a hyperbolic rotation for opposite signs
+// (hyperbolic_tangent, eq. 2.5) where a real angle exists (else the pair is left and *deficient set). rotated: +1.
+__device__ __forceinline__ void pair_transformation(double app, double aqq, double apq, double sp, double sq, double tol,
+                                                    double& c, double& s1, double& s2, unsigned long long& rotated,
+                                                    int* deficient) {
+    c = 1;
+    s1 = s2 = 0;
+    if (negligible_fast(apq, app, aqq, tol)) return;  // rootless where safe: on the step's critical path
+    if (sp == sq) {
+        const double t = jacobi_tangent(app, aqq, apq);
+        c = jacobi_cosine(t);
+        s2 = t * c;
+        s1 = -s2;
+        ++rotated;
+    } else {
+        const double sum = app + aqq, gap = sum - 2 * fabs(apq);
+        if (gap > unit_roundoff<double>() * unit_roundoff<double>() * sum) {
+            const double t = hyperbolic_tangent(sum, apq, gap);
+            c = 1 / sqrt((1 - t) * (1 + t));
+            s1 = s2 = t * c;
+            ++rotated;
+        } else {
+            *deficient = 1;
+        }
+    }
+}
+
+// A := J' A J on the 2 x 2 block (k, l), k <= l (rows p_k, q_k, columns p_l, q_l) of the upper-triangle storage:
+// pair l's transformation on the columns, pair k's on the rows; pivot (k = l): a_pq, annihilated, set to zero.
+template <int LD>
+__device__ __forceinline__ void pair_block(double* __restrict__ a, int pk, int qk, double ck, double s1k, double s2k,
+                                           int pl, int ql, double cl, double s1l, double s2l, bool pivot) {
+    const int ipp = sym<LD>(pk, pl), ipq = sym<LD>(pk, ql), iqp = sym<LD>(qk, pl), iqq = sym<LD>(qk, ql);
+    const double app = a[ipp], apq = a[ipq], aqp = a[iqp], aqq = a[iqq];
+    const double yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;  // row p_k times T_l
+    const double yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;  // row q_k times T_l
+    a[ipp] = ck * yp0 + s1k * yp1;
+    a[ipq] = pivot ? 0.0 : ck * yq0 + s1k * yq1;
+    a[iqp] = pivot ? 0.0 : s2k * yp0 + ck * yp1;
+    a[iqq] = s2k * yq0 + ck * yq1;
+}
+
 template <int Q, int THREADS>
 __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, double* __restrict__ rout,
                              const int* __restrict__ pairs, int steps, double tol,
                              unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll, int cross,
                              const int* __restrict__ pairSigns) {
-    constexpr int LD = Q + 1, H = Q / 2, MAX_STEPS = Q - 1, NW = THREADS / 32, KR = (H + 31) / 32;
+    constexpr int LD = Q + 1, H = Q / 2, NW = THREADS / 32, KR = (H + 31) / 32;
     constexpr int RW = (Q + NW - 1) / NW;  // rows of R per warp in the cross order
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
+    // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
+    constexpr bool AHEAD_OK = H % 32 == 0 && NW > KR;
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
-    __shared__ double rc[H], rs1[H], rs2[H], sg[Q];
-    __shared__ int rp[H], rq[H], deficient;
+    __shared__ double rc[2][H], rs1[2][H], rs2[2][H], sg[Q];
+    __shared__ int rp[2][H], rq[2][H], deficient;
     __shared__ unsigned long long rotatedAll;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     const double* g = gram + (size_t)blockIdx.x * Q * Q;
@@ -219,107 +266,140 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         }
     __syncthreads();
     unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
-    for (int st = 0; st < steps; ++st) {
-        if (threadIdx.x < H) {  // rotation k of the step, once
-            const int k = threadIdx.x, p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
-            const double apq = a[sym<LD>(p, q)], app = a[p + p * LD], aqq = a[q + q * LD];
-            double c = 1, s1 = 0, s2 = 0;
-            if (!negligible_fast(apq, app, aqq, tol)) {  // rootless where safe: off the step's critical path
-                if (sg[p] == sg[q]) {
-                    const double t = jacobi_tangent(app, aqq, apq);
-                    c = jacobi_cosine(t);
-                    s2 = t * c;
-                    s1 = -s2;
-                    ++rotated;
-                } else {
-                    const double sum = app + aqq, gap = sum - 2 * fabs(apq);
-                    if (gap > unit_roundoff<double>() * unit_roundoff<double>() * sum) {
-                        const double t = hyperbolic_tangent(sum, apq, gap);
-                        c = 1 / sqrt((1 - t) * (1 + t));
-                        s1 = s2 = t * c;
-                        ++rotated;
-                    } else {
-                        deficient = 1;
-                    }
-                }
+    // Rotation k of step st into buffer buf, by thread k < H (the pivot's entries as A holds them now).
+    auto derive = [&](int st, int buf, int k) {
+        const int p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
+        double c, s1, s2;
+        pair_transformation(a[p + p * LD], a[q + q * LD], a[sym<LD>(p, q)], sg[p], sg[q], tol, c, s1, s2, rotated,
+                            &deficient);
+        rc[buf][k] = c;
+        rs1[buf][k] = s1;
+        rs2[buf][k] = s2;
+        rp[buf][k] = p;
+        rq[buf][k] = q;
+        if (!cross) {
+            cs[st * 3 * H + k] = c;
+            cs[st * 3 * H + H + k] = s1;
+            cs[st * 3 * H + 2 * H + k] = s2;
+        }
+    };
+    // R := R J by the rows in registers (cross order), then the partners move one rotation down
+    auto rotate_r = [&](const double (&c)[KR], const double (&s1)[KR], const double (&s2)[KR]) {
+#pragma unroll
+        for (int j = 0; j < RW; ++j) {
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                const double x = xr[j][kk], y = yr[j][kk];
+                xr[j][kk] = c[kk] * x + s1[kk] * y;
+                yr[j][kk] = s2[kk] * x + c[kk] * y;
             }
-            rc[k] = c;
-            rs1[k] = s1;
-            rs2[k] = s2;
-            rp[k] = p;
-            rq[k] = q;
-            if (!cross) {
-                cs[st * 3 * H + k] = c;
-                cs[st * 3 * H + H + k] = s1;
-                cs[st * 3 * H + 2 * H + k] = s2;
+            if (KR == 1) {
+                const int from = H >= 32 ? (lane + 1) & 31 : (lane < H ? (lane + 1) % H : lane);
+                yr[j][0] = __shfl_sync(0xffffffffu, yr[j][0], from);
+            } else {  // rotation k takes k + 1's: lane 31 of group kk from lane 0 of group kk + 1
+                double t[KR];
+#pragma unroll
+                for (int kk = 0; kk < KR; ++kk) t[kk] = __shfl_sync(0xffffffffu, yr[j][kk], (lane + 1) & 31);
+#pragma unroll
+                for (int kk = 0; kk < KR; ++kk) yr[j][kk] = lane == 31 ? t[(kk + 1) % KR] : t[kk];
             }
         }
-        __syncthreads();
-        double c[KR], s1[KR], s2[KR];  // rotation k = lane + 32 kk, for the shuffles
-        int p[KR], q[KR];
+    };
+    // the step's rotations for this lane's k = lane + 32 kk (registers, for the shuffles)
+    auto load_step = [&](int buf, double (&c)[KR], double (&s1)[KR], double (&s2)[KR], int (&p)[KR], int (&q)[KR]) {
 #pragma unroll
         for (int kk = 0; kk < KR; ++kk) {
             const int k = lane + 32 * kk;
             const bool in = k < H;
-            c[kk] = in ? rc[k] : 1.0;
-            s1[kk] = in ? rs1[k] : 0.0;
-            s2[kk] = in ? rs2[k] : 0.0;
-            p[kk] = in ? rp[k] : 0;
-            q[kk] = in ? rq[k] : 0;
+            c[kk] = in ? rc[buf][k] : 1.0;
+            s1[kk] = in ? rs1[buf][k] : 0.0;
+            s2[kk] = in ? rs2[buf][k] : 0.0;
+            p[kk] = in ? rp[buf][k] : 0;
+            q[kk] = in ? rq[buf][k] : 0;
         }
-        // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer; the
-        // annihilated entries of a rotated pair set to zero. Blocks of two unrotated pairs stay. A is
-        // symmetric: only its upper triangle is kept (entry (i, j) at sym(i, j)), so only the blocks
-        // k <= l are computed, half the shared-memory traffic of a step.
-        for (int l = warp; l < H; l += NW) {  // uniform in the warp: rotation l by shuffles
-            double cl = 1, s1l = 0, s2l = 0;
-            int pl = 0, ql = 0;
+    };
+    if (AHEAD_OK && cross) {
+        // The cross order with look-ahead: the pivots of step st + 1 lie in the band of step st's 2 x 2 blocks,
+        // (k, k) and (k, k + 1 mod H) (rotation k's next partner is rotation k + 1's column), so the band warps
+        // (rotation k = lane + 32 warp) update the band first and derive the next step's rotations from it while
+        // the other warps update the rest of A: the rotations' FP64 roots and divisions leave the critical path
+        // and a step has one barrier instead of two.
+        if (threadIdx.x < H) derive(0, 0, threadIdx.x);
+        __syncthreads();
+        for (int st = 0; st < steps; ++st) {
+            const int buf = st & 1;
+            double c[KR], s1[KR], s2[KR];
+            int p[KR], q[KR];
+            load_step(buf, c, s1, s2, p, q);
+            if (warp < KR) {  // band: this thread is rotation k
+                const int k = threadIdx.x, k1 = k + 1 < H ? k + 1 : 0;
+                double ck = 1, s1k = 0, s2k = 0;
+                int pk = 0, qk = 0;
 #pragma unroll
-            for (int kk = 0; kk < KR; ++kk) {
-                const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx1 = __shfl_sync(0xffffffffu, s1[kk], l & 31);
-                const double sx2 = __shfl_sync(0xffffffffu, s2[kk], l & 31);
-                const int px = __shfl_sync(0xffffffffu, p[kk], l & 31), qx = __shfl_sync(0xffffffffu, q[kk], l & 31);
-                if (kk == (l >> 5)) { cl = cx; s1l = sx1; s2l = sx2; pl = px; ql = qx; }
-            }
+                for (int kk = 0; kk < KR; ++kk)  // kk = warp, by selects (a runtime index would put c in local memory)
+                    if (kk == warp) { ck = c[kk]; s1k = s1[kk]; s2k = s2[kk]; pk = p[kk]; qk = q[kk]; }
+                if (s2k != 0) pair_block<LD>(a, pk, qk, ck, s1k, s2k, pk, qk, ck, s1k, s2k, true);
+                const double c1 = rc[buf][k1], s11 = rs1[buf][k1], s21 = rs2[buf][k1];
+                const int p1 = rp[buf][k1], q1 = rq[buf][k1];
+                if (s2k != 0 || s21 != 0) {
+                    if (k < k1) pair_block<LD>(a, pk, qk, ck, s1k, s2k, p1, q1, c1, s11, s21, false);
+                    else pair_block<LD>(a, p1, q1, c1, s11, s21, pk, qk, ck, s1k, s2k, false);
+                }
+                if (KR == 1) __syncwarp();
+                else asm volatile("bar.sync 1, %0;" ::"n"(KR * 32) : "memory");
+                if (st + 1 < steps) derive(st + 1, buf ^ 1, k);
+            } else {  // the other blocks (k, l), k < l, l - k != 1, (k, l) != (0, H - 1)
+                for (int l = warp - KR; l < H; l += NW - KR) {
+                    double cl = 1, s1l = 0, s2l = 0;
+                    int pl = 0, ql = 0;
 #pragma unroll
-            for (int kk = 0; kk < KR; ++kk) {
-                const int k = lane + 32 * kk;
-                const double s1k = s1[kk], s2k = s2[kk], ck = c[kk];
-                if (k > l || (s2k == 0 && s2l == 0)) continue;
-                const int pk = p[kk], qk = q[kk];
-                const int ipp = sym<LD>(pk, pl), ipq = sym<LD>(pk, ql), iqp = sym<LD>(qk, pl), iqq = sym<LD>(qk, ql);
-                const double app = a[ipp], apq = a[ipq], aqp = a[iqp], aqq = a[iqq];
-                const double yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;  // row p_k times T_l
-                const double yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;  // row q_k times T_l
-                const bool pivot = k == l;  // then apq and aqp are one entry: a_pq, annihilated
-                a[ipp] = ck * yp0 + s1k * yp1;
-                a[ipq] = pivot ? 0.0 : ck * yq0 + s1k * yq1;
-                a[iqp] = pivot ? 0.0 : s2k * yp0 + ck * yp1;
-                a[iqq] = s2k * yq0 + ck * yq1;
+                    for (int kk = 0; kk < KR; ++kk) {
+                        const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx1 = __shfl_sync(0xffffffffu, s1[kk], l & 31);
+                        const double sx2 = __shfl_sync(0xffffffffu, s2[kk], l & 31);
+                        const int px = __shfl_sync(0xffffffffu, p[kk], l & 31), qx = __shfl_sync(0xffffffffu, q[kk], l & 31);
+                        if (kk == (l >> 5)) { cl = cx; s1l = sx1; s2l = sx2; pl = px; ql = qx; }
+                    }
+#pragma unroll
+                    for (int kk = 0; kk < KR; ++kk) {
+                        const int k = lane + 32 * kk;
+                        if (k + 1 >= l || (k == 0 && l == H - 1) || (s2[kk] == 0 && s2l == 0)) continue;
+                        pair_block<LD>(a, p[kk], q[kk], c[kk], s1[kk], s2[kk], pl, ql, cl, s1l, s2l, false);
+                    }
+                }
             }
+            rotate_r(c, s1, s2);
+            __syncthreads();
         }
-        if (cross) {  // R := R J by the rows in registers, then the partners move one rotation down
-#pragma unroll
-            for (int j = 0; j < RW; ++j) {
+    } else {
+        for (int st = 0; st < steps; ++st) {
+            if (threadIdx.x < H) derive(st, 0, threadIdx.x);  // rotation k of the step, once
+            __syncthreads();
+            double c[KR], s1[KR], s2[KR];  // rotation k = lane + 32 kk, for the shuffles
+            int p[KR], q[KR];
+            load_step(0, c, s1, s2, p, q);
+            // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer. A is symmetric:
+            // only its upper triangle is kept (entry (i, j) at sym(i, j)), so only the blocks k <= l are computed,
+            // half the shared-memory traffic of a step. Blocks of two unrotated pairs stay.
+            for (int l = warp; l < H; l += NW) {  // uniform in the warp: rotation l by shuffles
+                double cl = 1, s1l = 0, s2l = 0;
+                int pl = 0, ql = 0;
 #pragma unroll
                 for (int kk = 0; kk < KR; ++kk) {
-                    const double x = xr[j][kk], y = yr[j][kk];
-                    xr[j][kk] = c[kk] * x + s1[kk] * y;
-                    yr[j][kk] = s2[kk] * x + c[kk] * y;
+                    const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx1 = __shfl_sync(0xffffffffu, s1[kk], l & 31);
+                    const double sx2 = __shfl_sync(0xffffffffu, s2[kk], l & 31);
+                    const int px = __shfl_sync(0xffffffffu, p[kk], l & 31), qx = __shfl_sync(0xffffffffu, q[kk], l & 31);
+                    if (kk == (l >> 5)) { cl = cx; s1l = sx1; s2l = sx2; pl = px; ql = qx; }
                 }
-                if (KR == 1) {
-                    const int from = H >= 32 ? (lane + 1) & 31 : (lane < H ? (lane + 1) % H : lane);
-                    yr[j][0] = __shfl_sync(0xffffffffu, yr[j][0], from);
-                } else {  // rotation k takes k + 1's: lane 31 of group kk from lane 0 of group kk + 1
-                    double t[KR];
 #pragma unroll
-                    for (int kk = 0; kk < KR; ++kk) t[kk] = __shfl_sync(0xffffffffu, yr[j][kk], (lane + 1) & 31);
-#pragma unroll
-                    for (int kk = 0; kk < KR; ++kk) yr[j][kk] = lane == 31 ? t[(kk + 1) % KR] : t[kk];
+                for (int kk = 0; kk < KR; ++kk) {
+                    const int k = lane + 32 * kk;
+                    if (k > l || (s2[kk] == 0 && s2l == 0)) continue;
+                    pair_block<LD>(a, p[kk], q[kk], c[kk], s1[kk], s2[kk], pl, ql, cl, s1l, s2l, k == l);
                 }
             }
+            if (cross) rotate_r(c, s1, s2);
+            __syncthreads();
         }
-        __syncthreads();
     }
     if (rotated) atomicAdd(&rotatedAll, rotated);
     __syncthreads();

@@ -553,7 +553,8 @@ final class CudaBlockedSvd {
     /**
      * Threads of blocked_pair for pair width q2, as svd_blocked.cu instantiates it: fewer than one per 2 x 2 block
      * of a step pays from 2b = 64 (H100, one launch of the cross order: 2b = 128 206 us with 512 threads against
-     * 223 with 1024, 2b = 64 69 against 92 us with 256 against 1024).
+     * 223 with 1024, 2b = 64 69 against 92 us with 256 against 1024; with the look-ahead cross order, n = 1024 eig
+     * 32.0-32.9 ms with 256 threads against 35.4-36.6 with 512, 2026-11-26).
      */
     static int pairThreads(int q2) {
         return q2 >= 128 ? 512 : q2 >= 64 ? 256 : Math.max(32, 8 * q2);
