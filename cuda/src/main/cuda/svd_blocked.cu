@@ -146,12 +146,61 @@ template <int Q> struct pair_config {
 // op(A) = A' when TA, W = diag(w) (w null: W = I; the J of the hyperbolic polish). Each thread a 4 x TN
 // tile, so a k-step loads 4 + TN numbers for 4 TN fused multiply-adds. C goes to c (leading dimension
 // ldc). Small Q: one entry per thread.
+// From Q = 16 on the FP64 tensor cores (mma.m8n8k4, sm_80+): each warp a block of RT x CT tiles of 8 x 8, so a k-step
+// of 4 loads RT + CT fragments (one double a lane each) for RT CT products (H100, 2b = 64: the two FFMA products
+// took 18 of the pair kernel's 76 us).
+__device__ __forceinline__ void mma_8x8x4(double (&d)[2], double a, double b) {
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+                 : "+d"(d[0]), "+d"(d[1]) : "d"(a), "d"(b));
+}
+
 template <int Q, int THREADS, bool TA>
 __device__ void pair_product(const double* __restrict__ a, const double* __restrict__ bm, double* __restrict__ c, int ldc,
                              double alpha, double betaDiag, const double* __restrict__ w) {
     constexpr int LD = Q + 1;
     constexpr int TM = 4, TN = (Q * Q) / (TM * THREADS);
-    if constexpr (Q >= 32 && TN >= 1 && (Q * Q) % (TM * THREADS) == 0) {
+    constexpr int NW = THREADS / 32, TILES = (Q / 8) * (Q / 8), TPW = TILES / NW;
+    constexpr int CT = TPW >= 2 ? 2 : 1, RT = TPW / CT;  // tiles a warp: RT rows by CT columns
+#if __CUDA_ARCH__ >= 800
+    constexpr bool MMA = Q >= 16 && TILES % NW == 0 && TPW >= 1 && (Q / 8) % RT == 0 && (Q / 8 / RT) * (Q / 8 / CT) == NW;
+#else
+    constexpr bool MMA = false;
+#endif
+    if constexpr (MMA) {
+        const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+        const int r0 = (warp % (Q / 8 / RT)) * RT * 8, c0 = (warp / (Q / 8 / RT)) * CT * 8;
+        double acc[RT][CT][2];
+#pragma unroll
+        for (int i = 0; i < RT; ++i)
+#pragma unroll
+            for (int j = 0; j < CT; ++j) acc[i][j][0] = acc[i][j][1] = 0;
+#pragma unroll 4
+        for (int k0 = 0; k0 < Q; k0 += 4) {
+            const int k = k0 + t;
+            const double wk = w ? w[k] : 1.0;
+            double fa[RT], fb[CT];
+#pragma unroll
+            for (int i = 0; i < RT; ++i) {
+                const int r = r0 + 8 * i + g;  // A fragment: row g, column t of the 8 x 4 block of op(A)
+                fa[i] = wk * (TA ? a[k + r * LD] : a[r + k * LD]);
+            }
+#pragma unroll
+            for (int j = 0; j < CT; ++j) fb[j] = bm[k + (c0 + 8 * j + g) * LD];  // B fragment: row t, column g
+#pragma unroll
+            for (int i = 0; i < RT; ++i)
+#pragma unroll
+                for (int j = 0; j < CT; ++j) mma_8x8x4(acc[i][j], fa[i], fb[j]);
+        }
+#pragma unroll
+        for (int i = 0; i < RT; ++i)
+#pragma unroll
+            for (int j = 0; j < CT; ++j)
+#pragma unroll
+                for (int e = 0; e < 2; ++e) {  // accumulator e: row g, column 2t + e of the tile
+                    const int row = r0 + 8 * i + g, col = c0 + 8 * j + 2 * t + e;
+                    c[row + (size_t)col * ldc] = alpha * (w ? w[row] : 1.0) * acc[i][j][e] + (row == col ? betaDiag : 0.0);
+                }
+    } else if constexpr (Q >= 32 && TN >= 1 && (Q * Q) % (TM * THREADS) == 0) {
         constexpr int ROW_TILES = Q / TM;
         const int ti = threadIdx.x % ROW_TILES, tj = threadIdx.x / ROW_TILES;
         const int i0 = ti * TM, j0 = tj * TN;
@@ -266,9 +315,13 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         }
     __syncthreads();
     unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
-    // Rotation k of step st into buffer buf, by thread k < H (the pivot's entries as A holds them now).
-    auto derive = [&](int st, int buf, int k) {
-        const int p = __ldg(pairs + st * Q + 2 * k), q = __ldg(pairs + st * Q + 2 * k + 1);
+    // Rotation k of step st, pivot (p, q) (pairs' entries, loaded a step ahead: an L2 round trip on the critical path
+    // otherwise), into buffer buf, by thread k < H (the pivot's entries as A holds them now).
+    auto pair_at = [&](int st, int k, int& p, int& q) {
+        p = st < steps ? __ldg(pairs + st * Q + 2 * k) : 0;
+        q = st < steps ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
+    };
+    auto derive = [&](int st, int buf, int k, int p, int q) {
         double c, s1, s2;
         pair_transformation(a[p + p * LD], a[q + q * LD], a[sym<LD>(p, q)], sg[p], sg[q], tol, c, s1, s2, rotated,
                             &deficient);
@@ -324,7 +377,11 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         // (rotation k = lane + 32 warp) update the band first and derive the next step's rotations from it while
         // the other warps update the rest of A: the rotations' FP64 roots and divisions leave the critical path
         // and a step has one barrier instead of two.
-        if (threadIdx.x < H) derive(0, 0, threadIdx.x);
+        int np = 0, nq = 0;  // band threads: the pivot of the next step
+        if (threadIdx.x < H) {
+            pair_at(0, threadIdx.x, np, nq);
+            derive(0, 0, threadIdx.x, np, nq);
+        }
         __syncthreads();
         for (int st = 0; st < steps; ++st) {
             const int buf = st & 1;
@@ -332,6 +389,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             int p[KR], q[KR];
             load_step(buf, c, s1, s2, p, q);
             if (warp < KR) {  // band: this thread is rotation k
+                pair_at(st + 1, threadIdx.x, np, nq);
                 const int k = threadIdx.x, k1 = k + 1 < H ? k + 1 : 0;
                 double ck = 1, s1k = 0, s2k = 0;
                 int pk = 0, qk = 0;
@@ -347,7 +405,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                 }
                 if (KR == 1) __syncwarp();
                 else asm volatile("bar.sync 1, %0;" ::"n"(KR * 32) : "memory");
-                if (st + 1 < steps) derive(st + 1, buf ^ 1, k);
+                if (st + 1 < steps) derive(st + 1, buf ^ 1, k, np, nq);
             } else {  // the other blocks (k, l), k < l, l - k != 1, (k, l) != (0, H - 1)
                 for (int l = warp - KR; l < H; l += NW - KR) {
                     double cl = 1, s1l = 0, s2l = 0;
@@ -371,8 +429,13 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             __syncthreads();
         }
     } else {
+        int np = 0, nq = 0;
+        if (threadIdx.x < H) pair_at(0, threadIdx.x, np, nq);
         for (int st = 0; st < steps; ++st) {
-            if (threadIdx.x < H) derive(st, 0, threadIdx.x);  // rotation k of the step, once
+            if (threadIdx.x < H) {  // rotation k of the step, once
+                derive(st, 0, threadIdx.x, np, nq);
+                pair_at(st + 1, threadIdx.x, np, nq);
+            }
             __syncthreads();
             double c[KR], s1[KR], s2[KR];  // rotation k = lane + 32 kk, for the shuffles
             int p[KR], q[KR];
