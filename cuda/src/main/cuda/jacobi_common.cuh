@@ -75,6 +75,56 @@ __device__ __forceinline__ bool negligible_fast(double apq, double app, double a
     return negligible(apq, app, aqq, tol);
 }
 
+// Reciprocal and reciprocal square root of a double within [2^-1000, 2^1000] to about an ulp: the SFU's approximation
+// (rcp / rsqrt.approx.ftz.f64, ~2^-22 relative) and two Newton steps (2^-44, then below the rounding). The library's
+// IEEE-rounded division and square root add range checks and slow paths: the symmetric rotation took ~200 instructions
+// in the blocked pair kernel's look-ahead, where it is the critical path of each step (ncu, H100, 2026-11-26).
+__device__ __forceinline__ double rcp_newton(double x) {
+    double y;
+    asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+    double e = fma(-x, y, 1.0);
+    y = fma(y, e, y);
+    e = fma(-x, y, 1.0);
+    return fma(y, e, y);
+}
+__device__ __forceinline__ double rsqrt_newton(double x) {
+    double y;
+    asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+    double e = fma(-x * y, y, 1.0);  // 1 - x y^2; y (1 + e / 2) halves the error's exponent
+    y = fma(0.5 * e, y, y);
+    e = fma(-x * y, y, 1.0);
+    return fma(0.5 * e, y, y);
+}
+
+// Whether |x| lies in [2^-250, 2^250) (zero, subnormal, inf and NaN do not): by the exponent field alone.
+__device__ __forceinline__ bool within_2p250(double x) {
+    const unsigned biased = (unsigned)(__double_as_longlong(x) >> 52) & 0x7ffu;
+    return biased - (1023u - 250u) <= 499u;
+}
+
+// The symmetric Jacobi rotation with its relative test, for double entries all within [2^-250, 2^250] (returns false
+// otherwise, and the caller takes negligible / jacobi_tangent / jacobi_cosine): rotate is whether |a_pq| exceeds tol
+// sqrt(|a_pp a_qq|) (negligible_fast's rootless form), then jacobi_tangent's t = sign(d e) |e| / (|d| + sqrt(d^2 +
+// e^2)) (t = 1 for d = 0) and c = 1 / sqrt(1 + t^2), s = t c by rcp_newton / rsqrt_newton. (c, s) is orthogonal to
+// a few ulps as from the library's routines; t may differ from theirs by an ulp or two, which only moves the
+// annihilated entry by as much. There d^2 + e^2 is in [2^-498, 2^504] and |d| + r in [2^-249, 2^253].
+__device__ __forceinline__ bool jacobi_rotation_fast(double app, double aqq, double apq, double tol, bool& rotate,
+                                                     double& c, double& s) {
+    if (!(within_2p250(app) && within_2p250(aqq) && within_2p250(apq))) return false;
+    rotate = apq * apq > (tol * tol) * fabs(app * aqq);
+    c = 1.0;
+    s = 0.0;
+    if (rotate) {
+        const double d = aqq - app, e = 2.0 * apq, h = fma(d, d, e * e);
+        const double r = h * rsqrt_newton(h);
+        double t = fabs(e) * rcp_newton(fabs(d) + r);
+        t = d == 0.0 ? 1.0 : (d < 0.0) != (e < 0.0) ? -t : t;
+        c = rsqrt_newton(fma(t, t, 1.0));
+        s = t * c;
+    }
+    return true;
+}
+
 // Unit roundoff of each precision (the guards below and the hyperbolic rank test use it).
 template <typename T> __device__ __forceinline__ T unit_roundoff();
 template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }

@@ -247,6 +247,19 @@ __device__ __forceinline__ void pair_transformation(double app, double aqq, doub
                                                     int* deficient) {
     c = 1;
     s1 = s2 = 0;
+    if (sp == sq) {  // the common case without library roots and divisions where the magnitudes allow
+        bool rotate;
+        double cf, sf;
+        if (jacobi_rotation_fast(app, aqq, apq, tol, rotate, cf, sf)) {
+            if (rotate) {
+                c = cf;
+                s2 = sf;
+                s1 = -sf;
+                ++rotated;
+            }
+            return;
+        }
+    }
     if (negligible_fast(apq, app, aqq, tol)) return;  // rootless where safe: on the step's critical path
     if (sp == sq) {
         const double t = jacobi_tangent(app, aqq, apq);
@@ -292,6 +305,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
     constexpr bool AHEAD_OK = H % 32 == 0 && NW > KR;
+    constexpr int NBLK = (H - 2) * (H - 1) / 2 - 1, ROUNDS = AHEAD_OK ? (NBLK + THREADS - 32 * KR - 1) / (THREADS - 32 * KR) : 1;
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
     __shared__ double rc[2][H], rs1[2][H], rs2[2][H], sg[Q];
@@ -377,6 +391,23 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         // (rotation k = lane + 32 warp) update the band first and derive the next step's rotations from it while
         // the other warps update the rest of A: the rotations' FP64 roots and divisions leave the critical path
         // and a step has one barrier instead of two.
+        // The blocks off the band, (k, l) with 2 <= l < H, k <= l - 2, but not (0, H - 1): by l, then k, NBLK of them,
+        // dealt to the other warps' threads round by round; block idx has l = 2 + m, k = idx - m (m + 1) / 2 for
+        // the largest m with m (m + 1) / 2 <= idx (k + 1 on l = H - 1, which lacks k = 0).
+        int mine[ROUNDS];
+#pragma unroll
+        for (int r = 0; r < ROUNDS; ++r) {
+            const int idx = (int)threadIdx.x - 32 * KR + r * (THREADS - 32 * KR);
+            mine[r] = -1;
+            if (warp >= KR && idx < NBLK) {
+                int m = (int)((sqrtf(8.0f * idx + 1.0f) - 1.0f) * 0.5f);
+                while (m * (m + 1) / 2 > idx) --m;
+                while ((m + 1) * (m + 2) / 2 <= idx) ++m;
+                const int l = 2 + m;
+                const int k = idx - m * (m + 1) / 2 + (l == H - 1 ? 1 : 0);
+                mine[r] = k | (l << 8);
+            }
+        }
         int np = 0, nq = 0;  // band threads: the pivot of the next step
         if (threadIdx.x < H) {
             pair_at(0, threadIdx.x, np, nq);
@@ -406,23 +437,15 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                 if (KR == 1) __syncwarp();
                 else asm volatile("bar.sync 1, %0;" ::"n"(KR * 32) : "memory");
                 if (st + 1 < steps) derive(st + 1, buf ^ 1, k, np, nq);
-            } else {  // the other blocks (k, l), k < l, l - k != 1, (k, l) != (0, H - 1)
-                for (int l = warp - KR; l < H; l += NW - KR) {
-                    double cl = 1, s1l = 0, s2l = 0;
-                    int pl = 0, ql = 0;
+            } else {  // the other blocks, this thread's fixed list (all lanes busy: a loop over l left half idle)
 #pragma unroll
-                    for (int kk = 0; kk < KR; ++kk) {
-                        const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx1 = __shfl_sync(0xffffffffu, s1[kk], l & 31);
-                        const double sx2 = __shfl_sync(0xffffffffu, s2[kk], l & 31);
-                        const int px = __shfl_sync(0xffffffffu, p[kk], l & 31), qx = __shfl_sync(0xffffffffu, q[kk], l & 31);
-                        if (kk == (l >> 5)) { cl = cx; s1l = sx1; s2l = sx2; pl = px; ql = qx; }
-                    }
-#pragma unroll
-                    for (int kk = 0; kk < KR; ++kk) {
-                        const int k = lane + 32 * kk;
-                        if (k + 1 >= l || (k == 0 && l == H - 1) || (s2[kk] == 0 && s2l == 0)) continue;
-                        pair_block<LD>(a, p[kk], q[kk], c[kk], s1[kk], s2[kk], pl, ql, cl, s1l, s2l, false);
-                    }
+                for (int r = 0; r < ROUNDS; ++r) {
+                    if (mine[r] < 0) continue;
+                    const int k = mine[r] & 0xff, l = mine[r] >> 8;
+                    const double s2k = rs2[buf][k], s2l = rs2[buf][l];
+                    if (s2k == 0 && s2l == 0) continue;
+                    pair_block<LD>(a, rp[buf][k], rq[buf][k], rc[buf][k], rs1[buf][k], s2k, rp[buf][l], rq[buf][l],
+                                   rc[buf][l], rs1[buf][l], s2l, false);
                 }
             }
             rotate_r(c, s1, s2);
