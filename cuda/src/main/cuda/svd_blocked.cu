@@ -282,10 +282,9 @@ __device__ __forceinline__ void pair_transformation(double app, double aqq, doub
 
 // A := J' A J on the 2 x 2 block (k, l), k <= l (rows p_k, q_k, columns p_l, q_l) of the upper-triangle storage:
 // pair l's transformation on the columns, pair k's on the rows; pivot (k = l): a_pq, annihilated, set to zero.
-template <int LD>
-__device__ __forceinline__ void pair_block(double* __restrict__ a, int pk, int qk, double ck, double s1k, double s2k,
-                                           int pl, int ql, double cl, double s1l, double s2l, bool pivot) {
-    const int ipp = sym<LD>(pk, pl), ipq = sym<LD>(pk, ql), iqp = sym<LD>(qk, pl), iqq = sym<LD>(qk, ql);
+// The block's four entries at ipp (p_k, p_l), ipq (p_k, q_l), iqp (q_k, p_l), iqq (q_k, q_l).
+__device__ __forceinline__ void pair_block_at(double* __restrict__ a, int ipp, int ipq, int iqp, int iqq, double ck,
+                                              double s1k, double s2k, double cl, double s1l, double s2l, bool pivot) {
     const double app = a[ipp], apq = a[ipq], aqp = a[iqp], aqq = a[iqq];
     const double yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;  // row p_k times T_l
     const double yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;  // row q_k times T_l
@@ -293,6 +292,11 @@ __device__ __forceinline__ void pair_block(double* __restrict__ a, int pk, int q
     a[ipq] = pivot ? 0.0 : ck * yq0 + s1k * yq1;
     a[iqp] = pivot ? 0.0 : s2k * yp0 + ck * yp1;
     a[iqq] = s2k * yq0 + ck * yq1;
+}
+template <int LD>
+__device__ __forceinline__ void pair_block(double* __restrict__ a, int pk, int qk, double ck, double s1k, double s2k,
+                                           int pl, int ql, double cl, double s1l, double s2l, bool pivot) {
+    pair_block_at(a, sym<LD>(pk, pl), sym<LD>(pk, ql), sym<LD>(qk, pl), sym<LD>(qk, ql), ck, s1k, s2k, cl, s1l, s2l, pivot);
 }
 
 template <int Q, int THREADS>
@@ -304,7 +308,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     constexpr int RW = (Q + NW - 1) / NW;  // rows of R per warp in the cross order
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
-    constexpr bool AHEAD_OK = H % 32 == 0 && NW > KR;
+    constexpr bool AHEAD_OK = H % 32 == 0 && (H & (H - 1)) == 0 && NW > KR;
     constexpr int NBLK = (H - 2) * (H - 1) / 2 - 1, ROUNDS = AHEAD_OK ? (NBLK + THREADS - 32 * KR - 1) / (THREADS - 32 * KR) : 1;
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
@@ -444,8 +448,10 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                     const int k = mine[r] & 0xff, l = mine[r] >> 8;
                     const double s2k = rs2[buf][k], s2l = rs2[buf][l];
                     if (s2k == 0 && s2l == 0) continue;
-                    pair_block<LD>(a, rp[buf][k], rq[buf][k], rc[buf][k], rs1[buf][k], s2k, rp[buf][l], rq[buf][l],
-                                   rc[buf][l], rs1[buf][l], s2l, false);
+                    // CrossPairs' order: p_k = k < H <= q_k = H + (k + st) mod H, and k < l
+                    const int qk = H + ((k + st) & (H - 1)), ql = H + ((l + st) & (H - 1));
+                    pair_block_at(a, k + l * LD, k + ql * LD, l + qk * LD, qk < ql ? qk + ql * LD : ql + qk * LD,
+                                  rc[buf][k], rs1[buf][k], s2k, rc[buf][l], rs1[buf][l], s2l, false);
                 }
             }
             rotate_r(c, s1, s2);
