@@ -81,7 +81,11 @@ __device__ __forceinline__ bool negligible_fast(double apq, double app, double a
 // in the blocked pair kernel's look-ahead, where it is the critical path of each step (ncu, H100, 2026-11-26).
 __device__ __forceinline__ double rcp_newton(double x) {
     double y;
+#ifdef __CUDA_ARCH__
     asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+#else  // the host emulation (KernelHostEmulationTest)
+    y = 1.0 / x;
+#endif
     double e = fma(-x, y, 1.0);
     y = fma(y, e, y);
     e = fma(-x, y, 1.0);
@@ -89,7 +93,11 @@ __device__ __forceinline__ double rcp_newton(double x) {
 }
 __device__ __forceinline__ double rsqrt_newton(double x) {
     double y;
+#ifdef __CUDA_ARCH__
     asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+#else
+    y = 1.0 / sqrt(x);
+#endif
     double e = fma(-x * y, y, 1.0);  // 1 - x y^2; y (1 + e / 2) halves the error's exponent
     y = fma(0.5 * e, y, y);
     e = fma(-x * y, y, 1.0);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 #include <random>
 #include <complex>
@@ -33,6 +34,7 @@ inline double __dmul_rn(double a, double b) { return a * b; }
 inline float __fadd_rn(float a, float b) { return a + b; }
 inline double __dadd_rn(double a, double b) { return a + b; }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline long long __double_as_longlong(double x) { long long i; std::memcpy(&i, &x, sizeof i); return i; }
 using std::sqrt; using std::fabs; using std::hypot; using std::scalbn; using std::fma; using std::fmax;
 #include "eig_jacobi.cu"
 #include "svd_jacobi.cu"
