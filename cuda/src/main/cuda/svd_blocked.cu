@@ -305,10 +305,12 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                              unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll, int cross,
                              const int* __restrict__ pairSigns) {
     constexpr int LD = Q + 1, H = Q / 2, NW = THREADS / 32, KR = (H + 31) / 32;
-    constexpr int RW = (Q + NW - 1) / NW;  // rows of R per warp in the cross order
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
     constexpr bool AHEAD_OK = H % 32 == 0 && (H & (H - 1)) == 0 && NW > KR;
+    // rows of R in the cross order: warp w0 + RWARPS j (w0 = warp - R0); with one band warp (Q = 64) the band, the
+    // look-ahead's critical path, keeps none (H100, 2026-11-26: its 8 rows were a fifth of its instructions a step)
+    constexpr int R0 = AHEAD_OK && KR == 1 ? KR : 0, RWARPS = NW - R0, RW = (Q + RWARPS - 1) / RWARPS;
     constexpr int NBLK = (H - 2) * (H - 1) / 2 - 1, ROUNDS = AHEAD_OK ? (NBLK + THREADS - 32 * KR - 1) / (THREADS - 32 * KR) : 1;
     extern __shared__ __align__(16) unsigned char smem[];
     double* a = reinterpret_cast<double*>(smem);
@@ -327,7 +329,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     for (int j = 0; j < RW; ++j)
 #pragma unroll
         for (int kk = 0; kk < KR; ++kk) {
-            const int i = warp + NW * j, k = lane + 32 * kk;
+            const int i = warp - R0 + RWARPS * j, k = lane + 32 * kk;
             xr[j][kk] = i == k ? 1.0 : 0.0;
             yr[j][kk] = i == H + k ? 1.0 : 0.0;
         }
@@ -454,7 +456,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                                   rc[buf][k], rs1[buf][k], s2k, rc[buf][l], rs1[buf][l], s2l, false);
                 }
             }
-            rotate_r(c, s1, s2);
+            if (warp >= R0) rotate_r(c, s1, s2);
             __syncthreads();
         }
     } else {
@@ -489,7 +491,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                     pair_block<LD>(a, p[kk], q[kk], c[kk], s1[kk], s2[kk], pl, ql, cl, s1l, s2l, k == l);
                 }
             }
-            if (cross) rotate_r(c, s1, s2);
+            if (cross && warp >= R0) rotate_r(c, s1, s2);
             __syncthreads();
         }
     }
@@ -503,8 +505,8 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         for (int j = 0; j < RW; ++j)
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
-                const int i = warp + NW * j, k = lane + 32 * kk;
-                if (i < Q && k < H) {
+                const int i = warp - R0 + RWARPS * j, k = lane + 32 * kk;
+                if (warp >= R0 && i < Q && k < H) {
                     r[i + k * LD] = xr[j][kk];
                     r[i + (H + k) * LD] = yr[j][kk];
                 }
