@@ -348,7 +348,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         rc[buf][k] = c;
         rs1[buf][k] = s1;
         rs2[buf][k] = s2;
-        rp[buf][k] = p;
+        rp[buf][k] = p;  // (the look-ahead recomputes them: not read there)
         rq[buf][k] = q;
         if (!cross) {
             cs[st * 3 * H + k] = c;
@@ -414,35 +414,38 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                 mine[r] = k | (l << 8);
             }
         }
-        int np = 0, nq = 0;  // band threads: the pivot of the next step
-        if (threadIdx.x < H) {
-            pair_at(0, threadIdx.x, np, nq);
-            derive(0, 0, threadIdx.x, np, nq);
-        }
+        // (CrossPairs' order, by its formula: rotation k of step st pairs p = k with q = H + (k + st) mod H)
+        if (threadIdx.x < H) derive(0, 0, threadIdx.x, threadIdx.x, H + threadIdx.x);
         __syncthreads();
         for (int st = 0; st < steps; ++st) {
             const int buf = st & 1;
             double c[KR], s1[KR], s2[KR];
-            int p[KR], q[KR];
-            load_step(buf, c, s1, s2, p, q);
+#pragma unroll
+            for (int kk = 0; kk < KR; ++kk) {
+                const int k = lane + 32 * kk;
+                c[kk] = rc[buf][k];
+                s1[kk] = rs1[buf][k];
+                s2[kk] = rs2[buf][k];
+            }
             if (warp < KR) {  // band: this thread is rotation k
-                pair_at(st + 1, threadIdx.x, np, nq);
                 const int k = threadIdx.x, k1 = k + 1 < H ? k + 1 : 0;
+                const int qk = H + ((k + st) & (H - 1)), q1 = H + ((k1 + st) & (H - 1));
                 double ck = 1, s1k = 0, s2k = 0;
-                int pk = 0, qk = 0;
 #pragma unroll
                 for (int kk = 0; kk < KR; ++kk)  // kk = warp, by selects (a runtime index would put c in local memory)
-                    if (kk == warp) { ck = c[kk]; s1k = s1[kk]; s2k = s2[kk]; pk = p[kk]; qk = q[kk]; }
-                if (s2k != 0) pair_block<LD>(a, pk, qk, ck, s1k, s2k, pk, qk, ck, s1k, s2k, true);
+                    if (kk == warp) { ck = c[kk]; s1k = s1[kk]; s2k = s2[kk]; }
                 const double c1 = rc[buf][k1], s11 = rs1[buf][k1], s21 = rs2[buf][k1];
-                const int p1 = rp[buf][k1], q1 = rq[buf][k1];
+                // the pivot block (k, k) and (k, k1) (for k1 = 0: the block (0, H - 1), rotation 0's rows)
+                if (s2k != 0) pair_block_at(a, k + k * LD, k + qk * LD, k + qk * LD, qk + qk * LD, ck, s1k, s2k, ck, s1k, s2k, true);
                 if (s2k != 0 || s21 != 0) {
-                    if (k < k1) pair_block<LD>(a, pk, qk, ck, s1k, s2k, p1, q1, c1, s11, s21, false);
-                    else pair_block<LD>(a, p1, q1, c1, s11, s21, pk, qk, ck, s1k, s2k, false);
+                    if (k < k1) pair_block_at(a, k + k1 * LD, k + q1 * LD, k1 + qk * LD, qk < q1 ? qk + q1 * LD : q1 + qk * LD,
+                                              ck, s1k, s2k, c1, s11, s21, false);
+                    else pair_block_at(a, k1 + k * LD, k1 + qk * LD, k + q1 * LD, q1 < qk ? q1 + qk * LD : qk + q1 * LD,
+                                       c1, s11, s21, ck, s1k, s2k, false);
                 }
                 if (KR == 1) __syncwarp();
                 else asm volatile("bar.sync 1, %0;" ::"n"(KR * 32) : "memory");
-                if (st + 1 < steps) derive(st + 1, buf ^ 1, k, np, nq);
+                if (st + 1 < steps) derive(st + 1, buf ^ 1, k, k, q1);
             } else {  // the other blocks, this thread's fixed list (all lanes busy: a loop over l left half idle)
 #pragma unroll
                 for (int r = 0; r < ROUNDS; ++r) {
