@@ -160,7 +160,7 @@ __device__ void pair_product(const double* __restrict__ a, const double* __restr
     constexpr int LD = Q + 1;
     constexpr int TM = 4, TN = (Q * Q) / (TM * THREADS);
     constexpr int NW = THREADS / 32, TILES = (Q / 8) * (Q / 8), TPW = TILES / NW;
-    constexpr int CT = TPW >= 2 ? 2 : 1, RT = TPW / CT;  // tiles a warp: RT rows by CT columns
+    constexpr int CT = TPW >= 2 ? 2 : 1, RT = TPW >= 2 ? TPW / CT : 1;  // tiles a warp: RT rows by CT columns
 #if __CUDA_ARCH__ >= 800
     constexpr bool MMA = Q >= 16 && TILES % NW == 0 && TPW >= 1 && (Q / 8) % RT == 0 && (Q / 8 / RT) * (Q / 8 / CT) == NW;
 #else
