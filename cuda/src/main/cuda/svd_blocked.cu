@@ -58,6 +58,47 @@ extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* 
     blocked_unpack(W, U, V, sigma, slot, m, n, b, ld, wantV);
 }
 
+// The 2 x 2 transformation (c, s1, s2) of pivot (p, q) of a pair problem (signs sp, sq): identity where the relative
+// test holds; else a rotation for equal signs (jacobi_tangent), a hyperbolic rotation for opposite signs
+// (hyperbolic_tangent, eq. 2.5) where a real angle exists (else the pair is left and *deficient set). rotated: +1.
+__device__ __forceinline__ void pair_transformation(double app, double aqq, double apq, double sp, double sq, double tol,
+                                                    double& c, double& s1, double& s2, unsigned long long& rotated,
+                                                    int* deficient) {
+    c = 1;
+    s1 = s2 = 0;
+    if (sp == sq) {  // the common case without library roots and divisions where the magnitudes allow
+        bool rotate;
+        double cf, sf;
+        if (jacobi_rotation_fast(app, aqq, apq, tol, rotate, cf, sf)) {
+            if (rotate) {
+                c = cf;
+                s2 = sf;
+                s1 = -sf;
+                ++rotated;
+            }
+            return;
+        }
+    }
+    if (negligible_fast(apq, app, aqq, tol)) return;  // rootless where safe: on the step's critical path
+    if (sp == sq) {
+        const double t = jacobi_tangent(app, aqq, apq);
+        c = jacobi_cosine(t);
+        s2 = t * c;
+        s1 = -s2;
+        ++rotated;
+    } else {
+        const double sum = app + aqq, gap = sum - 2 * fabs(apq);
+        if (gap > unit_roundoff<double>() * unit_roundoff<double>() * sum) {
+            const double t = hyperbolic_tangent(sum, apq, gap);
+            c = 1 / sqrt((1 - t) * (1 + t));
+            s1 = s2 = t * c;
+            ++rotated;
+        } else {
+            *deficient = 1;
+        }
+    }
+}
+
 // A sweep's convergence test without the sweep: C = X'X (N x N, from the caller's GEMM over the work
 // array's first m rows; pad columns give zero rows and columns, and the slot layout only permutes C) fails
 // at (p, q), p < q, when |c_pq| > tol sqrt(c_pp c_qq), blocked_pair's test. count += the failing pairs, the
@@ -79,22 +120,29 @@ extern "C" __global__ void blocked_check(const double* __restrict__ C, int N, do
     }
 }
 
-// The one-sided (Hestenes) rotation of each of `count` disjoint column pairs (p, q) of W (ld rows: X and,
-// below it, V), from the Gram entries in C (blocked_check's): columns p' = c p - s q, q' = s p + c q, the
-// rotation of jacobi_tangent. One block per pair.
+// The one-sided transformation of each of `count` disjoint column pairs (p, q) of W (ld rows: X and, below it, V),
+// from the Gram entries in C (blocked_check's) by pair_transformation, the pair kernel's: a rotation (p' = c p - s q,
+// q' = s p + c q), or with colSigns (the sign of each physical column, the hyperbolic sweeps) a hyperbolic one for
+// columns of opposite signs; one without a real angle is left and sets *deficient. Every listed pair failed the check,
+// so none is tested again (tol 0: a test that differs from blocked_check's by a rounding left a pair unrotated and
+// listed again). One block per pair.
 extern "C" __global__ void blocked_rotate_pairs(double* __restrict__ W, int ld, const double* __restrict__ C, int N,
-                                                const int* __restrict__ pairs, int count) {
+                                                const int* __restrict__ pairs, int count,
+                                                const int* __restrict__ colSigns, int* __restrict__ deficient) {
     const int k = blockIdx.x;
     if (k >= count) return;
     const int p = pairs[2 * k], q = pairs[2 * k + 1];
-    const double t = jacobi_tangent(C[p + (size_t)p * N], C[q + (size_t)q * N], C[p + (size_t)q * N]);
-    const double c = jacobi_cosine(t), s = t * c;
+    double c, s1, s2;
+    unsigned long long rotated = 0;
+    pair_transformation(C[p + (size_t)p * N], C[q + (size_t)q * N], C[p + (size_t)q * N], colSigns ? colSigns[p] : 1,
+                        colSigns ? colSigns[q] : 1, 0.0, c, s1, s2, rotated, deficient);
+    if (s2 == 0) return;
     double* wp = W + (size_t)p * ld;
     double* wq = W + (size_t)q * ld;
     for (int i = threadIdx.x; i < ld; i += blockDim.x) {
         const double x = wp[i], y = wq[i];
-        wp[i] = c * x - s * y;
-        wq[i] = s * x + c * y;
+        wp[i] = c * x + s1 * y;
+        wq[i] = s2 * x + c * y;
     }
 }
 
@@ -238,47 +286,6 @@ __device__ void pair_product(const double* __restrict__ a, const double* __restr
 
 // Where entry (i, j) of a symmetric matrix kept as its upper triangle (leading dimension LD) lives.
 template <int LD> __device__ __forceinline__ int sym(int i, int j) { return i <= j ? i + j * LD : j + i * LD; }
-
-// The 2 x 2 transformation (c, s1, s2) of pivot (p, q) of a pair problem (signs sp, sq): identity where the relative
-// test holds; else a rotation for equal signs (jacobi_tangent), a hyperbolic rotation for opposite signs
-// (hyperbolic_tangent, eq. 2.5) where a real angle exists (else the pair is left and *deficient set). rotated: +1.
-__device__ __forceinline__ void pair_transformation(double app, double aqq, double apq, double sp, double sq, double tol,
-                                                    double& c, double& s1, double& s2, unsigned long long& rotated,
-                                                    int* deficient) {
-    c = 1;
-    s1 = s2 = 0;
-    if (sp == sq) {  // the common case without library roots and divisions where the magnitudes allow
-        bool rotate;
-        double cf, sf;
-        if (jacobi_rotation_fast(app, aqq, apq, tol, rotate, cf, sf)) {
-            if (rotate) {
-                c = cf;
-                s2 = sf;
-                s1 = -sf;
-                ++rotated;
-            }
-            return;
-        }
-    }
-    if (negligible_fast(apq, app, aqq, tol)) return;  // rootless where safe: on the step's critical path
-    if (sp == sq) {
-        const double t = jacobi_tangent(app, aqq, apq);
-        c = jacobi_cosine(t);
-        s2 = t * c;
-        s1 = -s2;
-        ++rotated;
-    } else {
-        const double sum = app + aqq, gap = sum - 2 * fabs(apq);
-        if (gap > unit_roundoff<double>() * unit_roundoff<double>() * sum) {
-            const double t = hyperbolic_tangent(sum, apq, gap);
-            c = 1 / sqrt((1 - t) * (1 + t));
-            s1 = s2 = t * c;
-            ++rotated;
-        } else {
-            *deficient = 1;
-        }
-    }
-}
 
 // A := J' A J on the 2 x 2 block (k, l), k <= l (rows p_k, q_k, columns p_l, q_l) of the upper-triangle storage:
 // pair l's transformation on the columns, pair k's on the rows; pivot (k = l): a_pq, annihilated, set to zero.

@@ -93,7 +93,8 @@ final class CudaBlockedSvd {
      * When at most this many pairs fail the check, they are rotated alone (each by its own rotation, disjoint ones at
      * once) and checked again, up to {@link #CLEANUP_ROUNDS} times, instead of a sweep: at the end of the iteration a
      * few pairs lie just above the tolerance, and a sweep for them costs all its GEMMs (H100, svd n = 4096: 7 pairs
-     * failed after sweep 13, and sweep 14 rotated those 7; 45 ms a sweep against ~4 ms a check).
+     * failed after sweep 13, and sweep 14 rotated those 7; 45 ms a sweep against ~4 ms a check). The hyperbolic sweeps
+     * too, each pair by the transformation its columns' signs call for.
      */
     static final int CHECK_LIST = 1024, CLEANUP_ROUNDS = 4;
 
@@ -380,9 +381,16 @@ final class CudaBlockedSvd {
                         converged = true;
                         break;
                     }
-                    // hyperbolic pairs need their signs' rotation type: those go on sweeping
-                    if (signs != null || failing > CHECK_LIST || round == CLEANUP_ROUNDS) break;
-                    rotations += rotateFailing(dev, buf, cur, ld, cols, (int) failing);
+                    if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) break;
+                    // hyperbolic sweeps: each pair's transformation type from its physical columns' signs (after a
+                    // whole sweep the blocks are back in slot[0]'s layout, the diagonal step's)
+                    DevicePointer colSigns = null;
+                    if (signs != null) {
+                        colSigns = diagSigns != null ? diagSigns : buf.get("blockedDiagSigns", 4L * nb * b);
+                        if (diagSigns == null) DeviceBuffers.upload(colSigns, blockSignatures(slot[0], signs, n, b));
+                    }
+                    rotations += rotateFailing(dev, buf, cur, ld, cols, (int) failing, colSigns);
+                    if (rankDeficient) break;
                 }
             }
         }
@@ -431,7 +439,8 @@ final class CudaBlockedSvd {
      * as many as are disjoint (taken in list order), each by its own one-sided rotation from the check's Gram entries
      * (svd_blocked.cu's blocked_rotate_pairs), in place in w. Returns the rotations.
      */
-    private int rotateFailing(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int cols, int count) {
+    private int rotateFailing(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int cols, int count,
+                              DevicePointer colSigns) {
         int[] listed = new int[2 * count];
         DevicePointer list = buf.get("blockedCheckList", 8L * CHECK_LIST);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), list, 8L * count), "cuMemcpyDtoH check list");
@@ -439,9 +448,17 @@ final class CudaBlockedSvd {
         int pairs = chosen.length / 2;
         DevicePointer up = buf.get("blockedCheckPairs", 8L * CHECK_LIST);
         DeviceBuffers.upload(up, chosen);
+        DevicePointer deficient = buf.get("blockedDeficient", 4);
+        if (colSigns != null) CudaDevice.check(JCudaDriver.cuMemsetD8(deficient, (byte) 0, 4), "cuMemsetD8");
         dev.launch(Kernel.BLOCKED_ROTATE_PAIRS.kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
                 Pointer.to(buf.get("blockedCheck", 8L * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
-                Pointer.to(new int[]{pairs})));
+                Pointer.to(new int[]{pairs}), colSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(colSigns),
+                Pointer.to(deficient)));
+        if (colSigns != null) { // a hyperbolic pair without a real angle: G is not of full column rank
+            int[] flag = {0};
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(flag), deficient, 4), "cuMemcpyDtoH deficient");
+            if (flag[0] != 0) rankDeficient = true;
+        }
         return pairs;
     }
 
