@@ -543,14 +543,17 @@ final class CudaBlockedSvd {
      * (579 vs 319 ms), so with full pair sweeps b = 32 was ahead at n = 4096 (svd 979 vs 1019 ms, eig 875
      * vs 909) and b = 64 at 8192 (docs/benchmarks/gpu-h100-2026-11-23-blocked.md). The cross-pair solves
      * (b steps instead of 2b - 1) moved the crossover down: n = 4096, svd 765 -> 642 ms, SPD eig 499 -> 494
-     * (H100, 2026-11-23 16:25 UTC), hence WIDE_FROM = 4096; n = 1024 keeps b = 32 (b = 16: svd 46 -> 73 ms).
+     * (H100, 2026-11-23 16:25 UTC), hence WIDE_FROM = 4096; n = 1024 keeps b = 32 (b = 16: svd 46 -> 73 ms). With the
+     * pair kernel's look-ahead (2026-11-26, H100, b = 32 against 64, median of 3, two rounds): n = 3072 svd 320 / 261 ms,
+     * SPD eig 201 / 193, indefinite eig 370 / 333; n = 2048 svd 119-122 / 115-118, SPD eig 77 / 87, indefinite
+     * 153 / 160: hence WIDE_FROM = 3072.
      */
     static int width(int n) {
         int w = WIDTH > 0 ? WIDTH : n >= WIDE_FROM ? 64 : 32;
         return Math.max(1, Math.min(w, 64));
     }
 
-    static final int WIDE_FROM = Integer.getInteger("gpujacobi.cuda.blockWideFrom", 4096);
+    static final int WIDE_FROM = Integer.getInteger("gpujacobi.cuda.blockWideFrom", 3072);
 
     /**
      * Block width for n columns as solve uses it: width(n), at most (n + 1) / 2, a power of 2; hyperbolic pair
