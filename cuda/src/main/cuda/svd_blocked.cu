@@ -330,7 +330,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
     for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
     if (threadIdx.x == 0) rotatedAll = deficient = 0;
-    // cross order: row warp + NW j of R, entries of column k = lane + 32 kk (x) and of its partner (y)
+    // cross order: row warp - R0 + RWARPS j of R, entries of column k = lane + 32 kk (x) and of its partner (y)
     double xr[RW][KR], yr[RW][KR];
 #pragma unroll
     for (int j = 0; j < RW; ++j)
@@ -342,8 +342,8 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         }
     __syncthreads();
     unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
-    // Rotation k of step st, pivot (p, q) (pairs' entries, loaded a step ahead: an L2 round trip on the critical path
-    // otherwise), into buffer buf, by thread k < H (the pivot's entries as A holds them now).
+    // The pivot (p, q) of rotation k of step st from pairs (loaded a step ahead: an L2 round trip on the critical path
+    // otherwise); derive: its transformation into buffer buf, by thread k < H (the pivot's entries as A holds them now).
     auto pair_at = [&](int st, int k, int& p, int& q) {
         p = st < steps ? __ldg(pairs + st * Q + 2 * k) : 0;
         q = st < steps ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
