@@ -392,6 +392,7 @@ final class CudaBlockedSvd {
                     rotations += rotateFailing(dev, buf, cur, ld, cols, (int) failing, colSigns);
                     if (rankDeficient) break;
                 }
+                if (rankDeficient) break; // as after a sweep: no further sweep
             }
         }
         if (fixedSweeps > 0) converged = false;
