@@ -306,10 +306,10 @@ final class CudaBlockedSvd {
         if (signs != null) {
             pairSigns = buf.get("blockedPairSigns", 4L * steps * half * q2);
             DeviceBuffers.upload(pairSigns, pairSignatures(ct, signs, n, b));
-            if (cross) {
-                diagSigns = buf.get("blockedDiagSigns", 4L * nb * b);
-                DeviceBuffers.upload(diagSigns, blockSignatures(slot[0], signs, n, b));
-            }
+            // each physical column's sign in slot[0]'s layout (where the blocks are at every sweep's start and end):
+            // the diagonal step's and the cleanup rounds'
+            diagSigns = buf.get("blockedDiagSigns", 4L * nb * b);
+            DeviceBuffers.upload(diagSigns, blockSignatures(slot[0], signs, n, b));
         }
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
@@ -382,14 +382,8 @@ final class CudaBlockedSvd {
                         break;
                     }
                     if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) break;
-                    // hyperbolic sweeps: each pair's transformation type from its physical columns' signs (after a
-                    // whole sweep the blocks are back in slot[0]'s layout, the diagonal step's)
-                    DevicePointer colSigns = null;
-                    if (signs != null) {
-                        colSigns = diagSigns != null ? diagSigns : buf.get("blockedDiagSigns", 4L * nb * b);
-                        if (diagSigns == null) DeviceBuffers.upload(colSigns, blockSignatures(slot[0], signs, n, b));
-                    }
-                    rotations += rotateFailing(dev, buf, cur, ld, cols, (int) failing, colSigns);
+                    // hyperbolic sweeps: each pair's transformation type from its physical columns' signs
+                    rotations += rotateFailing(dev, buf, cur, ld, cols, (int) failing, diagSigns);
                     if (rankDeficient) break;
                 }
                 if (rankDeficient) break; // as after a sweep: no further sweep
