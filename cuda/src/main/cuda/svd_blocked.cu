@@ -8,53 +8,80 @@
 // their inner products are exactly zero) and V with the identity.
 #include "jacobi_common.cuh"
 
+// The blocked kernels are templates on the element type S (double, or cuDoubleComplex for the complex blocked SVD:
+// jacobi_common.cuh's scalar traits; the double builds keep their names, the complex ones end in _z).
+__device__ __forceinline__ bool nonzero(double x) { return x != 0; }
+__device__ __forceinline__ bool nonzero(cuDoubleComplex z) { return z.x != 0 || z.y != 0; }
+__device__ __forceinline__ double shfl_s(double v, int src) { return __shfl_sync(0xffffffffu, v, src); }
+__device__ __forceinline__ cuDoubleComplex shfl_s(cuDoubleComplex v, int src) {
+    return make_cuDoubleComplex(__shfl_sync(0xffffffffu, v.x, src), __shfl_sync(0xffffffffu, v.y, src));
+}
+
 // W := [X; I] in the slot layout. X is m x n, from G (leading dimension ldg) by mode: 0 X = G;
 // 1 X = the upper triangle of G (a Cholesky factor that potrf left over the input's lower part);
-// 2 X = R' for the upper triangle R of G (geqrf's R: the QR-preconditioned SVD, m = n).
-extern "C" __global__ void blocked_pack(const double* __restrict__ G, int ldg, double* __restrict__ W,
-                                        const int* __restrict__ slot, int m, int n, int N, int b, int ld, int mode) {
+// 2 X = R' (R^H for complex S) for the upper triangle R of G (geqrf's or potrf's R: m = n).
+template <typename S>
+__device__ void blocked_pack_t(const S* __restrict__ G, int ldg, S* __restrict__ W, const int* __restrict__ slot, int m,
+                             int n, int N, int b, int ld, int mode) {
     const size_t total = (size_t)ld * N;
     for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
         const int r = (int)(idx % ld), c = (int)(idx / ld);
-        double x;
+        S x;
         if (r < m) {
-            if (c >= n || (mode == 1 && r > c) || (mode == 2 && r < c)) x = 0.0;
-            else x = mode == 2 ? G[c + (size_t)r * ldg] : G[r + (size_t)c * ldg];
+            if (c >= n || (mode == 1 && r > c) || (mode == 2 && r < c)) x = from_real<S>(0.0);
+            else x = mode == 2 ? conj_of(G[c + (size_t)r * ldg]) : G[r + (size_t)c * ldg];
         } else {
-            x = (r - m == c) ? 1.0 : 0.0;
+            x = from_real<S>((r - m == c) ? 1.0 : 0.0);
         }
         W[r + (size_t)(slot[c / b] * b + c % b) * ld] = x;
     }
 }
+extern "C" __global__ void blocked_pack(const double* __restrict__ G, int ldg, double* __restrict__ W, const int* __restrict__ slot, int m, int n, int N, int b,
+                                        int ld, int mode) {
+    blocked_pack_t(G, ldg, W, slot, m, n, N, b, ld, mode);
+}
+extern "C" __global__ void blocked_pack_z(const cuDoubleComplex* __restrict__ G, int ldg, cuDoubleComplex* __restrict__ W, const int* __restrict__ slot, int m,
+                                          int n, int N, int b, int ld, int mode) {
+    blocked_pack_t(G, ldg, W, slot, m, n, N, b, ld, mode);
+}
 
-// C (m x n) := [W; 0] for the n x n W: the right-hand side of ormqr that turns W into Q W.
-extern "C" __global__ void blocked_embed(const double* __restrict__ W, double* __restrict__ C, int m, int n) {
+// C (m x n) := [W; 0] for the n x n W: the right-hand side of ormqr / unmqr that turns W into Q W.
+template <typename S>
+__device__ void blocked_embed_t(const S* __restrict__ W, S* __restrict__ C, int m, int n) {
     const size_t total = (size_t)m * n;
     for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
         const int r = (int)(idx % m), c = (int)(idx / m);
-        C[idx] = r < n ? W[r + (size_t)c * n] : 0.0;
+        C[idx] = r < n ? W[r + (size_t)c * n] : from_real<S>(0.0);
     }
+}
+extern "C" __global__ void blocked_embed(const double* __restrict__ W, double* __restrict__ C, int m, int n) { blocked_embed_t(W, C, m, n); }
+extern "C" __global__ void blocked_embed_z(const cuDoubleComplex* __restrict__ W, cuDoubleComplex* __restrict__ C, int m, int n) {
+    blocked_embed_t(W, C, m, n);
 }
 
 // One block per logical column c < n: sigma_c = ||G(:,c)||, U(:,c) = G(:,c) / sigma_c (zero columns stay
 // zero), V(:,c) = the first n rows of its V part. U is m x n, V n x n, both column-major, T the caller's type.
-template <typename T>
-__device__ void blocked_unpack(const double* __restrict__ W, T* __restrict__ U, T* __restrict__ V,
-                               T* __restrict__ sigma, const int* __restrict__ slot, int m, int n, int b, int ld, int wantV) {
+template <typename S, typename T>
+__device__ void blocked_unpack(const S* __restrict__ W, T* __restrict__ U, T* __restrict__ V,
+                               double* __restrict__ sigma, const int* __restrict__ slot, int m, int n, int b, int ld, int wantV) {
     __shared__ double scratch[32];
     const int c = blockIdx.x;
-    const double* w = W + (size_t)(slot[c / b] * b + c % b) * ld;
+    const S* w = W + (size_t)(slot[c / b] * b + c % b) * ld;
     double ss = 0;
-    for (int i = threadIdx.x; i < m; i += blockDim.x) ss += w[i] * w[i];
+    for (int i = threadIdx.x; i < m; i += blockDim.x) ss += abs2_of(w[i]);
     const double norm = sqrt(block_sum(ss, scratch));
-    if (threadIdx.x == 0) sigma[c] = T(norm);
+    if (threadIdx.x == 0) sigma[c] = norm;
     const double inv = norm > 0 ? 1.0 / norm : 0.0;
-    for (int i = threadIdx.x; i < m; i += blockDim.x) U[i + (size_t)c * m] = T(w[i] * inv);
+    for (int i = threadIdx.x; i < m; i += blockDim.x) U[i + (size_t)c * m] = T(inv * w[i]);
     if (wantV)
         for (int i = threadIdx.x; i < n; i += blockDim.x) V[i + (size_t)c * n] = T(w[m + i]);
 }
-extern "C" __global__ void blocked_unpack_d(const double* W, double* U, double* V, double* sigma, const int* slot,
+extern "C" __global__ void blocked_unpack_d(const double* __restrict__ W, double* __restrict__ U, double* __restrict__ V, double* __restrict__ sigma, const int* __restrict__ slot,
                                             int m, int n, int b, int ld, int wantV) {
+    blocked_unpack(W, U, V, sigma, slot, m, n, b, ld, wantV);
+}
+extern "C" __global__ void blocked_unpack_z(const cuDoubleComplex* __restrict__ W, cuDoubleComplex* __restrict__ U, cuDoubleComplex* __restrict__ V,
+                                            double* __restrict__ sigma, const int* __restrict__ slot, int m, int n, int b, int ld, int wantV) {
     blocked_unpack(W, U, V, sigma, slot, m, n, b, ld, wantV);
 }
 
@@ -99,18 +126,43 @@ __device__ __forceinline__ void pair_transformation(double app, double aqq, doub
     }
 }
 
+// The complex one [19]: for h_pq = |h_pq| u (|u| = 1) the real rotation (c, s) of [[h_pp, |h_pq|], [|h_pq|, h_qq]] with
+// its phase, s1 = -s conj(u), s2 = s u (p' = c p + s1 q, q' = s2 p + c q: then p'^H q' = u times the real pivot's
+// new off-diagonal, zero). Equal signs only (the complex blocked route has no hyperbolic sweeps).
+__device__ __forceinline__ void pair_transformation(double app, double aqq, cuDoubleComplex apq, double sp, double sq,
+                                                    double tol, double& c, cuDoubleComplex& s1, cuDoubleComplex& s2,
+                                                    unsigned long long& rotated, int* deficient) {
+    double pr = apq.x, pi = apq.y, mod = hypot(pr, pi), r1, r2;
+    pair_transformation(app, aqq, mod, sp, sq, tol, c, r1, r2, rotated, deficient);
+    s1 = s2 = make_cuDoubleComplex(0.0, 0.0);
+    if (r2 == 0) return;
+    if (mod < 0x1p-900) {  // a subnormal modulus would make |u| != 1 (unitary_rotation's scaling)
+        pr = scalbn(pr, 600);
+        pi = scalbn(pi, 600);
+        mod = hypot(pr, pi);
+    }
+    const double ur = pr / mod, ui = pi / mod;
+    s1 = make_cuDoubleComplex(r1 * ur, -r1 * ui);
+    s2 = make_cuDoubleComplex(r2 * ur, r2 * ui);
+}
+
+// |x| for the relative tests: the entry itself for double (negligible takes its fabs), the modulus for complex.
+__device__ __forceinline__ double magnitude(double x) { return x; }
+__device__ __forceinline__ double magnitude(cuDoubleComplex z) { return hypot(z.x, z.y); }
+
 // A sweep's convergence test without the sweep: C = X'X (N x N, from the caller's GEMM over the work
 // array's first m rows; pad columns give zero rows and columns, and the slot layout only permutes C) fails
 // at (p, q), p < q, when |c_pq| > tol sqrt(c_pp c_qq), blocked_pair's test. count += the failing pairs, the
 // first `cap` of them listed (p, q) in list: a sweep from this X would rotate iff count > 0 (up to the GEMMs'
 // rounding), so when it is 0 the sweep that would only confirm convergence (all its GEMMs) is not run, and when
 // a few fail, they are rotated alone (blocked_rotate_pairs) instead of a sweep.
-extern "C" __global__ void blocked_check(const double* __restrict__ C, int N, double tol,
-                                         unsigned long long* __restrict__ count, int* __restrict__ list, int cap) {
+template <typename S>
+__device__ void blocked_check_t(const S* __restrict__ C, int N, double tol, unsigned long long* __restrict__ count,
+                              int* __restrict__ list, int cap) {
     const size_t total = (size_t)N * N;
     for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
         const int p = (int)(idx % N), q = (int)(idx / N);
-        if (p < q && !negligible(C[idx], C[p + (size_t)p * N], C[q + (size_t)q * N], tol)) {
+        if (p < q && !negligible(magnitude(C[idx]), real_of(C[p + (size_t)p * N]), real_of(C[q + (size_t)q * N]), tol)) {
             const unsigned long long k = atomicAdd(count, 1ull);
             if (k < (unsigned long long)cap) {
                 list[2 * k] = p;
@@ -119,6 +171,13 @@ extern "C" __global__ void blocked_check(const double* __restrict__ C, int N, do
         }
     }
 }
+extern "C" __global__ void blocked_check(const double* __restrict__ C, int N, double tol, unsigned long long* __restrict__ count, int* __restrict__ list, int cap) {
+    blocked_check_t(C, N, tol, count, list, cap);
+}
+extern "C" __global__ void blocked_check_z(const cuDoubleComplex* __restrict__ C, int N, double tol, unsigned long long* __restrict__ count, int* __restrict__ list,
+                                           int cap) {
+    blocked_check_t(C, N, tol, count, list, cap);
+}
 
 // The one-sided transformation of each of `count` disjoint column pairs (p, q) of W (ld rows: X and, below it, V),
 // from the Gram entries in C (blocked_check's) by pair_transformation, the pair kernel's: a rotation (p' = c p - s q,
@@ -126,24 +185,33 @@ extern "C" __global__ void blocked_check(const double* __restrict__ C, int N, do
 // columns of opposite signs; one without a real angle is left and sets *deficient. Every listed pair failed the check,
 // so none is tested again (tol 0: a test that differs from blocked_check's by a rounding left a pair unrotated and
 // listed again). One block per pair.
-extern "C" __global__ void blocked_rotate_pairs(double* __restrict__ W, int ld, const double* __restrict__ C, int N,
-                                                const int* __restrict__ pairs, int count,
-                                                const int* __restrict__ colSigns, int* __restrict__ deficient) {
+template <typename S>
+__device__ void blocked_rotate_pairs_t(S* __restrict__ W, int ld, const S* __restrict__ C, int N, const int* __restrict__ pairs,
+                                     int count, const int* __restrict__ colSigns, int* __restrict__ deficient) {
     const int k = blockIdx.x;
     if (k >= count) return;
     const int p = pairs[2 * k], q = pairs[2 * k + 1];
-    double c, s1, s2;
+    double c;
+    S s1, s2;
     unsigned long long rotated = 0;
-    pair_transformation(C[p + (size_t)p * N], C[q + (size_t)q * N], C[p + (size_t)q * N], colSigns ? colSigns[p] : 1,
-                        colSigns ? colSigns[q] : 1, 0.0, c, s1, s2, rotated, deficient);
-    if (s2 == 0) return;
-    double* wp = W + (size_t)p * ld;
-    double* wq = W + (size_t)q * ld;
+    pair_transformation(real_of(C[p + (size_t)p * N]), real_of(C[q + (size_t)q * N]), C[p + (size_t)q * N],
+                        colSigns ? colSigns[p] : 1, colSigns ? colSigns[q] : 1, 0.0, c, s1, s2, rotated, deficient);
+    if (!nonzero(s2)) return;
+    S* wp = W + (size_t)p * ld;
+    S* wq = W + (size_t)q * ld;
     for (int i = threadIdx.x; i < ld; i += blockDim.x) {
-        const double x = wp[i], y = wq[i];
+        const S x = wp[i], y = wq[i];
         wp[i] = c * x + s1 * y;
         wq[i] = s2 * x + c * y;
     }
+}
+extern "C" __global__ void blocked_rotate_pairs(double* __restrict__ W, int ld, const double* __restrict__ C, int N, const int* __restrict__ pairs, int count,
+                                                const int* __restrict__ colSigns, int* __restrict__ deficient) {
+    blocked_rotate_pairs_t(W, ld, C, N, pairs, count, colSigns, deficient);
+}
+extern "C" __global__ void blocked_rotate_pairs_z(cuDoubleComplex* __restrict__ W, int ld, const cuDoubleComplex* __restrict__ C, int N,
+                                                  const int* __restrict__ pairs, int count, const int* __restrict__ colSigns, int* __restrict__ deficient) {
+    blocked_rotate_pairs_t(W, ld, C, N, pairs, count, colSigns, deficient);
 }
 
 // The pair problem of one block pair, one thread block per pair: the given `steps` steps of Q / 2 disjoint
@@ -202,19 +270,26 @@ __device__ __forceinline__ void mma_8x8x4(double (&d)[2], double a, double b) {
                  : "+d"(d[0]), "+d"(d[1]) : "d"(a), "d"(b));
 }
 
-template <int Q, int THREADS, bool TA>
-__device__ void pair_product(const double* __restrict__ a, const double* __restrict__ bm, double* __restrict__ c, int ldc,
+template <typename S, int Q, int THREADS, bool TA>
+__device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, S* __restrict__ c, int ldc,
                              double alpha, double betaDiag, const double* __restrict__ w) {
     constexpr int LD = Q + 1;
     constexpr int TM = 4, TN = (Q * Q) / (TM * THREADS);
     constexpr int NW = THREADS / 32, TILES = (Q / 8) * (Q / 8), TPW = TILES / NW;
     constexpr int CT = TPW >= 2 ? 2 : 1, RT = TPW >= 2 ? TPW / CT : 1;  // tiles a warp: RT rows by CT columns
 #if __CUDA_ARCH__ >= 800
-    constexpr bool MMA = Q >= 16 && TILES % NW == 0 && TPW >= 1 && (Q / 8) % RT == 0 && (Q / 8 / RT) * (Q / 8 / CT) == NW;
+    constexpr bool MMA = !scalar_traits<S>::complex && Q >= 16 && TILES % NW == 0 && TPW >= 1 && (Q / 8) % RT == 0 && (Q / 8 / RT) * (Q / 8 / CT) == NW;
 #else
     constexpr bool MMA = false;
 #endif
-    if constexpr (MMA) {
+    if constexpr (scalar_traits<S>::complex) {  // op(A) = A^H; no weights (no complex hyperbolic sweeps)
+        for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
+            const int i = idx % Q, j = idx / Q;
+            S t = from_real<S>(0.0);
+            for (int l = 0; l < Q; ++l) t += (TA ? conj_of(a[l + i * LD]) : a[i + l * LD]) * bm[l + j * LD];
+            c[i + (size_t)j * ldc] = alpha * t + from_real<S>(i == j ? betaDiag : 0.0);
+        }
+    } else if constexpr (MMA) {
         const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
         const int r0 = (warp % (Q / 8 / RT)) * RT * 8, c0 = (warp / (Q / 8 / RT)) * CT * 8;
         double acc[RT][CT][2];
@@ -286,6 +361,7 @@ __device__ void pair_product(const double* __restrict__ a, const double* __restr
 
 // Where entry (i, j) of a symmetric matrix kept as its upper triangle (leading dimension LD) lives.
 template <int LD> __device__ __forceinline__ int sym(int i, int j) { return i <= j ? i + j * LD : j + i * LD; }
+template <int LD> __device__ __forceinline__ double herm_get(const double* a, int i, int j) { return a[sym<LD>(i, j)]; }
 
 // A := J' A J on the 2 x 2 block (k, l), k <= l (rows p_k, q_k, columns p_l, q_l) of the upper-triangle storage:
 // pair l's transformation on the columns, pair k's on the rows; pivot (k = l): a_pq, annihilated, set to zero.
@@ -306,39 +382,70 @@ __device__ __forceinline__ void pair_block(double* __restrict__ a, int pk, int q
     pair_block_at(a, sym<LD>(pk, pl), sym<LD>(pk, ql), sym<LD>(qk, pl), sym<LD>(qk, ql), ck, s1k, s2k, cl, s1l, s2l, pivot);
 }
 
-template <int Q, int THREADS>
-__device__ void blocked_pair(const double* __restrict__ gram, double* __restrict__ qout, double* __restrict__ rout,
+// The complex (Hermitian) block update: A := J^H A J on the 2 x 2 block (k, l), entries kept in the upper triangle
+// (entry (i, j), i > j, is the conjugate of the stored (j, i)); the rows take the conjugated coefficients.
+template <int LD> __device__ __forceinline__ cuDoubleComplex herm_get(const cuDoubleComplex* a, int i, int j) {
+    return i <= j ? a[i + j * LD] : conj_of(a[j + i * LD]);
+}
+template <int LD> __device__ __forceinline__ void herm_set(cuDoubleComplex* a, int i, int j, cuDoubleComplex v) {
+    if (i <= j) a[i + j * LD] = v;
+    else a[j + i * LD] = conj_of(v);
+}
+template <int LD>
+__device__ __forceinline__ void pair_block(cuDoubleComplex* __restrict__ a, int pk, int qk, double ck, cuDoubleComplex s1k,
+                                           cuDoubleComplex s2k, int pl, int ql, double cl, cuDoubleComplex s1l,
+                                           cuDoubleComplex s2l, bool pivot) {
+    const cuDoubleComplex app = herm_get<LD>(a, pk, pl), apq = herm_get<LD>(a, pk, ql), aqp = herm_get<LD>(a, qk, pl),
+                          aqq = herm_get<LD>(a, qk, ql);
+    const cuDoubleComplex yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;
+    const cuDoubleComplex yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;
+    const cuDoubleComplex c1 = conj_of(s1k), c2 = conj_of(s2k);
+    if (pivot) {  // (p, q) and (q, p) share one location: annihilated; the diagonal stays real
+        herm_set<LD>(a, pk, pl, real_only(ck * yp0 + c1 * yp1));
+        herm_set<LD>(a, pk, ql, make_cuDoubleComplex(0.0, 0.0));
+        herm_set<LD>(a, qk, ql, real_only(c2 * yq0 + ck * yq1));
+        return;
+    }
+    herm_set<LD>(a, pk, pl, ck * yp0 + c1 * yp1);
+    herm_set<LD>(a, pk, ql, ck * yq0 + c1 * yq1);
+    herm_set<LD>(a, qk, pl, c2 * yp0 + ck * yp1);
+    herm_set<LD>(a, qk, ql, c2 * yq0 + ck * yq1);
+}
+
+template <typename S, int Q, int THREADS>
+__device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S* __restrict__ rout,
                              const int* __restrict__ pairs, int steps, double tol,
-                             unsigned long long* __restrict__ rotationsOut, double* __restrict__ csAll, int cross,
+                             unsigned long long* __restrict__ rotationsOut, S* __restrict__ csAll, int cross,
                              const int* __restrict__ pairSigns) {
     constexpr int LD = Q + 1, H = Q / 2, NW = THREADS / 32, KR = (H + 31) / 32;
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
-    constexpr bool AHEAD_OK = H % 32 == 0 && (H & (H - 1)) == 0 && NW > KR;
+    constexpr bool AHEAD_OK = !scalar_traits<S>::complex && H % 32 == 0 && (H & (H - 1)) == 0 && NW > KR;
     // rows of R in the cross order: warp w0 + RWARPS j (w0 = warp - R0); with one band warp (Q = 64) the band, the
     // look-ahead's critical path, keeps none (H100, 2026-11-26: its 8 rows were a fifth of its instructions a step)
     constexpr int R0 = AHEAD_OK && KR == 1 ? KR : 0, RWARPS = NW - R0, RW = (Q + RWARPS - 1) / RWARPS;
     constexpr int NBLK = (H - 2) * (H - 1) / 2 - 1, ROUNDS = AHEAD_OK ? (NBLK + THREADS - 32 * KR - 1) / (THREADS - 32 * KR) : 1;
     extern __shared__ __align__(16) unsigned char smem[];
-    double* a = reinterpret_cast<double*>(smem);
-    __shared__ double rc[2][H], rs1[2][H], rs2[2][H], sg[Q];
+    S* a = reinterpret_cast<S*>(smem);
+    __shared__ double rc[2][H], sg[Q];
+    __shared__ S rs1[2][H], rs2[2][H];
     __shared__ int rp[2][H], rq[2][H], deficient;
     __shared__ unsigned long long rotatedAll;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    const double* g = gram + (size_t)blockIdx.x * Q * Q;
-    double* cs = csAll + (size_t)blockIdx.x * pair_config<Q>::CS_STRIDE;  // per step c[H], s1[H], s2[H]
+    const S* g = gram + (size_t)blockIdx.x * Q * Q;
+    S* cs = csAll + (size_t)blockIdx.x * pair_config<Q>::CS_STRIDE;  // per step c[H], s1[H], s2[H]
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
     for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
     if (threadIdx.x == 0) rotatedAll = deficient = 0;
     // cross order: row warp - R0 + RWARPS j of R, entries of column k = lane + 32 kk (x) and of its partner (y)
-    double xr[RW][KR], yr[RW][KR];
+    S xr[RW][KR], yr[RW][KR];
 #pragma unroll
     for (int j = 0; j < RW; ++j)
 #pragma unroll
         for (int kk = 0; kk < KR; ++kk) {
             const int i = warp - R0 + RWARPS * j, k = lane + 32 * kk;
-            xr[j][kk] = i == k ? 1.0 : 0.0;
-            yr[j][kk] = i == H + k ? 1.0 : 0.0;
+            xr[j][kk] = from_real<S>(i == k ? 1.0 : 0.0);
+            yr[j][kk] = from_real<S>(i == H + k ? 1.0 : 0.0);
         }
     __syncthreads();
     unsigned long long rotated = 0;  // this thread's rotations (thread k < H: rotation k of every step)
@@ -349,56 +456,57 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         q = st < steps ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
     };
     auto derive = [&](int st, int buf, int k, int p, int q) {
-        double c, s1, s2;
-        pair_transformation(a[p + p * LD], a[q + q * LD], a[sym<LD>(p, q)], sg[p], sg[q], tol, c, s1, s2, rotated,
-                            &deficient);
+        double c;
+        S s1, s2;
+        pair_transformation(real_of(a[p + p * LD]), real_of(a[q + q * LD]), herm_get<LD>(a, p, q), sg[p], sg[q], tol, c,
+                            s1, s2, rotated, &deficient);
         rc[buf][k] = c;
         rs1[buf][k] = s1;
         rs2[buf][k] = s2;
         rp[buf][k] = p;  // (the look-ahead recomputes them: not read there)
         rq[buf][k] = q;
         if (!cross) {
-            cs[st * 3 * H + k] = c;
+            cs[st * 3 * H + k] = from_real<S>(c);
             cs[st * 3 * H + H + k] = s1;
             cs[st * 3 * H + 2 * H + k] = s2;
         }
     };
     // R := R J by the rows in registers (cross order), then the partners move one rotation down
-    auto rotate_r = [&](const double (&c)[KR], const double (&s1)[KR], const double (&s2)[KR]) {
+    auto rotate_r = [&](const double (&c)[KR], const S (&s1)[KR], const S (&s2)[KR]) {
 #pragma unroll
         for (int j = 0; j < RW; ++j) {
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
-                const double x = xr[j][kk], y = yr[j][kk];
+                const S x = xr[j][kk], y = yr[j][kk];
                 xr[j][kk] = c[kk] * x + s1[kk] * y;
                 yr[j][kk] = s2[kk] * x + c[kk] * y;
             }
             if (KR == 1) {
                 const int from = H >= 32 ? (lane + 1) & 31 : (lane < H ? (lane + 1) % H : lane);
-                yr[j][0] = __shfl_sync(0xffffffffu, yr[j][0], from);
+                yr[j][0] = shfl_s(yr[j][0], from);
             } else {  // rotation k takes k + 1's: lane 31 of group kk from lane 0 of group kk + 1
-                double t[KR];
+                S t[KR];
 #pragma unroll
-                for (int kk = 0; kk < KR; ++kk) t[kk] = __shfl_sync(0xffffffffu, yr[j][kk], (lane + 1) & 31);
+                for (int kk = 0; kk < KR; ++kk) t[kk] = shfl_s(yr[j][kk], (lane + 1) & 31);
 #pragma unroll
                 for (int kk = 0; kk < KR; ++kk) yr[j][kk] = lane == 31 ? t[(kk + 1) % KR] : t[kk];
             }
         }
     };
     // the step's rotations for this lane's k = lane + 32 kk (registers, for the shuffles)
-    auto load_step = [&](int buf, double (&c)[KR], double (&s1)[KR], double (&s2)[KR], int (&p)[KR], int (&q)[KR]) {
+    auto load_step = [&](int buf, double (&c)[KR], S (&s1)[KR], S (&s2)[KR], int (&p)[KR], int (&q)[KR]) {
 #pragma unroll
         for (int kk = 0; kk < KR; ++kk) {
             const int k = lane + 32 * kk;
             const bool in = k < H;
             c[kk] = in ? rc[buf][k] : 1.0;
-            s1[kk] = in ? rs1[buf][k] : 0.0;
-            s2[kk] = in ? rs2[buf][k] : 0.0;
+            s1[kk] = in ? rs1[buf][k] : from_real<S>(0.0);
+            s2[kk] = in ? rs2[buf][k] : from_real<S>(0.0);
             p[kk] = in ? rp[buf][k] : 0;
             q[kk] = in ? rq[buf][k] : 0;
         }
     };
-    if (AHEAD_OK && cross) {
+    if constexpr (AHEAD_OK) if (cross) {
         // The cross order with look-ahead: the pivots of step st + 1 lie in the band of step st's 2 x 2 blocks,
         // (k, k) and (k, k + 1 mod H) (rotation k's next partner is rotation k + 1's column), so the band warps
         // (rotation k = lane + 32 warp) update the band first and derive the next step's rotations from it while
@@ -469,7 +577,8 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             if (warp >= R0) rotate_r(c, s1, s2);
             __syncthreads();
         }
-    } else {
+    }
+    if (!(AHEAD_OK && cross)) {
         int np = 0, nq = 0;
         if (threadIdx.x < H) pair_at(0, threadIdx.x, np, nq);
         for (int st = 0; st < steps; ++st) {
@@ -478,26 +587,28 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
                 pair_at(st + 1, threadIdx.x, np, nq);
             }
             __syncthreads();
-            double c[KR], s1[KR], s2[KR];  // rotation k = lane + 32 kk, for the shuffles
+            double c[KR];  // rotation k = lane + 32 kk, for the shuffles
+            S s1[KR], s2[KR];
             int p[KR], q[KR];
             load_step(0, c, s1, s2, p, q);
             // A := J' A J by 2 x 2 blocks (rows p_k, q_k; columns p_l, q_l), each with one writer. A is symmetric:
             // only its upper triangle is kept (entry (i, j) at sym(i, j)), so only the blocks k <= l are computed,
             // half the shared-memory traffic of a step. Blocks of two unrotated pairs stay.
             for (int l = warp; l < H; l += NW) {  // uniform in the warp: rotation l by shuffles
-                double cl = 1, s1l = 0, s2l = 0;
+                double cl = 1;
+                S s1l = from_real<S>(0.0), s2l = from_real<S>(0.0);
                 int pl = 0, ql = 0;
 #pragma unroll
                 for (int kk = 0; kk < KR; ++kk) {
-                    const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31), sx1 = __shfl_sync(0xffffffffu, s1[kk], l & 31);
-                    const double sx2 = __shfl_sync(0xffffffffu, s2[kk], l & 31);
+                    const double cx = __shfl_sync(0xffffffffu, c[kk], l & 31);
+                    const S sx1 = shfl_s(s1[kk], l & 31), sx2 = shfl_s(s2[kk], l & 31);
                     const int px = __shfl_sync(0xffffffffu, p[kk], l & 31), qx = __shfl_sync(0xffffffffu, q[kk], l & 31);
                     if (kk == (l >> 5)) { cl = cx; s1l = sx1; s2l = sx2; pl = px; ql = qx; }
                 }
 #pragma unroll
                 for (int kk = 0; kk < KR; ++kk) {
                     const int k = lane + 32 * kk;
-                    if (k > l || (s2[kk] == 0 && s2l == 0)) continue;
+                    if (k > l || (!nonzero(s2[kk]) && !nonzero(s2l))) continue;
                     pair_block<LD>(a, p[kk], q[kk], c[kk], s1[kk], s2[kk], pl, ql, cl, s1l, s2l, k == l);
                 }
             }
@@ -508,7 +619,7 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
     if (rotated) atomicAdd(&rotatedAll, rotated);
     __syncthreads();
     // R in A's storage
-    double* r = a;
+    S* r = a;
     const unsigned long long any = rotatedAll;
     if (any != 0 && cross) {  // after b steps every partner is back at rotation k: column H + k
 #pragma unroll
@@ -523,20 +634,21 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             }
     } else if (any != 0) {  // R := I J_1 ... J_STEPS, row i by warp i % NW (rows are independent)
         for (int i = warp; i < Q; i += NW)
-            for (int j = lane; j < Q; j += 32) r[i + j * LD] = i == j ? 1.0 : 0.0;
+            for (int j = lane; j < Q; j += 32) r[i + j * LD] = from_real<S>(i == j ? 1.0 : 0.0);
         __syncwarp();
         // the next step's rotation loaded while this one is applied (the loads' latency, not the
         // arithmetic, bounds this phase)
-        double ck[KR], s1k[KR], s2k[KR], cn[KR], s1n[KR], s2n[KR];
+        double ck[KR], cn[KR];
+        S s1k[KR], s2k[KR], s1n[KR], s2n[KR];
         int pk[KR], qk[KR], pn[KR], qn[KR];
-        auto load = [&](int st, double* cc, double* ss1, double* ss2, int* pp, int* qq) {
+        auto load = [&](int st, double* cc, S* ss1, S* ss2, int* pp, int* qq) {
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 const int k = lane + 32 * kk;
                 const bool in = k < H && st < steps;
-                cc[kk] = in ? cs[st * 3 * H + k] : 1.0;
-                ss1[kk] = in ? cs[st * 3 * H + H + k] : 0.0;
-                ss2[kk] = in ? cs[st * 3 * H + 2 * H + k] : 0.0;
+                cc[kk] = in ? real_of(cs[st * 3 * H + k]) : 1.0;
+                ss1[kk] = in ? cs[st * 3 * H + H + k] : from_real<S>(0.0);
+                ss2[kk] = in ? cs[st * 3 * H + 2 * H + k] : from_real<S>(0.0);
                 pp[kk] = in ? __ldg(pairs + st * Q + 2 * k) : 0;
                 qq[kk] = in ? __ldg(pairs + st * Q + 2 * k + 1) : 0;
             }
@@ -554,9 +666,9 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
             load(st + 1, cn, s1n, s2n, pn, qn);
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
-                if (s2k[kk] == 0) continue;
+                if (!nonzero(s2k[kk])) continue;
                 for (int i = warp; i < Q; i += NW) {
-                    const double xp = r[i + pk[kk] * LD], xq = r[i + qk[kk] * LD];
+                    const S xp = r[i + pk[kk] * LD], xq = r[i + qk[kk] * LD];
                     r[i + pk[kk] * LD] = ck[kk] * xp + s1k[kk] * xq;
                     r[i + qk[kk] * LD] = s2k[kk] * xp + ck[kk] * xq;
                 }
@@ -565,43 +677,45 @@ __device__ void blocked_pair(const double* __restrict__ gram, double* __restrict
         }
     }
     __syncthreads();
-    double* out = qout + (size_t)blockIdx.x * Q * Q;
+    S* out = qout + (size_t)blockIdx.x * Q * Q;
     bool polished = false;
     if constexpr (pair_config<Q>::KERNEL_POLISH) {
         if (any != 0) {  // T := (3I - J R' J R) / 2, then out := R T
-            double* tt = a + Q * LD;
-            pair_product<Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5, pairSigns ? sg : nullptr);
+            S* tt = a + Q * LD;
+            pair_product<S, Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5, pairSigns ? sg : nullptr);
             __syncthreads();
-            pair_product<Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0, nullptr);
+            pair_product<S, Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0, nullptr);
             polished = true;
         }
     }
     if (!polished) {
-        double* raw = rout + (size_t)blockIdx.x * Q * Q;
+        S* raw = rout + (size_t)blockIdx.x * Q * Q;
         for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
             const int i = idx % Q, j = idx / Q;
-            const double x = any != 0 ? r[i + j * LD] : (i == j ? 1.0 : 0.0);
+            const S x = any != 0 ? r[i + j * LD] : from_real<S>(i == j ? 1.0 : 0.0);
             out[idx] = x;
             if (!pair_config<Q>::KERNEL_POLISH) raw[idx] = x;
             if (!pair_config<Q>::KERNEL_POLISH && pairSigns) {  // the caller's J-weighted polish: (R J)' (J R) = J R' J R
                 cs[idx] = sg[i] * x;
-                cs[Q * Q + idx] = x * sg[j];
+                cs[Q * Q + idx] = sg[j] * x;
             }
         }
     }
     if (threadIdx.x == 0) rotationsOut[blockIdx.x] = any | (deficient ? (1ull << 63) : 0ull);
 }
 
-#define BLOCKED_PAIR(NAME, Q, T)                                                                               \
-    extern "C" __global__ void __launch_bounds__(T) NAME(const double* gram, double* qout, double* rout,        \
-            const int* pairs, int steps, double tol, unsigned long long* rotations, double* cs, int cross,      \
-            const int* pairSigns) {                                                                             \
-        blocked_pair<Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross, pairSigns);               \
+#define BLOCKED_PAIR(NAME, S, Q, T)                                                                            \
+    extern "C" __global__ void __launch_bounds__(T) NAME(const S* gram, S* qout, S* rout, const int* pairs,      \
+            int steps, double tol, unsigned long long* rotations, S* cs, int cross, const int* pairSigns) {     \
+        blocked_pair<S, Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross, pairSigns);            \
     }
-BLOCKED_PAIR(blocked_pair_128, 128, 512)
-BLOCKED_PAIR(blocked_pair_64, 64, 256)
-BLOCKED_PAIR(blocked_pair_32, 32, 256)
-BLOCKED_PAIR(blocked_pair_16, 16, 128)
-BLOCKED_PAIR(blocked_pair_8, 8, 64)
-BLOCKED_PAIR(blocked_pair_4, 4, 32)
-BLOCKED_PAIR(blocked_pair_2, 2, 32)
+BLOCKED_PAIR(blocked_pair_128, double, 128, 512)
+BLOCKED_PAIR(blocked_pair_64, double, 64, 256)
+BLOCKED_PAIR(blocked_pair_32, double, 32, 256)
+BLOCKED_PAIR(blocked_pair_16, double, 16, 128)
+BLOCKED_PAIR(blocked_pair_8, double, 8, 64)
+BLOCKED_PAIR(blocked_pair_4, double, 4, 32)
+BLOCKED_PAIR(blocked_pair_2, double, 2, 32)
+// the complex blocked route: b = 32 (2b = 64 complex in shared memory, with the polish 133 KB) and its diagonal step
+BLOCKED_PAIR(blocked_pair_z_64, cuDoubleComplex, 64, 256)
+BLOCKED_PAIR(blocked_pair_z_32, cuDoubleComplex, 32, 256)

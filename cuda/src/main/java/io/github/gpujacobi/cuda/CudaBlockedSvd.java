@@ -1,15 +1,8 @@
 package io.github.gpujacobi.cuda;
 
-import com.sun.jna.Memory;
-import com.sun.jna.ptr.IntByReference;
-import com.sun.jna.ptr.PointerByReference;
-import io.github.gpujacobi.api.ErrorKind;
-import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.CrossPairs;
-import io.github.gpujacobi.cuda.jna.CuBlas;
-import io.github.gpujacobi.cuda.jna.CuSolver;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.JCudaDriver;
@@ -58,6 +51,13 @@ final class CudaBlockedSvd {
     private CudaLibraries lib;
 
     private long gramNanos, innerNanos, applyNanos;
+
+    /** Double or double complex elements (complex input: interleaved arrays, U and V complex, sigma real). */
+    private final BlockedScalar el;
+
+    CudaBlockedSvd() { this(BlockedScalar.REAL); }
+
+    CudaBlockedSvd(BlockedScalar el) { this.el = el; }
 
     /**
      * QR preconditioning [8] (default on; -Dgpujacobi.cuda.blockedQr=false turns it off): the sweeps
@@ -115,8 +115,9 @@ final class CudaBlockedSvd {
             return;
         }
         lib = CudaLibraries.get("Method 'blocked'");
-        DevicePointer g = buf.get("blockedIn", (long) m * n * 8);
-        DeviceBuffers.upload(g, w, Precision.DOUBLE);
+        final int es = el.bytes;
+        DevicePointer g = buf.get("blockedIn", (long) m * n * es);
+        DeviceBuffers.upload(g, w, Precision.DOUBLE); // complex: the interleaved parts as they are
         dev.synchronize();
         long t0 = System.nanoTime();
         if (!QR || n == 1) {
@@ -125,35 +126,28 @@ final class CudaBlockedSvd {
             download(buf, m, n, wantV ? w : null, vOut);
             return;
         }
-        CuSolver cs = lib.solver;
-        com.sun.jna.Pointer h = lib.solverHandle;
-        DevicePointer tau = buf.get("blockedTau", 8L * n), info = buf.get("info", 4);
-        IntByReference lw = new IntByReference();
-        CudaLibraries.status(cs.cusolverDnDgeqrf_bufferSize(h, m, n, g.jna(), m, lw), "geqrf_bufferSize");
-        int lwork = Math.max(1, lw.getValue());
-        DevicePointer work = buf.get("qrWork", lwork * 8L);
-        CudaLibraries.status(cs.cusolverDnDgeqrf(h, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna()), "geqrf");
+        DevicePointer tau = buf.get("blockedTau", (long) es * n), info = buf.get("info", 4);
+        int lwork = el.geqrfWork(lib, m, n, g.jna(), m);
+        DevicePointer work = buf.get("qrWork", (long) lwork * es);
+        el.geqrf(lib, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna());
         solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
-        DevicePointer ux = buf.get("blockedU", (long) n * n * 8), wv = buf.get("blockedV", (long) n * n * 8);
+        DevicePointer ux = buf.get("blockedU", (long) n * n * es), wv = buf.get("blockedV", (long) n * n * es);
         if (wantV) orthogonalise(dev, buf, ux, n, tol); // A's V: the unit columns of X W, as for eig below
         // A's U = Q W: the accumulated W takes one step too (H100, 2026-11-26: ||U'U - I||_F 2.6e-13 at n = 1024, 1.14 n
         // eps, with W as accumulated)
         if (wantV && POLISH_W) orthogonalise(dev, buf, wv, n, 0);
         if (wantV) { // V is downloaded after the timed part, like every other transfer
-            DevicePointer c = buf.get("blockedU2", (long) m * n * 8);
-            dev.launch(Kernel.BLOCKED_EMBED.kernelName(), (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
+            DevicePointer c = buf.get("blockedU2", (long) m * n * es);
+            dev.launch(el.embed().kernelName(), (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
                     Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
-            CudaLibraries.status(cs.cusolverDnDormqr_bufferSize(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, lw),
-                    "ormqr_bufferSize");
-            lwork = Math.max(1, lw.getValue());
-            work = buf.get("qrWork", lwork * 8L);
-            CudaLibraries.status(cs.cusolverDnDormqr(h, 0, 0, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork,
-                    info.jna()), "ormqr");
+            lwork = el.ormqrWork(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m);
+            work = buf.get("qrWork", (long) lwork * es);
+            el.ormqr(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork, info.jna());
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
-            DeviceBuffers.downloadInto(ux, vOut, n * n);
-            DeviceBuffers.downloadInto(c, w, m * n);
+            DeviceBuffers.downloadInto(ux, vOut, doubles(n * n));
+            DeviceBuffers.downloadInto(c, w, doubles(m * n));
         } else {
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
@@ -181,28 +175,24 @@ final class CudaBlockedSvd {
                  int fixedSweeps) {
         final boolean wantV = vOut != null;
         lib = CudaLibraries.get("Method 'blocked'");
-        DevicePointer g = buf.get("blockedIn", (long) n * n * 8), info = buf.get("info", 4);
+        DevicePointer g = buf.get("blockedIn", (long) n * n * el.bytes), info = buf.get("info", 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);
-        IntByReference lw = new IntByReference();
-        CudaLibraries.status(lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, 1, n, g.jna(), n, lw),
-                "potrf_bufferSize");
-        int lwork = Math.max(1, lw.getValue());
-        DevicePointer work = buf.get("cholWork", lwork * 8L);
+        int lwork = el.potrfWork(lib, n, g.jna(), n);
+        DevicePointer work = buf.get("cholWork", (long) lwork * el.bytes);
         dev.synchronize();
         long t0 = System.nanoTime();
-        CudaLibraries.status(lib.solver.cusolverDnDpotrf(lib.solverHandle, 1, n, g.jna(), n, work.jna(), lwork,
-                info.jna()), "potrf");
+        el.potrf(lib, n, g.jna(), n, work.jna(), lwork, info.jna());
         int[] st = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
         if (st[0] != 0) return null; // not (numerically) positive definite
         if (EIG_ON_FACTOR_ROWS) {
             // X = R' (mode 2): X W = U S gives A = X X' = U S^2 U', the eigenvectors are U and no W is accumulated
             solve(dev, buf, g, n, n, n, 2, false, tol, maxSweeps, fixedSweeps);
-            DevicePointer uDev = buf.get("blockedU", (long) n * n * 8);
+            DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
             if (wantV) orthogonalise(dev, buf, uDev, n, tol);
             computeNanos = System.nanoTime() - t0;
             download(buf, n, n, null, null);
-            if (wantV) DeviceBuffers.downloadInto(uDev, vOut, n * n);
+            if (wantV) DeviceBuffers.downloadInto(uDev, vOut, doubles(n * n));
         } else {
             solve(dev, buf, g, n, n, n, 1, wantV, tol, maxSweeps, fixedSweeps);
             computeNanos = System.nanoTime() - t0;
@@ -221,6 +211,7 @@ final class CudaBlockedSvd {
     void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, double[] uOut, double tol,
                     int maxSweeps, int fixedSweeps) {
         final boolean wantU = uOut != null;
+        if (el.complex()) throw new IllegalStateException("the blocked hyperbolic sweeps are real only");
         lib = CudaLibraries.get("Method 'blocked'");
         long t0 = System.nanoTime();
         solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs);
@@ -240,11 +231,11 @@ final class CudaBlockedSvd {
      */
     private void orthogonalise(CudaDevice dev, DeviceBuffers buf, DevicePointer u, int n, double tol) {
         if (n < 2) return;
-        long bytes = (long) n * n * 8;
+        long bytes = (long) n * n * el.bytes;
         DevicePointer t = buf.get("polishT", bytes), q = buf.get("polishQ", bytes);
         for (int k = 0, steps = tol > 1e-12 ? 2 : 1; k < steps; k++) {
             CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
-            polish(lib.blas, lib.blasHandle, u, t, q, n, 1);
+            polish(lib, el, u, t, q, n, 1);
             CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
         }
         dev.synchronize();
@@ -263,7 +254,8 @@ final class CudaBlockedSvd {
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps, int[] signs) {
-        final int b = blockWidth(n, signs != null);
+        final int b = blockWidth(n, signs != null, el);
+        final int es = el.bytes;
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
@@ -276,12 +268,12 @@ final class CudaBlockedSvd {
                 slot[s][ct.q(s, k)] = 2 * k + 1;
             }
         }
-        long wBytes = (long) ld * cols * 8;
+        long wBytes = (long) ld * cols * es;
         DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
-        long qBytes = (long) q2 * q2 * half * 8;
+        long qBytes = (long) q2 * q2 * half * es;
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
         // blocked_pair's raw accumulated rotations and its per-step (c, s1, s2)
-        DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", 8L * pairScratch(q2) * half);
+        DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", (long) es * pairScratch(q2) * half);
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
         // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
@@ -294,10 +286,10 @@ final class CudaBlockedSvd {
         DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * nb) : null;
         long[] diagRot = new long[cross ? nb : 0];
         DevicePointer ptrs = buf.get("blockedPtrs", 8L * 2 * steps * 3 * nb);
-        uploadLongs(ptrs, pointerArrays(ct, slot, w0, w1, q, nb, b, ld, q2));
+        uploadLongs(ptrs, pointerArrays(ct, slot, w0, w1, q, nb, b, ld, q2, es));
 
         long total = (long) ld * cols;
-        dev.launch(Kernel.BLOCKED_PACK.kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launch(el.pack().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
                 Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(w0), Pointer.to(slot0),
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
@@ -322,12 +314,12 @@ final class CudaBlockedSvd {
             if (cross) { // every block's own b x b problem, in place of the slot layout: cur -> the other buffer
                 DevicePointer cur = (t & 1) == 0 ? w0 : w1, next = (t & 1) == 0 ? w1 : w0;
                 long p0 = PROFILE ? sync(dev) : 0;
-                gram(lib, cur, ld, m, b, nb, gram);
+                gram(lib, el, cur, ld, m, b, nb, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
-                solvePairs(dev, lib, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs, diagSigns);
+                solvePairs(dev, lib, el, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs, diagSigns);
                 long p2 = PROFILE ? sync(dev) : 0;
-                CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, ld, b, b, ONE, cur.jna(), ld,
-                        (long) b * ld, q.jna(), b, (long) b * b, ZERO, next.jna(), ld, (long) b * ld, nb), "gemmStridedBatched diagonal");
+                el.gemmStridedBatched(lib, 0, 0, ld, b, b, el.one, cur.jna(), ld, (long) b * ld, q.jna(), b, (long) b * b,
+                        el.zero, next.jna(), ld, (long) b * ld, nb, "gemmStridedBatched diagonal");
                 t++;
                 if (PROFILE) {
                     long p3 = sync(dev);
@@ -340,13 +332,13 @@ final class CudaBlockedSvd {
                 int par = (int) (t & 1);
                 DevicePointer cur = par == 0 ? w0 : w1;
                 long p0 = PROFILE ? sync(dev) : 0;
-                gram(lib, cur, ld, m, q2, half, gram);
+                gram(lib, el, cur, ld, m, q2, half, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * half);
-                solvePairs(dev, lib, q2, half, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs,
+                solvePairs(dev, lib, el, q2, half, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs,
                         signs == null ? null : pairSigns.withByteOffset(4L * s * half * q2));
                 long p2 = PROFILE ? sync(dev) : 0;
-                apply(lib, ptrs, 8L * ((long) (par * steps + s) * 3 * nb), ld, b, q2, nb);
+                apply(lib, el, ptrs, 8L * ((long) (par * steps + s) * 3 * nb), ld, b, q2, nb);
                 if (PROFILE) {
                     long p3 = sync(dev);
                     gramNanos += p1 - p0;
@@ -391,15 +383,15 @@ final class CudaBlockedSvd {
         }
         if (fixedSweeps > 0) converged = false;
         DevicePointer fin = (t & 1) == 0 ? w0 : w1;
-        DevicePointer vOut = buf.get("blockedV", wantV ? (long) n * n * 8 : 8), sig = buf.get("blockedSigma", 8L * n);
-        DevicePointer uOut = buf.get("blockedU", (long) m * n * 8);
-        if (n > 0) dev.launch(Kernel.BLOCKED_UNPACK.kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
+        DevicePointer vOut = buf.get("blockedV", wantV ? (long) n * n * es : es), sig = buf.get("blockedSigma", 8L * n);
+        DevicePointer uOut = buf.get("blockedU", (long) m * n * es);
+        if (n > 0) dev.launch(el.unpack().kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
                 Pointer.to(sig), Pointer.to(slot0), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
                 Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{wantV ? 1 : 0})));
         dev.synchronize();
         if (PROFILE) {
             double ms = (System.nanoTime() - start) / 1e6;
-            double flops = (double) sweeps * steps * (2.0 * m * q2 * q2 * half + 2.0 * ld * q2 * b * nb);
+            double flops = (el.complex() ? 4.0 : 1.0) * sweeps * steps * (2.0 * m * q2 * q2 * half + 2.0 * ld * q2 * b * nb);
             System.err.printf(java.util.Locale.ROOT,
                     "blocked m=%d n=%d b=%d: %d sweeps, %.1f ms (%.2f ms/sweep), gram %.1f ms, pair solves %.1f ms,"
                             + " apply %.1f ms; GEMM %.2f TFLOP/s, %.2f TFLOP/s overall%n",
@@ -415,13 +407,12 @@ final class CudaBlockedSvd {
      * only confirm convergence is not run.
      */
     private long failingPairs(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, double tol) {
-        DevicePointer c = buf.get("blockedCheck", 8L * cols * cols), count = buf.get("blockedCheckCount", 8);
+        DevicePointer c = buf.get("blockedCheck", (long) el.bytes * cols * cols), count = buf.get("blockedCheckCount", 8);
         DevicePointer list = buf.get("blockedCheckList", 8L * CHECK_LIST);
         CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
-        CudaLibraries.status(lib.blas.cublasDgemm_v2(lib.blasHandle, 1, 0, cols, cols, m, ONE, w.jna(), ld, w.jna(), ld,
-                ZERO, c.jna(), cols), "gemm check");
+        el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
         long total = (long) cols * cols;
-        dev.launch(Kernel.BLOCKED_CHECK.kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launch(el.check().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
                 Pointer.to(Pointer.to(c), Pointer.to(new int[]{cols}), Pointer.to(new double[]{tol}), Pointer.to(count),
                         Pointer.to(list), Pointer.to(new int[]{CHECK_LIST})));
         long[] out = {0};
@@ -445,8 +436,8 @@ final class CudaBlockedSvd {
         DeviceBuffers.upload(up, chosen);
         DevicePointer deficient = buf.get("blockedDeficient", 4);
         if (colSigns != null) CudaDevice.check(JCudaDriver.cuMemsetD8(deficient, (byte) 0, 4), "cuMemsetD8");
-        dev.launch(Kernel.BLOCKED_ROTATE_PAIRS.kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
-                Pointer.to(buf.get("blockedCheck", 8L * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
+        dev.launch(el.rotatePairs().kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
+                Pointer.to(buf.get("blockedCheck", (long) el.bytes * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
                 Pointer.to(new int[]{pairs}), colSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(colSigns),
                 Pointer.to(deficient)));
         if (colSigns != null) { // a hyperbolic pair without a real angle: G is not of full column rank
@@ -458,9 +449,9 @@ final class CudaBlockedSvd {
     }
 
     /** Step (1) for the pairs lying contiguously in w (leading dimension ld, m rows): gram_k = [Gi Gj]'[Gi Gj]. */
-    static void gram(CudaLibraries lib, DevicePointer w, int ld, int m, int q2, int pairs, DevicePointer gram) {
-        CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, q2, q2, m, ONE, w.jna(), ld,
-                (long) q2 * ld, w.jna(), ld, (long) q2 * ld, ZERO, gram.jna(), q2, (long) q2 * q2, pairs), "gemmStridedBatched");
+    static void gram(CudaLibraries lib, BlockedScalar el, DevicePointer w, int ld, int m, int q2, int pairs, DevicePointer gram) {
+        el.gemmStridedBatched(lib, el.adjoint, 0, q2, q2, m, el.one, w.jna(), ld, (long) q2 * ld, w.jna(), ld, (long) q2 * ld,
+                el.zero, gram.jna(), q2, (long) q2 * q2, pairs, "gemmStridedBatched");
     }
 
     /**
@@ -469,24 +460,24 @@ final class CudaBlockedSvd {
      * accumulated rotations into q: in the kernel up to 2b = 64, else by two batched GEMMs (rawR and cs:
      * blocked_pair's scratch).
      */
-    static void solvePairs(CudaDevice dev, CudaLibraries lib, int q2, int pairs, DevicePointer gram, DevicePointer q,
-                           DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps, double tol,
-                           CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns) {
-        dev.launchShared(Kernel.blockedPair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2), Pointer.to(
+    static void solvePairs(CudaDevice dev, CudaLibraries lib, BlockedScalar el, int q2, int pairs, DevicePointer gram,
+                           DevicePointer q, DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps,
+                           double tol, CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns) {
+        dev.launchShared(el.pair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2) / 8 * el.bytes, Pointer.to(
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
                 Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
                 pairSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(pairSigns)));
         if (polishedInKernel(q2)) return;
         if (pairSigns == null) {
-            polish(lib.blas, lib.blasHandle, rawR, gram, q, q2, pairs);
-        } else { // J-weighted: T = (R J)' (J R) = J R' J R from the kernel's J R and R J in cs, then q := R (3I - T) / 2
+            polish(lib, el, rawR, gram, q, q2, pairs);
+        } else { // (real only: q2 = 128 for the hyperbolic sweeps) // J-weighted: T = (R J)' (J R) = J R' J R from the kernel's J R and R J in cs, then q := R (3I - T) / 2
             long stride = pairScratch(q2), qq = (long) q2 * q2;
             com.sun.jna.Pointer c = cs.jna();
-            CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, q2, q2, q2, ONE, c.share(8 * qq), q2,
-                    stride, c, q2, stride, ZERO, gram.jna(), q2, qq, pairs), "gemmStridedBatched (RJ)'(JR)");
-            CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 0, 0, q2, q2, q2, MINUS_HALF, rawR.jna(), q2,
-                    qq, gram.jna(), q2, qq, THREE_HALVES, q.jna(), q2, qq, pairs), "gemmStridedBatched J polish");
+            el.gemmStridedBatched(lib, 1, 0, q2, q2, q2, el.one, c.share(8 * qq), q2, stride, c, q2, stride, el.zero, gram.jna(),
+                    q2, qq, pairs, "gemmStridedBatched (RJ)'(JR)");
+            el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.minusHalf, rawR.jna(), q2, qq, gram.jna(), q2, qq, el.threeHalves,
+                    q.jna(), q2, qq, pairs, "gemmStridedBatched J polish");
         }
     }
 
@@ -511,10 +502,10 @@ final class CudaBlockedSvd {
      * Step (3): every block's output [Gi Gj; Vi Vj] Q_k into its next slot, one batched GEMM over the
      * count blocks whose A, B and C pointer arrays start at byte offset base of ptrs.
      */
-    static void apply(CudaLibraries lib, DevicePointer ptrs, long base, int ld, int b, int q2, int count) {
+    static void apply(CudaLibraries lib, BlockedScalar el, DevicePointer ptrs, long base, int ld, int b, int q2, int count) {
         com.sun.jna.Pointer arr = ptrs.jna();
-        CudaLibraries.status(lib.blas.cublasDgemmBatched(lib.blasHandle, 0, 0, ld, b, q2, ONE, arr.share(base), ld,
-                arr.share(base + 8L * count), q2, ZERO, arr.share(base + 16L * count), ld, count), "gemmBatched");
+        el.gemmBatched(lib, 0, 0, ld, b, q2, el.one, arr.share(base), ld, arr.share(base + 8L * count), q2, el.zero,
+                arr.share(base + 16L * count), ld, count, "gemmBatched");
     }
 
     /**
@@ -522,13 +513,13 @@ final class CudaBlockedSvd {
      * so the roundings of the rotations do not add up in V over the steps (t: scratch, the Gram buffer).
      * R = I (a pair that did not rotate) stays I exactly.
      */
-    private static void polish(CuBlas blas, com.sun.jna.Pointer h, DevicePointer r, DevicePointer t, DevicePointer q,
+    private static void polish(CudaLibraries lib, BlockedScalar el, DevicePointer r, DevicePointer t, DevicePointer q,
                                int q2, int half) {
         long stride = (long) q2 * q2;
-        CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 1, 0, q2, q2, q2, ONE, r.jna(), q2, stride, r.jna(), q2,
-                stride, ZERO, t.jna(), q2, stride, half), "gemmStridedBatched R'R");
-        CudaLibraries.status(blas.cublasDgemmStridedBatched(h, 0, 0, q2, q2, q2, MINUS_HALF, r.jna(), q2, stride, t.jna(),
-                q2, stride, THREE_HALVES, q.jna(), q2, stride, half), "gemmStridedBatched polish");
+        el.gemmStridedBatched(lib, el.adjoint, 0, q2, q2, q2, el.one, r.jna(), q2, stride, r.jna(), q2, stride, el.zero,
+                t.jna(), q2, stride, half, "gemmStridedBatched R'R");
+        el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.minusHalf, r.jna(), q2, stride, t.jna(), q2, stride, el.threeHalves,
+                q.jna(), q2, stride, half, "gemmStridedBatched polish");
     }
 
     /**
@@ -555,7 +546,12 @@ final class CudaBlockedSvd {
      * problems up to 2 HYPERBOLIC_MAX_WIDTH.
      */
     static int blockWidth(int n, boolean hyperbolic) {
-        int w = hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n);
+        return blockWidth(n, hyperbolic, BlockedScalar.REAL);
+    }
+
+    /** The same for element type el (complex: b <= 32, {@link BlockedScalar#maxWidth}). */
+    static int blockWidth(int n, boolean hyperbolic, BlockedScalar el) {
+        int w = Math.min(el.maxWidth(), hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n));
         return Integer.highestOneBit(Math.max(1, Math.min(w, (n + 1) / 2)));
     }
 
@@ -575,9 +571,6 @@ final class CudaBlockedSvd {
         return q2 >= 128 ? 512 : q2 >= 64 ? 256 : Math.max(32, 8 * q2);
     }
 
-
-    private static final Memory ONE = constant(1), ZERO = constant(0), MINUS_HALF = constant(-0.5),
-            THREE_HALVES = constant(1.5);
 
     /** Shared memory of blocked_pair for 2b = q2: A, padded, and the polish's second matrix where it polishes. */
     static int pairBytes(int q2) {
@@ -617,23 +610,17 @@ final class CudaBlockedSvd {
         return out;
     }
 
-    private static Memory constant(double x) {
-        Memory m = new Memory(8);
-        m.setDouble(0, x);
-        return m;
-    }
-
     /**
      * For each buffer parity and step: the A, B and C pointer arrays (nb each) of the update GEMM.
      * Output j of pair k (block x = its p or q) is [Gi Gj; Vi Vj] Q_k(:, jb..jb+b) written to the slot
      * of x in the next step (step 0 of the next sweep after the last).
      */
     private static long[] pointerArrays(ChessTournament ct, int[][] slot, DevicePointer w0, DevicePointer w1,
-                                        DevicePointer q, int nb, int b, int ld, int q2) {
+                                        DevicePointer q, int nb, int b, int ld, int q2, int es) {
         int steps = ct.steps(), half = nb / 2;
         long[] out = new long[2 * steps * 3 * nb];
         long[] wAddr = {address(w0), address(w1)};
-        long qAddr = address(q), colBytes = 8L * ld * b;
+        long qAddr = address(q), colBytes = (long) es * ld * b;
         for (int par = 0; par < 2; par++) {
             for (int s = 0; s < steps; s++) {
                 int base = (par * steps + s) * 3 * nb, next = (s + 1) % steps;
@@ -641,7 +628,7 @@ final class CudaBlockedSvd {
                     for (int hh = 0; hh < 2; hh++) {
                         int j = 2 * k + hh, x = hh == 0 ? ct.p(s, k) : ct.q(s, k);
                         out[base + j] = wAddr[par] + 2L * k * colBytes;
-                        out[base + nb + j] = qAddr + 8L * ((long) k * q2 * q2 + (long) hh * b * q2);
+                        out[base + nb + j] = qAddr + (long) es * ((long) k * q2 * q2 + (long) hh * b * q2);
                         out[base + 2 * nb + j] = wAddr[1 - par] + slot[next][x] * colBytes;
                     }
                 }
@@ -655,9 +642,14 @@ final class CudaBlockedSvd {
      * (the caller's arrays: no host copies after).
      */
     private void download(DeviceBuffers buf, int m, int n, double[] uOut, double[] vOut) {
-        if (uOut != null) DeviceBuffers.downloadInto(buf.get("blockedU", (long) m * n * 8), uOut, m * n);
-        if (vOut != null) DeviceBuffers.downloadInto(buf.get("blockedV", (long) n * n * 8), vOut, n * n);
+        if (uOut != null) DeviceBuffers.downloadInto(buf.get("blockedU", (long) m * n * el.bytes), uOut, doubles(m * n));
+        if (vOut != null) DeviceBuffers.downloadInto(buf.get("blockedV", (long) n * n * el.bytes), vOut, doubles(n * n));
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+    }
+
+    /** The doubles of count elements (two a complex one). */
+    private int doubles(int count) {
+        return el.complex() ? 2 * count : count;
     }
 
     private static long sync(CudaDevice dev) {

@@ -64,7 +64,15 @@ final class CudaComplex {
         final Scalar s = jacobiScalar(a.precision());
         final boolean embed = Methods.AUTO.equals(o.method()) && n >= EMBED_FROM;
         final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
+        final AtomicInteger definite = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
+            if (embed && BLOCKED && n >= BLOCKED_FROM) { // positive definite: the complex blocked route, else on
+                PageOutcome d = blockedDefinite(dev, buf, w, n, v, o.tolFor(Precision.DOUBLE, n), o);
+                if (d != null) {
+                    definite.incrementAndGet();
+                    return d;
+                }
+            }
             long t0 = System.nanoTime();
             double[][] mv = embed ? ComplexEmbedding.allocate(w, n, v != null) : null; // null: too large, two-sided below
             if (mv != null) { // the real blocked route on the embedding of order 2n (core/ComplexEmbedding)
@@ -84,14 +92,42 @@ final class CudaComplex {
             double[] d = solver.run(dev, buf, w, v, n, s, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
         });
-        int pages = a.pages(), e = embedded.get();
+        int pages = a.pages(), e = embedded.get(), c = definite.get();
         if (!embed) return r;
-        if (e == 0) return r.withReport(r.report().withMethod(method)); // the embedding did not fit: two-sided ran
-        RunReport report = r.report().withMethod(e == pages ? Methods.BLOCKED : "mixed")
-                .withNote((pages > 1 ? e + " of " + pages + " pages" : "the matrix")
-                        + " through the real blocked route on the real symmetric embedding of order 2n"
-                        + (indefinite.get() > 0 ? " (indefinite: Bunch-Parlett and blocked hyperbolic Jacobi)" : ""));
-        return r.withReport(report);
+        if (e + c == 0) return r.withReport(r.report().withMethod(method)); // the embedding did not fit: two-sided ran
+        String note = c == 0 ? "" : (pages > 1 ? c + " of " + pages + " pages" : "the matrix")
+                + " (positive definite) through the complex blocked one-sided Jacobi on its Cholesky factor";
+        if (e > 0) note += (note.isEmpty() ? "" : "; ") + (pages > 1 ? e + " of " + pages + " pages" : "the matrix")
+                + " through the real blocked route on the real symmetric embedding of order 2n"
+                + (indefinite.get() > 0 ? " (indefinite: Bunch-Parlett and blocked hyperbolic Jacobi)" : "");
+        return r.withReport(r.report().withMethod(e + c == pages ? Methods.BLOCKED : "mixed").withNote(note));
+    }
+
+    /**
+     * The complex blocked route (method 'auto', from order {@link #BLOCKED_FROM}; -Dgpujacobi.cuda.complexBlocked=false
+     * turns it off): the blocked one-sided Jacobi on complex elements ({@link CudaBlockedSvd} with
+     * {@link BlockedScalar#COMPLEX}: Gram matrices and updates by ZGEMM, the pair kernel's complex build), a quarter of
+     * the flops of the real route on the embedding of order 2n (or 2m x 2n).
+     */
+    static final boolean BLOCKED = !"false".equals(System.getProperty("gpujacobi.cuda.complexBlocked"));
+
+    /** Smallest order (eig) or min(m, n) (svd) for the complex blocked route; -Dgpujacobi.cuda.complexBlockedFrom=N. */
+    static final int BLOCKED_FROM = Math.max(64, Integer.getInteger("gpujacobi.cuda.complexBlockedFrom", 256)); // b = 32 from 63
+
+    /**
+     * A Hermitian page w (interleaved n x n, left as it was) that is positive definite: A = R^H R (zpotrf) and the
+     * complex blocked one-sided Jacobi on X = R^H, relatively accurate for graded A = D H D as in the real case [6, 7];
+     * eigenvalues (unsorted) in the outcome, vectors into v. Null when the factorisation fails (not positive definite).
+     */
+    private static PageOutcome blockedDefinite(CudaDevice dev, DeviceBuffers buf, double[] w, int n, double[] v, double tol,
+                                               SolverOptions o) {
+        double[] x = w.clone(); // scaled into the Gram matrices' range as the real route does; w stays for the others
+        int e = io.github.gpujacobi.core.PageAssembly.scaleIntoRange(x);
+        CudaBlockedSvd solver = new CudaBlockedSvd(BlockedScalar.COMPLEX);
+        double[] d = solver.eig(dev, buf, x, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+        if (d == null) return null;
+        if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
+        return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
     }
 
     /**
@@ -179,9 +215,12 @@ final class CudaComplex {
             return batchedSvdPages(dev, buf, a, o, driver, span);
         }
         final double tol = o.tolFor(p, kmin);
-        final boolean embed = Methods.AUTO.equals(o.method()) && kmin >= SVD_EMBED_FROM && o.fixedSweeps() <= 0;
+        final boolean auto = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0;
+        final boolean blocked = auto && BLOCKED && kmin >= BLOCKED_FROM;
+        final boolean embed = auto && !blocked && kmin >= SVD_EMBED_FROM;
         final AtomicInteger embedded = new AtomicInteger();
-        ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
+        ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, blocked ? Methods.BLOCKED : Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
+            if (blocked) return blockedSvd(dev, buf, w, vw, mm, nn, tol, PageDriver.maxSweeps(o));
             if (embed && ComplexEmbedding.fits(mm, nn)) {
                 PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, o.tolFor(Precision.DOUBLE, 2 * nn), PageDriver.maxSweeps(o));
                 if (e != null) {
@@ -194,6 +233,7 @@ final class CudaComplex {
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
         });
         int pages = a.pages(), e = embedded.get();
+        if (blocked) return r.withReport(r.report().withNote("the complex blocked one-sided Jacobi (ZGEMM updates)"));
         if (e == 0) return r;
         return r.withReport(r.report().withMethod(e == pages ? Methods.BLOCKED : "mixed")
                 .withNote((pages > 1 ? e + " of " + pages + " pages" : "the matrix")
@@ -249,6 +289,27 @@ final class CudaComplex {
         return r.withReport(r.report().withNote((u == 0 ? "every page" : (pages - u) + " of " + pages + " pages")
                 + " through the real batched svd page kernels on the real embedding [[X, -Y], [Y, X]]"
                 + (u == 0 ? "" : "; the others' vectors did not pair up: complex one-sided Jacobi")));
+    }
+
+    /**
+     * One page (w: mm x nn interleaved, mm >= nn; the driver's contract: A V over w, V into vw) through the complex
+     * blocked one-sided Jacobi ({@link #BLOCKED}), QR-preconditioned as the real route.
+     */
+    private static PageOutcome blockedSvd(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int mm, int nn,
+                                          double tol, int maxSweeps) {
+        CudaBlockedSvd solver = new CudaBlockedSvd(BlockedScalar.COMPLEX);
+        solver.svd(dev, buf, w, mm, nn, vw, tol, maxSweeps, 0); // with vw: U (unit columns) over w, V into vw
+        long t0 = System.nanoTime();
+        double[] sigma = solver.sigma;
+        if (vw != null) { // A V = U Sigma
+            for (int c = 0; c < nn; c++)
+                for (int i = 2 * c * mm, end = i + 2 * mm; i < end; i++) w[i] *= sigma[c];
+        } else { // values only: a work array whose column norms are Sigma
+            java.util.Arrays.fill(w, 0);
+            for (int c = 0; c < nn; c++) w[2 * (c + c * mm)] = sigma[c];
+        }
+        long host = System.nanoTime() - t0;
+        return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos + host, null);
     }
 
     /**

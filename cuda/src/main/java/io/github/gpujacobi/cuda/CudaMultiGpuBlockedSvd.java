@@ -174,10 +174,10 @@ final class CudaMultiGpuBlockedSvd {
                 long p0 = System.nanoTime();
                 for (Share d : sh) {
                     d.dev.makeCurrent();
-                    CudaBlockedSvd.gram(d.lib, d.work[par], ld, m, q2, d.pairs, d.gram);
-                    CudaBlockedSvd.solvePairs(d.dev, d.lib, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
+                    CudaBlockedSvd.gram(d.lib, BlockedScalar.REAL, d.work[par], ld, m, q2, d.pairs, d.gram);
+                    CudaBlockedSvd.solvePairs(d.dev, d.lib, BlockedScalar.REAL, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
                             d.rot.withByteOffset(8L * s * d.pairs), d.cs, null);
-                    CudaBlockedSvd.apply(d.lib, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
+                    CudaBlockedSvd.apply(d.lib, BlockedScalar.REAL, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
                             2 * d.pairs);
                 }
                 long p1 = PROFILE ? syncAll(sh) : p0;

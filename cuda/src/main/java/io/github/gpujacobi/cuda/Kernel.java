@@ -49,7 +49,7 @@ enum Kernel {
     COPY_LOWER_TO_UPPER("copy_lower_to_upper", ""),
     INV_WARP("inv_warp", ""),
     INV_BATCHED("inv_batched", ""),
-    /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double only, whatever the input class. */
+    /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double (and double complex below), whatever the input class. */
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),
     BLOCKED_UNPACK("blocked_unpack_d"),
@@ -62,6 +62,14 @@ enum Kernel {
     BLOCKED_PAIR_8("blocked_pair_8"),
     BLOCKED_PAIR_4("blocked_pair_4"),
     BLOCKED_PAIR_2("blocked_pair_2"),
+    /** The complex blocked route's builds of the same templates (BlockedScalar.COMPLEX): b = 32 and its diagonal step. */
+    BLOCKED_PACK_Z("blocked_pack_z"),
+    BLOCKED_EMBED_Z("blocked_embed_z"),
+    BLOCKED_UNPACK_Z("blocked_unpack_z"),
+    BLOCKED_CHECK_Z("blocked_check_z"),
+    BLOCKED_ROTATE_PAIRS_Z("blocked_rotate_pairs_z"),
+    BLOCKED_PAIR_Z_64("blocked_pair_z_64"),
+    BLOCKED_PAIR_Z_32("blocked_pair_z_32"),
     /** The Bunch-Parlett factorisation of the indefinite eig (bunch_parlett.cu). */
     BUNCH_PARLETT("bunch_parlett");
 
@@ -113,6 +121,18 @@ enum Kernel {
 
     /** The name of a kernel with one build (the blocked Jacobi's, double only). */
     String kernelName() { return name(Precision.DOUBLE); }
+
+    /** The blocked Jacobi's pair kernel for pair width q: real 2 ... 128, complex 32 or 64 (a power of 2). */
+    static Kernel blockedPair(int q, boolean complex) {
+        if (complex) {
+            switch (q) {
+                case 64: return BLOCKED_PAIR_Z_64;
+                case 32: return BLOCKED_PAIR_Z_32;
+                default: throw new IllegalArgumentException("no complex blocked pair kernel for width " + q);
+            }
+        }
+        return blockedPair(q);
+    }
 
     /** The blocked Jacobi's pair kernel for pair width q (2 ... 128, a power of 2). */
     static Kernel blockedPair(int q) {

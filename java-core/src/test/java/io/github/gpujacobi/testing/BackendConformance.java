@@ -540,7 +540,8 @@ public abstract class BackendConformance {
 
     Stream<Arguments> complexSvdShapes() {
         List<Arguments> out = new ArrayList<Arguments>();
-        int[][] shapes = {{1, 1}, {2, 2}, {7, 4}, {4, 7}, {33, 33}, {40, 33}, {33, 40}, {100, 65}};
+        // 300 x 260 and 260 x 300: the GPU's complex blocked route (from min(m, n) = 256), b = 32 with a padded block
+        int[][] shapes = {{1, 1}, {2, 2}, {7, 4}, {4, 7}, {33, 33}, {40, 33}, {33, 40}, {100, 65}, {300, 260}, {260, 300}};
         for (Precision p : Precision.values()) for (int[] s : shapes) for (boolean econ : new boolean[]{false, true})
             out.add(Arguments.of(p, s[0], s[1], econ));
         return out.stream();
@@ -568,6 +569,45 @@ public abstract class BackendConformance {
             if (i > 0) assertTrue(s.s().get(i, 0) <= s.s().get(i - 1, 0), "descending at " + i);
             assertEquals(ref[i], s.s().get(i, 0), cres(p, big) * ref[0], "sigma_" + i + " vs EJML");
             assertEquals(cpu.s().get(i, 0), s.s().get(i, 0), cres(p, big) * ref[0], "sigma_" + i + " vs the CPU backend");
+        }
+    }
+
+    /**
+     * Hermitian positive definite input of order 400 (the GPU's complex blocked route on the Cholesky factor from
+     * n = 384): residual, orthogonality, EJML's eigenvalues; graded (10 decades, permuted) in double: every
+     * eigenvalue to relative 1e-12 of the CPU backend's (verified against 40 digits at small n).
+     */
+    @ParameterizedTest(name = "complex positive definite eig {0} n=400")
+    @EnumSource(Precision.class)
+    void complexPositiveDefiniteEig(Precision p) {
+        assumeTrue(backend().supportsComplex(Operation.EIG));
+        int n = 400;
+        Random r = new Random(400);
+        double[] g = ComplexMatrices.randn(r, n, 2 * n);
+        double[] z = ComplexMatrices.mul(g, n, 2 * n, ComplexMatrices.ctranspose(g, n, 2 * n), n);
+        ComplexPageArray a = ComplexMatrices.of(z, n, n, p);
+        ComplexEigResult e = Jacobi.eig(a, opts());
+        assertComputedHere(e.report());
+        assertTrue(e.report().converged(), "converged");
+        ComplexPageArray ad = a.to(Precision.DOUBLE);
+        double res = ComplexMatrices.eigResidual(ad, e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), 0);
+        assertTrue(res <= cres(p, n), "residual " + res + " > " + cres(p, n));
+        double orth = ComplexMatrices.orthogonality(e.vectors().to(Precision.DOUBLE), 0);
+        assertTrue(orth <= corth(p, n), "||V^H V - I|| " + orth + " > " + corth(p, n));
+        double[] ref = EjmlReference.hermitianEigenvalues(ad.pageAsDouble(0), n);
+        for (int i = 0; i < n; i++) {
+            if (i > 0) assertTrue(e.values().get(i, 0) >= e.values().get(i - 1, 0), "ascending at " + i);
+            assertEquals(ref[i], e.values().get(i, 0), cres(p, n) * ref[n - 1], "lambda_" + i + " vs EJML");
+        }
+        if (p != Precision.DOUBLE) return;
+        double[] graded = ComplexMatrices.gradedHermitian(new Random(401), n);
+        ComplexPageArray ga = ComplexPageArray.wrap(graded, n, n);
+        ComplexEigResult ge = Jacobi.eig(ga, opts().withVectors(false));
+        assertComputedHere(ge.report());
+        ComplexEigResult cpu = Jacobi.eig(ga, SolverOptions.defaults().withDevice("cpu").withVectors(false));
+        for (int i = 0; i < n; i++) {
+            double want = cpu.values().get(i, 0), rel = Math.abs(ge.values().get(i, 0) - want) / Math.abs(want);
+            assertTrue(rel <= 1e-12, "graded lambda_" + i + " = " + want + ": relative error " + rel);
         }
     }
 

@@ -87,7 +87,7 @@ class ToolboxJarTest {
                     && services.contains("io.github.gpujacobi.cuda.CudaBackendProvider"), services);
         }
         long size = Files.size(root().resolve("dist").resolve("gpujacobi-toolbox.jar"));
-        assertTrue(size < 3_000_000, "toolbox jar grew to " + size + " bytes (README states its size)");
+        assertTrue(size < 3_300_000, "toolbox jar grew to " + size + " bytes (README states its size)");
     }
 
     @Test

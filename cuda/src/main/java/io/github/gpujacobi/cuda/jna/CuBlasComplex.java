@@ -21,5 +21,12 @@ public interface CuBlasComplex extends Library {
     int cublasZgemm_v2(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer a, int lda,
                        Pointer b, int ldb, Pointer beta, Pointer c, int ldc);
 
+    /** The complex blocked SVD's Gram matrices (element strides). */
+    int cublasZgemmStridedBatched(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer a,
+                                  int lda, long strideA, Pointer b, int ldb, long strideB, Pointer beta, Pointer c,
+                                  int ldc, long strideC, int batch);
+    /** The complex blocked SVD's rotation updates (device arrays of device pointers). */
+    int cublasZgemmBatched(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer aArray,
+                           int lda, Pointer bArray, int ldb, Pointer beta, Pointer cArray, int ldc, int batch);
     static CuBlasComplex load() { return JnaLibraries.load("cublas", CuBlasComplex.class); }
 }

@@ -69,5 +69,12 @@ public interface CuSolverComplex extends Library {
     int cusolverDnZgesvdj(Pointer h, int jobz, int econ, int m, int n, Pointer a, int lda, Pointer s, Pointer u, int ldu,
                           Pointer v, int ldv, Pointer work, int lwork, Pointer info, Pointer params);
 
+    // QR (the complex blocked SVD's preconditioner): side 0 = left, trans 0 = N
+    int cusolverDnZgeqrf_bufferSize(Pointer h, int m, int n, Pointer a, int lda, IntByReference lwork);
+    int cusolverDnZgeqrf(Pointer h, int m, int n, Pointer a, int lda, Pointer tau, Pointer work, int lwork, Pointer info);
+    int cusolverDnZunmqr_bufferSize(Pointer h, int side, int trans, int m, int n, int k, Pointer a, int lda, Pointer tau,
+                                    Pointer c, int ldc, IntByReference lwork);
+    int cusolverDnZunmqr(Pointer h, int side, int trans, int m, int n, int k, Pointer a, int lda, Pointer tau, Pointer c,
+                         int ldc, Pointer work, int lwork, Pointer info);
     static CuSolverComplex load() { return JnaLibraries.load("cusolver", CuSolverComplex.class); }
 }
