@@ -278,11 +278,59 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
     constexpr int NW = THREADS / 32, TILES = (Q / 8) * (Q / 8), TPW = TILES / NW;
     constexpr int CT = TPW >= 2 ? 2 : 1, RT = TPW >= 2 ? TPW / CT : 1;  // tiles a warp: RT rows by CT columns
 #if __CUDA_ARCH__ >= 800
-    constexpr bool MMA = !scalar_traits<S>::complex && Q >= 16 && TILES % NW == 0 && TPW >= 1 && (Q / 8) % RT == 0 && (Q / 8 / RT) * (Q / 8 / CT) == NW;
+    constexpr bool MMA = Q >= 16 && TILES % NW == 0 && TPW >= 1 && (Q / 8) % RT == 0 && (Q / 8 / RT) * (Q / 8 / CT) == NW;
 #else
     constexpr bool MMA = false;
 #endif
-    if constexpr (scalar_traits<S>::complex) {  // op(A) = A^H; no weights (no complex hyperbolic sweeps)
+    if constexpr (MMA && scalar_traits<S>::complex) {
+        // op(A) = A^H (no weights: no complex hyperbolic sweeps); a complex tile is four real products,
+        // re += ar br - ai bi, im += ar bi + ai br, with ai negated for the conjugate
+        const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+        const int r0 = (warp % (Q / 8 / RT)) * RT * 8, c0 = (warp / (Q / 8 / RT)) * CT * 8;
+        double re[RT][CT][2], im[RT][CT][2];
+#pragma unroll
+        for (int i = 0; i < RT; ++i)
+#pragma unroll
+            for (int j = 0; j < CT; ++j) re[i][j][0] = re[i][j][1] = im[i][j][0] = im[i][j][1] = 0;
+#pragma unroll 2
+        for (int k0 = 0; k0 < Q; k0 += 4) {
+            const int k = k0 + t;
+            double ar[RT], ai[RT], nai[RT], br[CT], bi[CT];
+#pragma unroll
+            for (int i = 0; i < RT; ++i) {
+                const int r = r0 + 8 * i + g;
+                const S x = TA ? a[k + r * LD] : a[r + k * LD];
+                ar[i] = x.x;
+                ai[i] = TA ? -x.y : x.y;
+                nai[i] = -ai[i];
+            }
+#pragma unroll
+            for (int j = 0; j < CT; ++j) {
+                const S y = bm[k + (c0 + 8 * j + g) * LD];
+                br[j] = y.x;
+                bi[j] = y.y;
+            }
+#pragma unroll
+            for (int i = 0; i < RT; ++i)
+#pragma unroll
+                for (int j = 0; j < CT; ++j) {
+                    mma_8x8x4(re[i][j], ar[i], br[j]);
+                    mma_8x8x4(re[i][j], nai[i], bi[j]);
+                    mma_8x8x4(im[i][j], ar[i], bi[j]);
+                    mma_8x8x4(im[i][j], ai[i], br[j]);
+                }
+        }
+#pragma unroll
+        for (int i = 0; i < RT; ++i)
+#pragma unroll
+            for (int j = 0; j < CT; ++j)
+#pragma unroll
+                for (int e = 0; e < 2; ++e) {
+                    const int row = r0 + 8 * i + g, col = c0 + 8 * j + 2 * t + e;
+                    c[row + (size_t)col * ldc] = make_cuDoubleComplex(alpha * re[i][j][e] + (row == col ? betaDiag : 0.0),
+                                                                      alpha * im[i][j][e]);
+                }
+    } else if constexpr (scalar_traits<S>::complex) {  // op(A) = A^H; no weights (no complex hyperbolic sweeps)
         for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
             const int i = idx % Q, j = idx / Q;
             S t = from_real<S>(0.0);
@@ -376,6 +424,31 @@ __device__ __forceinline__ void pair_block_at(double* __restrict__ a, int ipp, i
     a[iqp] = pivot ? 0.0 : s2k * yp0 + ck * yp1;
     a[iqq] = s2k * yq0 + ck * yq1;
 }
+// The same with the flags of the look-ahead's fixed indices: cqp / cqq, the entry (q_k, p_l) / (q_k, q_l) is kept as
+// the conjugate of the stored one (it lies below the diagonal); the real case has nothing to conjugate.
+__device__ __forceinline__ void pair_block_at(double* __restrict__ a, int ipp, int ipq, int iqp, int iqq, bool, bool,
+                                              double ck, double s1k, double s2k, double cl, double s1l, double s2l, bool pivot) {
+    pair_block_at(a, ipp, ipq, iqp, iqq, ck, s1k, s2k, cl, s1l, s2l, pivot);
+}
+__device__ __forceinline__ void pair_block_at(cuDoubleComplex* __restrict__ a, int ipp, int ipq, int iqp, int iqq, bool cqp,
+                                              bool cqq, double ck, cuDoubleComplex s1k, cuDoubleComplex s2k, double cl,
+                                              cuDoubleComplex s1l, cuDoubleComplex s2l, bool pivot) {
+    const cuDoubleComplex app = a[ipp], apq = a[ipq], aqp = cqp ? conj_of(a[iqp]) : a[iqp], aqq = cqq ? conj_of(a[iqq]) : a[iqq];
+    const cuDoubleComplex yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;
+    const cuDoubleComplex yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;
+    const cuDoubleComplex c1 = conj_of(s1k), c2 = conj_of(s2k);
+    if (pivot) {  // (p, q) and (q, p) share one location: annihilated; the diagonal stays real
+        a[ipp] = real_only(ck * yp0 + c1 * yp1);
+        a[ipq] = make_cuDoubleComplex(0.0, 0.0);
+        a[iqq] = real_only(c2 * yq0 + ck * yq1);
+        return;
+    }
+    const cuDoubleComplex nqp = c2 * yp0 + ck * yp1, nqq = c2 * yq0 + ck * yq1;
+    a[ipp] = ck * yp0 + c1 * yp1;
+    a[ipq] = ck * yq0 + c1 * yq1;
+    a[iqp] = cqp ? conj_of(nqp) : nqp;
+    a[iqq] = cqq ? conj_of(nqq) : nqq;
+}
 template <int LD>
 __device__ __forceinline__ void pair_block(double* __restrict__ a, int pk, int qk, double ck, double s1k, double s2k,
                                            int pl, int ql, double cl, double s1l, double s2l, bool pivot) {
@@ -420,7 +493,7 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
     constexpr int LD = Q + 1, H = Q / 2, NW = THREADS / 32, KR = (H + 31) / 32;
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
-    constexpr bool AHEAD_OK = !scalar_traits<S>::complex && H % 32 == 0 && (H & (H - 1)) == 0 && NW > KR;
+    constexpr bool AHEAD_OK = H % 32 == 0 && (H & (H - 1)) == 0 && NW > KR;
     // rows of R in the cross order: warp w0 + RWARPS j (w0 = warp - R0); with one band warp (Q = 64) the band, the
     // look-ahead's critical path, keeps none (H100, 2026-11-26: its 8 rows were a fifth of its instructions a step)
     constexpr int R0 = AHEAD_OK && KR == 1 ? KR : 0, RWARPS = NW - R0, RW = (Q + RWARPS - 1) / RWARPS;
@@ -534,7 +607,8 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
         __syncthreads();
         for (int st = 0; st < steps; ++st) {
             const int buf = st & 1;
-            double c[KR], s1[KR], s2[KR];
+            double c[KR];
+            S s1[KR], s2[KR];
 #pragma unroll
             for (int kk = 0; kk < KR; ++kk) {
                 const int k = lane + 32 * kk;
@@ -545,18 +619,23 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
             if (warp < KR) {  // band: this thread is rotation k
                 const int k = threadIdx.x, k1 = k + 1 < H ? k + 1 : 0;
                 const int qk = H + ((k + st) & (H - 1)), q1 = H + ((k1 + st) & (H - 1));
-                double ck = 1, s1k = 0, s2k = 0;
+                double ck = 1;
+                S s1k = from_real<S>(0.0), s2k = from_real<S>(0.0);
 #pragma unroll
                 for (int kk = 0; kk < KR; ++kk)  // kk = warp, by selects (a runtime index would put c in local memory)
                     if (kk == warp) { ck = c[kk]; s1k = s1[kk]; s2k = s2[kk]; }
-                const double c1 = rc[buf][k1], s11 = rs1[buf][k1], s21 = rs2[buf][k1];
-                // the pivot block (k, k) and (k, k1) (for k1 = 0: the block (0, H - 1), rotation 0's rows)
-                if (s2k != 0) pair_block_at(a, k + k * LD, k + qk * LD, k + qk * LD, qk + qk * LD, ck, s1k, s2k, ck, s1k, s2k, true);
-                if (s2k != 0 || s21 != 0) {
+                const double c1 = rc[buf][k1];
+                const S s11 = rs1[buf][k1], s21 = rs2[buf][k1];
+                // the pivot block (k, k) and (k, k1) (for k1 = 0: the block (0, H - 1), rotation 0's rows); entries below
+                // the diagonal are read and written as the conjugates of the stored ones (complex S)
+                if (nonzero(s2k))
+                    pair_block_at(a, k + k * LD, k + qk * LD, k + qk * LD, qk + qk * LD, true, false, ck, s1k, s2k, ck, s1k, s2k,
+                                  true);
+                if (nonzero(s2k) || nonzero(s21)) {
                     if (k < k1) pair_block_at(a, k + k1 * LD, k + q1 * LD, k1 + qk * LD, qk < q1 ? qk + q1 * LD : q1 + qk * LD,
-                                              ck, s1k, s2k, c1, s11, s21, false);
+                                              true, !(qk < q1), ck, s1k, s2k, c1, s11, s21, false);
                     else pair_block_at(a, k1 + k * LD, k1 + qk * LD, k + q1 * LD, q1 < qk ? q1 + qk * LD : qk + q1 * LD,
-                                       c1, s11, s21, ck, s1k, s2k, false);
+                                       true, !(q1 < qk), c1, s11, s21, ck, s1k, s2k, false);
                 }
                 if (KR == 1) __syncwarp();
                 else asm volatile("bar.sync 1, %0;" ::"n"(KR * 32) : "memory");
@@ -566,12 +645,12 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
                 for (int r = 0; r < ROUNDS; ++r) {
                     if (mine[r] < 0) continue;
                     const int k = mine[r] & 0xff, l = mine[r] >> 8;
-                    const double s2k = rs2[buf][k], s2l = rs2[buf][l];
-                    if (s2k == 0 && s2l == 0) continue;
+                    const S s2k = rs2[buf][k], s2l = rs2[buf][l];
+                    if (!nonzero(s2k) && !nonzero(s2l)) continue;
                     // CrossPairs' order: p_k = k < H <= q_k = H + (k + st) mod H, and k < l
                     const int qk = H + ((k + st) & (H - 1)), ql = H + ((l + st) & (H - 1));
-                    pair_block_at(a, k + l * LD, k + ql * LD, l + qk * LD, qk < ql ? qk + ql * LD : ql + qk * LD,
-                                  rc[buf][k], rs1[buf][k], s2k, rc[buf][l], rs1[buf][l], s2l, false);
+                    pair_block_at(a, k + l * LD, k + ql * LD, l + qk * LD, qk < ql ? qk + ql * LD : ql + qk * LD, true,
+                                  !(qk < ql), rc[buf][k], rs1[buf][k], s2k, rc[buf][l], rs1[buf][l], s2l, false);
                 }
             }
             if (warp >= R0) rotate_r(c, s1, s2);
