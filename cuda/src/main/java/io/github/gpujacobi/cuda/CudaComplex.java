@@ -29,11 +29,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * runs the single complex builds instead, for measurements). The real routes on the embedding compute in double
  * with double's tolerance for both precisions (unless Tol is given): their vectors pair up by Gram-Schmidt, and with
  * single's tolerance single pages came out 8e-6 from unitary at 64 x 64 (H100, 2026-11-23), over n eps. The
- * default eig from n = 384 ({@link #EMBED_FROM}) solves the real symmetric embedding of order 2n ({@link ComplexEmbedding}) by the real blocked route
- * ({@link CudaBackend#blockedEigPage}: Cholesky and blocked one-sided Jacobi, or Bunch-Parlett and the blocked
- * hyperbolic Jacobi), relatively accurate for graded input; the default svd from min(m, n) = 2048
- * ({@link #SVD_EMBED_FROM}) the real blocked one-sided Jacobi on the embedding [[X, -Y], [Y, X]]. Not yet: a
- * blocked complex path (the pair kernel on complex elements, ZGEMM updates: a quarter of the embedding's flops).
+ * default eig from n = 384 ({@link #EMBED_FROM}) solves positive definite input by the complex blocked one-sided
+ * Jacobi on its Cholesky factor ({@link #BLOCKED}: {@link CudaBlockedSvd} on complex elements, a quarter of the
+ * embedding's flops), other input by the real symmetric embedding of order 2n ({@link ComplexEmbedding}) through the
+ * real blocked route ({@link CudaBackend#blockedEigPage}: Bunch-Parlett and the blocked hyperbolic Jacobi),
+ * relatively accurate for graded input; the default svd from min(m, n) = 256 ({@link #BLOCKED_FROM}) runs the complex
+ * blocked one-sided Jacobi.
  * Several pages up to 128 x 128 (eig; svd: min(m, n) <= 128) go through the real batched page kernels on their
  * embeddings ({@link #batchedPages}, {@link #batchedSvdPages}).
  */
@@ -196,8 +197,9 @@ final class CudaComplex {
     static final int EMBED_FROM = Integer.getInteger("gpujacobi.cuda.complexEmbedFrom", 384);
 
     /**
-     * Complex svd (method 'auto') through the real blocked one-sided Jacobi on M = [[X, -Y], [Y, X]] (2m x 2n,
-     * {@link ComplexEmbedding#singularTriplets}) from min(m, n) = this (-Dgpujacobi.cuda.complexSvdEmbedFrom=N).
+     * With the complex blocked route off ({@link #BLOCKED}): complex svd (method 'auto') through the real blocked
+     * one-sided Jacobi on M = [[X, -Y], [Y, X]] (2m x 2n, {@link ComplexEmbedding#singularTriplets}) from
+     * min(m, n) = this (-Dgpujacobi.cuda.complexSvdEmbedFrom=N).
      * H200, 2026-11-23, random double complex, ms complex one-sided kernels / embedding: 512 36.8 / 100, 1024 183 /
      * 289, 2048 2063 / 1312, 4096 (24.7 s on the H100) / 5693 (gesvdj 3927); orthogonality 2.6e-12 at 4096 (gesvdj
      * 5.1e-12); the conformance suite and verify pass with every complex svd sent this way (session 6 report).
