@@ -13,9 +13,34 @@
 // Products and sums of the updates and of L are rounded one at a time (__dmul_rn, __dadd_rn: no fused
 // multiply-add), as Java evaluates them, so the Schur complements and hence the pivot decisions follow
 // the CPU's (the 2 x 2 blocks' rotation, jacobi_tangent, may differ from it in the last bit).
+// The same template on double complex elements (bunch_parlett_z, the complex indefinite eig's factor, M Hermitian:
+// M = G J G^H): magnitudes are moduli, the updates conjugate the pivot rows, entries that a swap moves across the
+// diagonal are conjugated, and a 2 x 2 pivot [[e11, conj(e21)], [e21, e22]] is made real by the phase of e21 before its
+// rotation; plain complex arithmetic there (there is no CPU counterpart to follow).
 #include "jacobi_common.cuh"
 
 namespace bp {
+__device__ __forceinline__ double mag(double x) { return fabs(x); }
+__device__ __forceinline__ double mag(cuDoubleComplex z) { return hypot(z.x, z.y); }
+__device__ __forceinline__ bool nz(double x) { return x != 0; }
+__device__ __forceinline__ bool nz(cuDoubleComplex z) { return z.x != 0 || z.y != 0; }
+// y - l conj(x) and y - (l0 conj(x0) + l1 conj(x1)): the Schur updates (double: rounded one at a time, as the CPU)
+__device__ __forceinline__ double minus1(double y, double l, double x) { return __dsub_rn(y, __dmul_rn(l, x)); }
+__device__ __forceinline__ cuDoubleComplex minus1(cuDoubleComplex y, cuDoubleComplex l, cuDoubleComplex x) {
+    return y - l * conj_of(x);
+}
+__device__ __forceinline__ double minus2(double y, double l0, double x0, double l1, double x1) {
+    return __dsub_rn(y, __dadd_rn(__dmul_rn(l0, x0), __dmul_rn(l1, x1)));
+}
+__device__ __forceinline__ cuDoubleComplex minus2(cuDoubleComplex y, cuDoubleComplex l0, cuDoubleComplex x0,
+                                                  cuDoubleComplex l1, cuDoubleComplex x1) {
+    return y - (l0 * conj_of(x0) + l1 * conj_of(x1));
+}
+__device__ __forceinline__ double over(double x, double d) { return x / d; }
+__device__ __forceinline__ cuDoubleComplex over(cuDoubleComplex x, double d) { return make_cuDoubleComplex(x.x / d, x.y / d); }
+__device__ __forceinline__ double times(double l, double s) { return __dmul_rn(l, s); }
+__device__ __forceinline__ cuDoubleComplex times(cuDoubleComplex l, double s) { return s * l; }
+
 // (v, col, row) beats (bv, bcol, brow): larger, or equal and earlier in column-major order.
 __device__ __forceinline__ bool before(double v, int col, int row, double bv, int bcol, int brow) {
     return v > bv || (v == bv && (col < bcol || (col == bcol && row < brow)));
@@ -54,18 +79,23 @@ __device__ Pivot block_pivot(Pivot p, Pivot* scratch) {
 
 // BunchParlett.swap for the active lower triangle from 'first' on: symmetric interchange of k and q (q > k),
 // and of perm. Every element has one writer; the block's threads share the loops.
-__device__ void swap(double* A, int* perm, int n, int first, int k, int q) {
+// (Hermitian: an entry that moves across the diagonal, (i, q) for k < i < q and (q, k), is conjugated.)
+template <typename S>
+__device__ void swap(S* A, int* perm, int n, int first, int k, int q) {
     if (q == k) return;
     for (int c = first + threadIdx.x; c < k; c += blockDim.x) {
-        const double x = A[k + (size_t)c * n]; A[k + (size_t)c * n] = A[q + (size_t)c * n]; A[q + (size_t)c * n] = x;
+        const S x = A[k + (size_t)c * n]; A[k + (size_t)c * n] = A[q + (size_t)c * n]; A[q + (size_t)c * n] = x;
     }
     for (int i = k + 1 + threadIdx.x; i < n; i += blockDim.x) {
         if (i == q) continue;
-        double* y = i < q ? &A[q + (size_t)i * n] : &A[i + (size_t)q * n];
-        const double x = A[i + (size_t)k * n]; A[i + (size_t)k * n] = *y; *y = x;
+        S* y = i < q ? &A[q + (size_t)i * n] : &A[i + (size_t)q * n];
+        const S x = A[i + (size_t)k * n];
+        A[i + (size_t)k * n] = i < q ? conj_of(*y) : *y;
+        *y = i < q ? conj_of(x) : x;
     }
     if (threadIdx.x == 0) {
-        const double x = A[k + (size_t)k * n]; A[k + (size_t)k * n] = A[q + (size_t)q * n]; A[q + (size_t)q * n] = x;
+        const S x = A[k + (size_t)k * n]; A[k + (size_t)k * n] = A[q + (size_t)q * n]; A[q + (size_t)q * n] = x;
+        A[q + (size_t)k * n] = conj_of(A[q + (size_t)k * n]);
         const int t = perm[k]; perm[k] = perm[q]; perm[q] = t;
     }
     __syncthreads();
@@ -75,9 +105,41 @@ __device__ void swap(double* A, int* perm, int n, int first, int k, int q) {
 // A: n x n symmetric (lower triangle used), destroyed. G: n x n, zero on entry, gets the factor (rows in the
 // input's order, columns in pivot order). J: n signs. perm, lcol (2n), partial (one Pivot per block) and
 // state (3 ints) are work space. state[2] on return: 0, or the order of a zero Schur complement (singular).
-extern "C" __global__ void __launch_bounds__(256) bunch_parlett(double* A, int n, double* G, double* J, int* perm,
-                                                                double* lcol, bp::Pivot* partial, volatile int* state,
-                                                                double alpha) {
+// The complex 2 x 2 pivot E = [[e11, conj(e21)], [e21, e22]] at k (after the swaps): L's columns [x y] = [a0 a1] E^-1
+// for the rows below; with psi = e21 / |e21|, P = diag(1, psi) makes P^H E P real, [[e11, |e21|], [|e21|, e22]], whose
+// rotation (cs, sn) gives E = (P Q) diag(lam1, lam2) (P Q)^H, so G's columns are [x, psi y] Q |Lambda|^(1/2).
+__device__ void two_by_two_complex(cuDoubleComplex* A, int n, int k, cuDoubleComplex* G, double* J, const int* perm,
+                                   cuDoubleComplex* lcol, volatile int* state) {
+    const double e11 = A[k + (size_t)k * n].x, e22 = A[k + 1 + (size_t)(k + 1) * n].x;
+    const cuDoubleComplex e21 = A[k + 1 + (size_t)k * n];
+    const double mod = hypot(e21.x, e21.y), det = e11 * e22 - mod * mod;  // < 0
+    const cuDoubleComplex psi = make_cuDoubleComplex(e21.x / mod, e21.y / mod);
+    const double t = jacobi_tangent(e11, e22, mod), cs = jacobi_cosine(t), sn = t * cs;
+    const double lam1 = e11 - t * mod, lam2 = e22 + t * mod, s1 = sqrt(fabs(lam1)), s2 = sqrt(fabs(lam2));
+    for (int i = k + threadIdx.x; i < n; i += blockDim.x) {
+        cuDoubleComplex x = make_cuDoubleComplex(i == k ? 1.0 : 0.0, 0.0), y = make_cuDoubleComplex(i == k + 1 ? 1.0 : 0.0, 0.0);
+        if (i > k + 1) {
+            const cuDoubleComplex a0 = A[i + (size_t)k * n], a1 = A[i + (size_t)(k + 1) * n];
+            x = bp::over(e22 * a0 - a1 * e21, det);
+            y = bp::over(e11 * a1 - a0 * conj_of(e21), det);
+            lcol[i] = x;
+            lcol[n + i] = y;
+        }
+        const cuDoubleComplex py = psi * y;
+        G[perm[i] + (size_t)k * n] = s1 * (cs * x - sn * py);
+        G[perm[i] + (size_t)(k + 1) * n] = s2 * (sn * x + cs * py);
+    }
+    if (threadIdx.x == 0) {
+        J[k] = lam1 > 0 ? 1.0 : -1.0;
+        J[k + 1] = lam2 > 0 ? 1.0 : -1.0;
+        state[0] = k + 2;
+        state[1] = 2;
+    }
+}
+
+template <typename S>
+__device__ void bunch_parlett_t(S* A, int n, S* G, double* J, int* perm, S* lcol, bp::Pivot* partial, volatile int* state,
+                                double alpha) {
     cg::grid_group grid = cg::this_grid();
     __shared__ bp::Pivot scratch[32];
     __shared__ bp::Pivot best;
@@ -92,19 +154,19 @@ extern "C" __global__ void __launch_bounds__(256) bunch_parlett(double* A, int n
         bp::Pivot mine;
         mine.init();
         for (int q = k + gwarp; q < n; q += nwarps) {
-            double* col = A + (size_t)q * n;
-            const double x0 = rank > 0 ? A[q + (size_t)(k - rank) * n] : 0.0;
-            const double x1 = rank == 2 ? A[q + (size_t)(k - 1) * n] : 0.0;
+            S* col = A + (size_t)q * n;
+            const S x0 = rank > 0 ? A[q + (size_t)(k - rank) * n] : from_real<S>(0.0);
+            const S x1 = rank == 2 ? A[q + (size_t)(k - 1) * n] : from_real<S>(0.0);
             for (int i = q + lane; i < n; i += 32) {
-                double y = col[i];
-                if (rank == 1 && x0 != 0) {
-                    y = __dsub_rn(y, __dmul_rn(lcol[i], x0));
+                S y = col[i];
+                if (rank == 1 && bp::nz(x0)) {
+                    y = bp::minus1(y, lcol[i], x0);
                     col[i] = y;
                 } else if (rank == 2) {
-                    y = __dsub_rn(y, __dadd_rn(__dmul_rn(lcol[i], x0), __dmul_rn(lcol[n + i], x1)));
+                    y = bp::minus2(y, lcol[i], x0, lcol[n + i], x1);
                     col[i] = y;
                 }
-                const double ay = fabs(y);
+                const double ay = bp::mag(y);
                 if (ay > mine.entry) { mine.entry = ay; mine.row = i; mine.col = q; }
                 if (i == q && ay > mine.diag) { mine.diag = ay; mine.d = q; }
             }
@@ -125,16 +187,19 @@ extern "C" __global__ void __launch_bounds__(256) bunch_parlett(double* A, int n
                 if (threadIdx.x == 0) { state[2] = n - k; state[0] = n; }
             } else if (p.diag >= alpha * p.entry) {
                 bp::swap(A, perm, n, k, k, p.d);
-                const double piv = A[k + (size_t)k * n], s = sqrt(fabs(piv));
+                const double piv = real_of(A[k + (size_t)k * n]), s = sqrt(fabs(piv));
                 for (int i = k + threadIdx.x; i < n; i += blockDim.x) {
-                    const double l = i == k ? 1.0 : A[i + (size_t)k * n] / piv;
+                    const S l = i == k ? from_real<S>(1.0) : bp::over(A[i + (size_t)k * n], piv);
                     if (i > k) lcol[i] = l;
-                    G[perm[i] + (size_t)k * n] = __dmul_rn(l, s);
+                    G[perm[i] + (size_t)k * n] = bp::times(l, s);
                 }
                 if (threadIdx.x == 0) { J[k] = piv > 0 ? 1.0 : -1.0; state[0] = k + 1; state[1] = 1; }
             } else {
                 bp::swap(A, perm, n, k, k, p.col);
                 bp::swap(A, perm, n, k, k + 1, p.row);
+                if constexpr (scalar_traits<S>::complex) {
+                    two_by_two_complex(A, n, k, G, J, perm, lcol, state);
+                } else {
                 const double e11 = A[k + (size_t)k * n], e21 = A[k + 1 + (size_t)k * n], e22 = A[k + 1 + (size_t)(k + 1) * n];
                 const double det = __dsub_rn(__dmul_rn(e11, e22), __dmul_rn(e21, e21));  // < 0
                 // BunchParlett.twoByTwo: [e11 e21; e21 e22] = Q diag(lam1, lam2) Q' by one rotation
@@ -159,10 +224,21 @@ extern "C" __global__ void __launch_bounds__(256) bunch_parlett(double* A, int n
                     state[0] = k + 2;
                     state[1] = 2;
                 }
+                }
             }
         }
         grid.sync();
         k = state[0];
         rank = state[1];
     }
+}
+extern "C" __global__ void __launch_bounds__(256) bunch_parlett(double* A, int n, double* G, double* J, int* perm,
+                                                                double* lcol, bp::Pivot* partial, volatile int* state,
+                                                                double alpha) {
+    bunch_parlett_t(A, n, G, J, perm, lcol, partial, state, alpha);
+}
+extern "C" __global__ void __launch_bounds__(256) bunch_parlett_z(cuDoubleComplex* A, int n, cuDoubleComplex* G, double* J,
+                                                                  int* perm, cuDoubleComplex* lcol, bp::Pivot* partial,
+                                                                  volatile int* state, double alpha) {
+    bunch_parlett_t(A, n, G, J, perm, lcol, partial, state, alpha);
 }

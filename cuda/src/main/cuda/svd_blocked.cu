@@ -128,7 +128,7 @@ __device__ __forceinline__ void pair_transformation(double app, double aqq, doub
 
 // The complex one [19]: for h_pq = |h_pq| u (|u| = 1) the real rotation (c, s) of [[h_pp, |h_pq|], [|h_pq|, h_qq]] with
 // its phase, s1 = -s conj(u), s2 = s u (p' = c p + s1 q, q' = s2 p + c q: then p'^H q' = u times the real pivot's
-// new off-diagonal, zero). Equal signs only (the complex blocked route has no hyperbolic sweeps).
+// new off-diagonal, zero). Opposite signs likewise: the real hyperbolic (c, s1, s2) of the modulus, with the phase.
 __device__ __forceinline__ void pair_transformation(double app, double aqq, cuDoubleComplex apq, double sp, double sq,
                                                     double tol, double& c, cuDoubleComplex& s1, cuDoubleComplex& s2,
                                                     unsigned long long& rotated, int* deficient) {
@@ -283,8 +283,8 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
     constexpr bool MMA = false;
 #endif
     if constexpr (MMA && scalar_traits<S>::complex) {
-        // op(A) = A^H (no weights: no complex hyperbolic sweeps); a complex tile is four real products,
-        // re += ar br - ai bi, im += ar bi + ai br, with ai negated for the conjugate
+        // op(A) = A^H, the weights w as in the real case below (J of the hyperbolic polish); a complex tile is four
+        // real products, re += ar br - ai bi, im += ar bi + ai br, with ai negated for the conjugate
         const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
         const int r0 = (warp % (Q / 8 / RT)) * RT * 8, c0 = (warp / (Q / 8 / RT)) * CT * 8;
         double re[RT][CT][2], im[RT][CT][2];
@@ -295,13 +295,14 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
 #pragma unroll 2
         for (int k0 = 0; k0 < Q; k0 += 4) {
             const int k = k0 + t;
+            const double wk = w ? w[k] : 1.0;
             double ar[RT], ai[RT], nai[RT], br[CT], bi[CT];
 #pragma unroll
             for (int i = 0; i < RT; ++i) {
                 const int r = r0 + 8 * i + g;
                 const S x = TA ? a[k + r * LD] : a[r + k * LD];
-                ar[i] = x.x;
-                ai[i] = TA ? -x.y : x.y;
+                ar[i] = wk * x.x;
+                ai[i] = wk * (TA ? -x.y : x.y);
                 nai[i] = -ai[i];
             }
 #pragma unroll
@@ -327,15 +328,17 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
 #pragma unroll
                 for (int e = 0; e < 2; ++e) {
                     const int row = r0 + 8 * i + g, col = c0 + 8 * j + 2 * t + e;
-                    c[row + (size_t)col * ldc] = make_cuDoubleComplex(alpha * re[i][j][e] + (row == col ? betaDiag : 0.0),
-                                                                      alpha * im[i][j][e]);
+                    const double aw = alpha * (w ? w[row] : 1.0);
+                    c[row + (size_t)col * ldc] = make_cuDoubleComplex(aw * re[i][j][e] + (row == col ? betaDiag : 0.0),
+                                                                      aw * im[i][j][e]);
                 }
-    } else if constexpr (scalar_traits<S>::complex) {  // op(A) = A^H; no weights (no complex hyperbolic sweeps)
+    } else if constexpr (scalar_traits<S>::complex) {  // op(A) = A^H, weights as below
         for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
             const int i = idx % Q, j = idx / Q;
             S t = from_real<S>(0.0);
-            for (int l = 0; l < Q; ++l) t += (TA ? conj_of(a[l + i * LD]) : a[i + l * LD]) * bm[l + j * LD];
-            c[i + (size_t)j * ldc] = alpha * t + from_real<S>(i == j ? betaDiag : 0.0);
+            for (int l = 0; l < Q; ++l)
+                t += ((w ? w[l] : 1.0) * (TA ? conj_of(a[l + i * LD]) : a[i + l * LD])) * bm[l + j * LD];
+            c[i + (size_t)j * ldc] = (alpha * (w ? w[i] : 1.0)) * t + from_real<S>(i == j ? betaDiag : 0.0);
         }
     } else if constexpr (MMA) {
         const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;

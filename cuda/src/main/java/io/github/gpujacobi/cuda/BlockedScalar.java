@@ -46,6 +46,8 @@ enum BlockedScalar {
 
     Kernel rotatePairs() { return complex() ? Kernel.BLOCKED_ROTATE_PAIRS_Z : Kernel.BLOCKED_ROTATE_PAIRS; }
 
+    Kernel bunchParlett() { return complex() ? Kernel.BUNCH_PARLETT_Z : Kernel.BUNCH_PARLETT; }
+
     Kernel pair(int q2) { return Kernel.blockedPair(q2, complex()); }
 
     /** Widest block: the complex pair problem (2b x 2b, twice with the polish) fits shared memory up to b = 32. */

@@ -211,14 +211,13 @@ final class CudaBlockedSvd {
     void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, double[] uOut, double tol,
                     int maxSweeps, int fixedSweeps) {
         final boolean wantU = uOut != null;
-        if (el.complex()) throw new IllegalStateException("the blocked hyperbolic sweeps are real only");
         lib = CudaLibraries.get("Method 'blocked'");
         long t0 = System.nanoTime();
         solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs);
-        DevicePointer uDev = buf.get("blockedU", (long) n * n * 8);
+        DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
         if (wantU && !rankDeficient) orthogonalise(dev, buf, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
-        if (wantU) DeviceBuffers.downloadInto(uDev, uOut, n * n);
+        if (wantU) DeviceBuffers.downloadInto(uDev, uOut, doubles(n * n));
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
 

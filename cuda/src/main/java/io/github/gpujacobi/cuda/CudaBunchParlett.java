@@ -10,7 +10,8 @@ import jcuda.driver.JCudaDriver;
  * [4, 10]: core/BunchParlett's steps and pivot rule ({@link BunchParlett#ALPHA}) in one cooperative
  * launch of bunch_parlett.cu (two grid barriers per pivot step, no host round trip), so the
  * hyperbolic route no longer factorises on the host (15.8 s at n = 4096 on 2 cores). G stays on the
- * device for the blocked hyperbolic sweeps.
+ * device for the blocked hyperbolic sweeps. For complex elements ({@link BlockedScalar#COMPLEX}) the same kernel's
+ * complex build factors a Hermitian M = G J G^H.
  */
 final class CudaBunchParlett {
     private static final int BLOCK = 256;
@@ -24,6 +25,11 @@ final class CudaBunchParlett {
     /** Null, or why M is singular (core/BunchParlett's message). */
     String singular;
     long nanos;
+    private final BlockedScalar el;
+
+    CudaBunchParlett() { this(BlockedScalar.REAL); }
+
+    CudaBunchParlett(BlockedScalar el) { this.el = el; }
 
     /**
      * Factors the symmetric n x n page M (lower triangle used) already on the device in buffer a,
@@ -35,13 +41,13 @@ final class CudaBunchParlett {
             signs = new int[0];
             return;
         }
-        String kernel = Kernel.BUNCH_PARLETT.kernelName();
+        String kernel = el.bunchParlett().kernelName();
         // one warp per trailing column (8 per block); fewer blocks for small n make each grid barrier cheaper
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + 7) / 8));
-        g = buf.get("bpG", 8L * n * n);
-        DevicePointer j = buf.get("bpJ", 8L * n), perm = buf.get("bpPerm", 4L * n), lcol = buf.get("bpL", 16L * n);
+        g = buf.get("bpG", (long) el.bytes * n * n);
+        DevicePointer j = buf.get("bpJ", 8L * n), perm = buf.get("bpPerm", 4L * n), lcol = buf.get("bpL", 2L * el.bytes * n);
         DevicePointer partial = buf.get("bpPartial", (long) PIVOT_BYTES * grid), state = buf.get("bpState", 16);
-        DeviceBuffers.zero(g, 8L * n * n);
+        DeviceBuffers.zero(g, (long) el.bytes * n * n);
         dev.synchronize();
         long t0 = System.nanoTime();
         dev.launchCooperative(kernel, grid, BLOCK, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}), Pointer.to(g),

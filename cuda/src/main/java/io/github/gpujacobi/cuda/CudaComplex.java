@@ -65,13 +65,21 @@ final class CudaComplex {
         final Scalar s = jacobiScalar(a.precision());
         final boolean embed = Methods.AUTO.equals(o.method()) && n >= EMBED_FROM;
         final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
-        final AtomicInteger definite = new AtomicInteger();
+        final AtomicInteger definite = new AtomicInteger(), hyperbolic = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
             if (embed && BLOCKED && n >= BLOCKED_FROM) { // positive definite: the complex blocked route, else on
                 PageOutcome d = blockedDefinite(dev, buf, w, n, v, o.tolFor(Precision.DOUBLE, n), o);
                 if (d != null) {
                     definite.incrementAndGet();
                     return d;
+                }
+                if (HYPERBOLIC && !io.github.gpujacobi.core.IndefiniteEig.diagonal(w, n, 2)) {
+                    CudaIndefiniteEig h = new CudaIndefiniteEig(BlockedScalar.COMPLEX);
+                    double[] hd = h.run(dev, buf, w, n, v, o.tolFor(Precision.DOUBLE, n), PageDriver.maxSweeps(o), o.fixedSweeps());
+                    if (hd != null) { // else singular: the embedding's route below decides
+                        hyperbolic.incrementAndGet();
+                        return new PageOutcome(h.sweeps, h.rotations, h.converged, h.computeNanos, hd);
+                    }
                 }
             }
             long t0 = System.nanoTime();
@@ -93,11 +101,14 @@ final class CudaComplex {
             double[] d = solver.run(dev, buf, w, v, n, s, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
         });
-        int pages = a.pages(), e = embedded.get(), c = definite.get();
+        int pages = a.pages(), e = embedded.get(), c = definite.get() + hyperbolic.get();
         if (!embed) return r;
         if (e + c == 0) return r.withReport(r.report().withMethod(method)); // the embedding did not fit: two-sided ran
         String note = c == 0 ? "" : (pages > 1 ? c + " of " + pages + " pages" : "the matrix")
-                + " (positive definite) through the complex blocked one-sided Jacobi on its Cholesky factor";
+                + " through the complex blocked one-sided Jacobi"
+                + (hyperbolic.get() == 0 ? " on the Cholesky factor" : definite.get() == 0
+                ? " (indefinite: complex Bunch-Parlett and blocked hyperbolic Jacobi)"
+                : " (on the Cholesky factor, or for indefinite pages complex Bunch-Parlett and hyperbolic Jacobi)");
         if (e > 0) note += (note.isEmpty() ? "" : "; ") + (pages > 1 ? e + " of " + pages + " pages" : "the matrix")
                 + " through the real blocked route on the real symmetric embedding of order 2n"
                 + (indefinite.get() > 0 ? " (indefinite: Bunch-Parlett and blocked hyperbolic Jacobi)" : "");
@@ -111,6 +122,14 @@ final class CudaComplex {
      * the flops of the real route on the embedding of order 2n (or 2m x 2n).
      */
     static final boolean BLOCKED = !"false".equals(System.getProperty("gpujacobi.cuda.complexBlocked"));
+
+    /**
+     * Indefinite Hermitian input on the complex blocked route (default on; -Dgpujacobi.cuda.complexHyperbolic=false
+     * sends it to the real embedding): Bunch-Parlett's complex build, M = G J G^H, and the blocked hyperbolic sweeps
+     * on complex G ({@link CudaIndefiniteEig} with {@link BlockedScalar#COMPLEX}), seed 003's route [4, 10] in complex
+     * arithmetic; a singular M goes on to the embedding's route.
+     */
+    static final boolean HYPERBOLIC = !"false".equals(System.getProperty("gpujacobi.cuda.complexHyperbolic"));
 
     /** Smallest order (eig) or min(m, n) (svd) for the complex blocked route; -Dgpujacobi.cuda.complexBlockedFrom=N. */
     static final int BLOCKED_FROM = Math.max(64, Integer.getInteger("gpujacobi.cuda.complexBlockedFrom", 256)); // b = 32 from 63

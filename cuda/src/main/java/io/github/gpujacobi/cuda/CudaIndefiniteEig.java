@@ -9,7 +9,8 @@ import io.github.gpujacobi.core.IndefiniteEig;
  * one-sided hyperbolic Jacobi on (G, J) ({@link CudaBlockedSvd#hyperbolic}): G W = U Sigma, so the
  * eigenvalues are sigma_c^2 j_c and the eigenvectors U, each to the relative accuracy that complete
  * pivoting and the relative stopping rule give graded M. Everything runs in double on the device;
- * only M goes up and the eigenpairs come down.
+ * only M goes up and the eigenpairs come down. For complex elements ({@link BlockedScalar#COMPLEX}: M Hermitian,
+ * interleaved) the same steps in complex arithmetic, M = G J G^H.
  */
 final class CudaIndefiniteEig {
     int sweeps;
@@ -19,6 +20,11 @@ final class CudaIndefiniteEig {
     long computeNanos, factorNanos;
     /** Why the route gave up (M singular, numerically or exactly), when {@link #run} returned null. */
     String singular;
+    private final BlockedScalar el;
+
+    CudaIndefiniteEig() { this(BlockedScalar.REAL); }
+
+    CudaIndefiniteEig(BlockedScalar el) { this.el = el; }
 
     /**
      * @param a n x n symmetric page (read only)
@@ -29,9 +35,9 @@ final class CudaIndefiniteEig {
                  int fixedSweeps) {
         double[] w = a.clone();
         int e = IndefiniteEig.scaleNearOne(w);
-        DevicePointer m = buf.get("bpA", 8L * n * n);
+        DevicePointer m = buf.get("bpA", (long) el.bytes * n * n);
         DeviceBuffers.upload(m, w, Precision.DOUBLE);
-        CudaBunchParlett f = new CudaBunchParlett();
+        CudaBunchParlett f = new CudaBunchParlett(el);
         f.factor(dev, buf, m, n);
         factorNanos = f.nanos;
         if (CudaBlockedSvd.PROFILE) {
@@ -42,7 +48,7 @@ final class CudaIndefiniteEig {
             singular = f.singular;
             return null;
         }
-        CudaBlockedSvd s = new CudaBlockedSvd();
+        CudaBlockedSvd s = new CudaBlockedSvd(el);
         s.hyperbolic(dev, buf, f.g, n, f.signs, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
         sweeps = s.sweeps;
         rotations = s.rotations;

@@ -71,7 +71,9 @@ enum Kernel {
     BLOCKED_PAIR_Z_64("blocked_pair_z_64"),
     BLOCKED_PAIR_Z_32("blocked_pair_z_32"),
     /** The Bunch-Parlett factorisation of the indefinite eig (bunch_parlett.cu). */
-    BUNCH_PARLETT("bunch_parlett");
+    BUNCH_PARLETT("bunch_parlett"),
+    /** Its double complex build (the complex indefinite eig's factor, M = G J G^H). */
+    BUNCH_PARLETT_Z("bunch_parlett_z");
 
     private final String base, tail;
     /** false: one build whatever the precision (the name is base alone). */
