@@ -18,9 +18,8 @@
 #           against cuBLAS getrfBatched+getriBatched up to 64
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
 #   huge    eig and inv at n = 8192 against cuSOLVER, both precisions (a run over 20 s is timed once)
-#   complex complex input (issue 16): eig, svd, inv in double complex against cuSOLVER's heevd, heevj,
-#           gesvd, gesvdj, getrf+getrs at n = 1024 (repeat 2) and 4096 (once; the pointwise complex
-#           Jacobi kernels take tens of seconds there, each row under its own 150 s limit)
+#   complex complex input (issue 16): eig (random Hermitian and positive definite), svd, inv against cuSOLVER's
+#           heevd, heevj, gesvd, gesvdj, getrf+getrs: n = 1024 both precisions (repeat 3), 2048, 4096 (once)
 #   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
 #           per-sweep profile, svd and SPD eig (bench --spd) against cuSOLVER at n = 1024, 4096 (both
 #           precisions), 8192; tall svd 8192 x 1024; n = 16384 with the peak device memory
@@ -147,16 +146,18 @@ stage_multigpu() {
   JOPTS=()
 }
 stage_complex() {
-  step complex-1024 run bench --op eig,svd,inv --n 1024 --dtype complex128 --repeat 2 --impl 'cuda|cusolver' \
+  # the defaults (the complex blocked route: svd from min(m, n) = 256, eig from n = 384 on the Cholesky factor or
+  # by Bunch-Parlett and the hyperbolic sweeps) beside the named pointwise kernels (1024 only) and cuSOLVER
+  step complex-1024 run bench --op eig,svd,inv --n 1024 --dtype complex128,complex64 --repeat 3 --impl 'cuda|cusolver' \
       --out "$out/complex-1024.csv"
-  step complex-4096-inv run bench --op inv --n 4096 --dtype complex128 --repeat 2 --impl 'cuda|cusolver' \
-      --out "$out/complex-4096-inv.csv"
-  step complex-4096-cusolver run bench --op eig,svd --n 4096 --dtype complex128 --repeat 1 --impl cusolver \
-      --out "$out/complex-4096-cusolver.csv"
-  step complex-4096-eig timeout 150 "$java" -Xmx64g -jar "$jar" bench --op eig --n 4096 --dtype complex128 --repeat 1 \
-      --impl cuda --out "$out/complex-4096-eig.csv"
-  step complex-4096-svd timeout 150 "$java" -Xmx64g -jar "$jar" bench --op svd --n 4096 --dtype complex128 --repeat 1 \
-      --impl cuda --out "$out/complex-4096-svd.csv"
+  step complex-1024-spd run bench --op eig --spd --n 1024 --dtype complex128,complex64 --repeat 3 \
+      --impl 'cuda/auto|cusolver' --out "$out/complex-1024-spd.csv"
+  step complex-2048 run bench --op eig,svd --n 2048 --dtype complex128 --repeat 3 --impl 'cuda/auto|cusolver' \
+      --out "$out/complex-2048.csv"
+  step complex-4096 run bench --op eig,svd,inv --n 4096 --dtype complex128 --repeat 1 \
+      --impl 'cuda/(auto|gaussjordan)|cusolver' --out "$out/complex-4096.csv"
+  step complex-4096-spd run bench --op eig --spd --n 4096 --dtype complex128 --repeat 1 --impl 'cuda/auto|heevj|heevd' \
+      --out "$out/complex-4096-spd.csv"
 }
 stage="${1:-all}"
 stage_quick() {
@@ -177,7 +178,7 @@ stage_quick() {
       --impl 'cuda/(parallel|onesided)|Batched' --out "$out/quick-pages.csv"
   step quick-pages256 run bench --op eig,svd --n 256 --pages 100 --dtype double --repeat 3 \
       --impl 'cuda/(parallel|onesided)|Batched|syevd' --out "$out/quick-pages256.csv"
-  step quick-complex run bench --op eig,svd,inv --n 1024 --dtype complex128 --repeat 2 --impl 'cuda|cusolver' \
+  step quick-complex run bench --op eig,svd,inv --n 1024 --dtype complex128 --repeat 2 --impl 'cuda/(auto|gaussjordan)|cusolver' \
       --out "$out/quick-complex.csv"
   # issue 13's remaining rows: n = 8192 (eig <= 3000 ms; gesvdj left out: it crashed the process at 8192 after the
   # blocked svd on 2026-11-23, 12550 ms before that) and the thin 8192 x 1024 svd against gesvdj

@@ -100,8 +100,13 @@ public final class Generators {
      * random unitary Q, lambda alternately in [1, 3] and [-3, -1] (cond(H) <= 3), D = diag(logspace(0, -decades, n)).
      */
     public static double[] gradedHermitianIndefinite(Random r, int n, double decades) {
+        return gradedHermitian(r, n, decades, false);
+    }
+
+    /** As {@link #gradedHermitianIndefinite}, with every lambda in [1, 3] when definite (positive definite A). */
+    public static double[] gradedHermitian(Random r, int n, double decades, boolean definite) {
         double[] q = unitary(r, n), lam = new double[n];
-        for (int i = 0; i < n; i++) lam[i] = (i % 2 == 0 ? 1 : -1) * (1 + 2 * r.nextDouble());
+        for (int i = 0; i < n; i++) lam[i] = (definite || i % 2 == 0 ? 1 : -1) * (1 + 2 * r.nextDouble());
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = Math.pow(10, -decades * i / Math.max(1, n - 1));
         int[] p = permutation(r, n);

@@ -160,8 +160,15 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 300);
         gradedCheck(dev, 1000); // the GPU's default blocked path (Cholesky, then the rows of the factor) from n = 768
         for (int n : new int[]{1, 2, 41, 100, 300, 1000}) gradedIndefiniteCheck(dev, n);
-        // complex: the CPU's default from n = 2, the GPU's (the real embedding on the blocked route) from n = 384
-        for (int n : device.equals("gpu") ? new int[]{400} : new int[]{2, 41, 100, 400}) complexGradedIndefiniteCheck(dev, n);
+        // complex: the CPU's default from n = 2, the GPU's (the complex blocked route: Cholesky, or Bunch-Parlett and the
+        // hyperbolic sweeps) from n = 384; its complex blocked svd from min(m, n) = 256
+        for (int n : device.equals("gpu") ? new int[]{400} : new int[]{2, 41, 100, 400}) {
+            complexGradedCheck(dev, n, false);
+            complexGradedCheck(dev, n, true);
+        }
+        for (int[] mn : new int[][]{{300, 260}, {260, 300}}) {
+            complexSvdPagesCheck(dev, new Random(mn[0] * 31L + mn[1]), mn[0], mn[1], 2, Precision.DOUBLE);
+        }
         // Hermitian pages: on the GPU all at once through the real batched page kernels on their embeddings (2n <= 256)
         for (Precision p : Precision.values()) for (int n : new int[]{1, 5, 20, 64}) complexPagesCheck(dev, new Random(n), n, 12, p);
         for (Precision p : Precision.values()) for (int[] mn : new int[][]{{1, 1}, {20, 12}, {12, 20}, {64, 64}, {100, 70}}) {
@@ -222,11 +229,6 @@ final class VerifyCommand implements Command {
         }
     }
 
-    /**
-     * Graded indefinite Hermitian (10 decades): every eigenvalue to 1e-12 relative against the CPU's default
-     * (the real route on the real symmetric embedding, tested against 40-digit references), with residual and
-     * orthogonality, through the device's default eig.
-     */
     /** Hermitian pages (default method) against the CPU's eigenvalues, with each page's residual and orthogonality. */
     private void complexPagesCheck(SolverOptions dev, Random r, int n, int count, Precision p) {
         ComplexPageArray pa = ComplexPageArray.wrap(Generators.pages(count, 2 * n * n, () -> Generators.hermitian(r, n)), n, n,
@@ -282,9 +284,14 @@ final class VerifyCommand implements Command {
         }
     }
 
-    private void complexGradedIndefiniteCheck(SolverOptions dev, int n) {
-        ComplexPageArray pa = ComplexPageArray.wrap(Generators.gradedHermitianIndefinite(new Random(n), n, 10), n, n);
-        String what = "complex eig graded indefinite (10 decades) auto n=" + n;
+    /**
+     * Graded Hermitian (10 decades), indefinite or positive definite: every eigenvalue to 1e-12 relative against the
+     * CPU's default (Cholesky, or the real route on the real symmetric embedding; tested against 40-digit references),
+     * with residual and orthogonality, through the device's default eig.
+     */
+    private void complexGradedCheck(SolverOptions dev, int n, boolean definite) {
+        ComplexPageArray pa = ComplexPageArray.wrap(Generators.gradedHermitian(new Random(n), n, 10, definite), n, n);
+        String what = "complex eig graded " + (definite ? "positive definite" : "indefinite") + " (10 decades) auto n=" + n;
         try {
             ComplexEigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
             ComplexEigResult e = Jacobi.eig(pa, dev);
