@@ -412,80 +412,41 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
 
 // Where entry (i, j) of a symmetric matrix kept as its upper triangle (leading dimension LD) lives.
 template <int LD> __device__ __forceinline__ int sym(int i, int j) { return i <= j ? i + j * LD : j + i * LD; }
+
+// A := J^H A J on the 2 x 2 block (k, l), k <= l (rows p_k, q_k, columns p_l, q_l) of the upper-triangle storage:
+// pair l's transformation on the columns, pair k's on the rows (conjugated coefficients for complex S); pivot
+// (k = l): a_pq, annihilated, set to zero, the diagonal kept real. The block's four entries at ipp (p_k, p_l), ipq
+// (p_k, q_l), iqp (q_k, p_l), iqq (q_k, q_l); the flags: the entry lies below the diagonal and is kept as the
+// conjugate of the stored one (complex S; a real S has nothing to conjugate, and the flags fold away).
+template <typename S>
+__device__ __forceinline__ void pair_block_at(S* __restrict__ a, int ipp, int ipq, int iqp, int iqq, bool cpp, bool cpq,
+                                              bool cqp, bool cqq, double ck, S s1k, S s2k, double cl, S s1l, S s2l,
+                                              bool pivot) {
+    const S app = cpp ? conj_of(a[ipp]) : a[ipp], apq = cpq ? conj_of(a[ipq]) : a[ipq];
+    const S aqp = cqp ? conj_of(a[iqp]) : a[iqp], aqq = cqq ? conj_of(a[iqq]) : a[iqq];
+    const S yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;  // row p_k times T_l
+    const S yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;  // row q_k times T_l
+    const S r1 = conj_of(s1k), r2 = conj_of(s2k), zero = from_real<S>(0.0);
+    const S npp = ck * yp0 + r1 * yp1;
+    a[ipp] = pivot ? real_only(npp) : cpp ? conj_of(npp) : npp;
+    const S npq = ck * yq0 + r1 * yq1;
+    a[ipq] = pivot ? zero : cpq ? conj_of(npq) : npq;
+    const S nqp = r2 * yp0 + ck * yp1;
+    a[iqp] = pivot ? zero : cqp ? conj_of(nqp) : nqp;
+    const S nqq = r2 * yq0 + ck * yq1;
+    a[iqq] = pivot ? real_only(nqq) : cqq ? conj_of(nqq) : nqq;
+}
+template <int LD, typename S>
+__device__ __forceinline__ void pair_block(S* __restrict__ a, int pk, int qk, double ck, S s1k, S s2k, int pl, int ql,
+                                           double cl, S s1l, S s2l, bool pivot) {
+    pair_block_at(a, sym<LD>(pk, pl), sym<LD>(pk, ql), sym<LD>(qk, pl), sym<LD>(qk, ql), pk > pl, pk > ql, qk > pl, qk > ql,
+                  ck, s1k, s2k, cl, s1l, s2l, pivot);
+}
+
+// Entry (i, j) of the Hermitian (or symmetric) matrix kept as its upper triangle.
 template <int LD> __device__ __forceinline__ double herm_get(const double* a, int i, int j) { return a[sym<LD>(i, j)]; }
-
-// A := J' A J on the 2 x 2 block (k, l), k <= l (rows p_k, q_k, columns p_l, q_l) of the upper-triangle storage:
-// pair l's transformation on the columns, pair k's on the rows; pivot (k = l): a_pq, annihilated, set to zero.
-// The block's four entries at ipp (p_k, p_l), ipq (p_k, q_l), iqp (q_k, p_l), iqq (q_k, q_l).
-__device__ __forceinline__ void pair_block_at(double* __restrict__ a, int ipp, int ipq, int iqp, int iqq, double ck,
-                                              double s1k, double s2k, double cl, double s1l, double s2l, bool pivot) {
-    const double app = a[ipp], apq = a[ipq], aqp = a[iqp], aqq = a[iqq];
-    const double yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;  // row p_k times T_l
-    const double yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;  // row q_k times T_l
-    a[ipp] = ck * yp0 + s1k * yp1;
-    a[ipq] = pivot ? 0.0 : ck * yq0 + s1k * yq1;
-    a[iqp] = pivot ? 0.0 : s2k * yp0 + ck * yp1;
-    a[iqq] = s2k * yq0 + ck * yq1;
-}
-// The same with the flags of the look-ahead's fixed indices: cqp / cqq, the entry (q_k, p_l) / (q_k, q_l) is kept as
-// the conjugate of the stored one (it lies below the diagonal); the real case has nothing to conjugate.
-__device__ __forceinline__ void pair_block_at(double* __restrict__ a, int ipp, int ipq, int iqp, int iqq, bool, bool,
-                                              double ck, double s1k, double s2k, double cl, double s1l, double s2l, bool pivot) {
-    pair_block_at(a, ipp, ipq, iqp, iqq, ck, s1k, s2k, cl, s1l, s2l, pivot);
-}
-__device__ __forceinline__ void pair_block_at(cuDoubleComplex* __restrict__ a, int ipp, int ipq, int iqp, int iqq, bool cqp,
-                                              bool cqq, double ck, cuDoubleComplex s1k, cuDoubleComplex s2k, double cl,
-                                              cuDoubleComplex s1l, cuDoubleComplex s2l, bool pivot) {
-    const cuDoubleComplex app = a[ipp], apq = a[ipq], aqp = cqp ? conj_of(a[iqp]) : a[iqp], aqq = cqq ? conj_of(a[iqq]) : a[iqq];
-    const cuDoubleComplex yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;
-    const cuDoubleComplex yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;
-    const cuDoubleComplex c1 = conj_of(s1k), c2 = conj_of(s2k);
-    if (pivot) {  // (p, q) and (q, p) share one location: annihilated; the diagonal stays real
-        a[ipp] = real_only(ck * yp0 + c1 * yp1);
-        a[ipq] = make_cuDoubleComplex(0.0, 0.0);
-        a[iqq] = real_only(c2 * yq0 + ck * yq1);
-        return;
-    }
-    const cuDoubleComplex nqp = c2 * yp0 + ck * yp1, nqq = c2 * yq0 + ck * yq1;
-    a[ipp] = ck * yp0 + c1 * yp1;
-    a[ipq] = ck * yq0 + c1 * yq1;
-    a[iqp] = cqp ? conj_of(nqp) : nqp;
-    a[iqq] = cqq ? conj_of(nqq) : nqq;
-}
-template <int LD>
-__device__ __forceinline__ void pair_block(double* __restrict__ a, int pk, int qk, double ck, double s1k, double s2k,
-                                           int pl, int ql, double cl, double s1l, double s2l, bool pivot) {
-    pair_block_at(a, sym<LD>(pk, pl), sym<LD>(pk, ql), sym<LD>(qk, pl), sym<LD>(qk, ql), ck, s1k, s2k, cl, s1l, s2l, pivot);
-}
-
-// The complex (Hermitian) block update: A := J^H A J on the 2 x 2 block (k, l), entries kept in the upper triangle
-// (entry (i, j), i > j, is the conjugate of the stored (j, i)); the rows take the conjugated coefficients.
 template <int LD> __device__ __forceinline__ cuDoubleComplex herm_get(const cuDoubleComplex* a, int i, int j) {
     return i <= j ? a[i + j * LD] : conj_of(a[j + i * LD]);
-}
-template <int LD> __device__ __forceinline__ void herm_set(cuDoubleComplex* a, int i, int j, cuDoubleComplex v) {
-    if (i <= j) a[i + j * LD] = v;
-    else a[j + i * LD] = conj_of(v);
-}
-template <int LD>
-__device__ __forceinline__ void pair_block(cuDoubleComplex* __restrict__ a, int pk, int qk, double ck, cuDoubleComplex s1k,
-                                           cuDoubleComplex s2k, int pl, int ql, double cl, cuDoubleComplex s1l,
-                                           cuDoubleComplex s2l, bool pivot) {
-    const cuDoubleComplex app = herm_get<LD>(a, pk, pl), apq = herm_get<LD>(a, pk, ql), aqp = herm_get<LD>(a, qk, pl),
-                          aqq = herm_get<LD>(a, qk, ql);
-    const cuDoubleComplex yp0 = cl * app + s1l * apq, yq0 = s2l * app + cl * apq;
-    const cuDoubleComplex yp1 = cl * aqp + s1l * aqq, yq1 = s2l * aqp + cl * aqq;
-    const cuDoubleComplex c1 = conj_of(s1k), c2 = conj_of(s2k);
-    if (pivot) {  // (p, q) and (q, p) share one location: annihilated; the diagonal stays real
-        herm_set<LD>(a, pk, pl, real_only(ck * yp0 + c1 * yp1));
-        herm_set<LD>(a, pk, ql, make_cuDoubleComplex(0.0, 0.0));
-        herm_set<LD>(a, qk, ql, real_only(c2 * yq0 + ck * yq1));
-        return;
-    }
-    herm_set<LD>(a, pk, pl, ck * yp0 + c1 * yp1);
-    herm_set<LD>(a, pk, ql, ck * yq0 + c1 * yq1);
-    herm_set<LD>(a, qk, pl, c2 * yp0 + ck * yp1);
-    herm_set<LD>(a, qk, ql, c2 * yq0 + ck * yq1);
 }
 
 template <typename S, int Q, int THREADS>
@@ -632,13 +593,13 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
                 // the pivot block (k, k) and (k, k1) (for k1 = 0: the block (0, H - 1), rotation 0's rows); entries below
                 // the diagonal are read and written as the conjugates of the stored ones (complex S)
                 if (nonzero(s2k))
-                    pair_block_at(a, k + k * LD, k + qk * LD, k + qk * LD, qk + qk * LD, true, false, ck, s1k, s2k, ck, s1k, s2k,
+                    pair_block_at(a, k + k * LD, k + qk * LD, k + qk * LD, qk + qk * LD, false, false, true, false, ck, s1k, s2k, ck, s1k, s2k,
                                   true);
                 if (nonzero(s2k) || nonzero(s21)) {
                     if (k < k1) pair_block_at(a, k + k1 * LD, k + q1 * LD, k1 + qk * LD, qk < q1 ? qk + q1 * LD : q1 + qk * LD,
-                                              true, !(qk < q1), ck, s1k, s2k, c1, s11, s21, false);
+                                              false, false, true, !(qk < q1), ck, s1k, s2k, c1, s11, s21, false);
                     else pair_block_at(a, k1 + k * LD, k1 + qk * LD, k + q1 * LD, q1 < qk ? q1 + qk * LD : qk + q1 * LD,
-                                       true, !(q1 < qk), c1, s11, s21, ck, s1k, s2k, false);
+                                       false, false, true, !(q1 < qk), c1, s11, s21, ck, s1k, s2k, false);
                 }
                 if (KR == 1) __syncwarp();
                 else asm volatile("bar.sync 1, %0;" ::"n"(KR * 32) : "memory");
@@ -652,8 +613,8 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
                     if (!nonzero(s2k) && !nonzero(s2l)) continue;
                     // CrossPairs' order: p_k = k < H <= q_k = H + (k + st) mod H, and k < l
                     const int qk = H + ((k + st) & (H - 1)), ql = H + ((l + st) & (H - 1));
-                    pair_block_at(a, k + l * LD, k + ql * LD, l + qk * LD, qk < ql ? qk + ql * LD : ql + qk * LD, true,
-                                  !(qk < ql), rc[buf][k], rs1[buf][k], s2k, rc[buf][l], rs1[buf][l], s2l, false);
+                    pair_block_at(a, k + l * LD, k + ql * LD, l + qk * LD, qk < ql ? qk + ql * LD : ql + qk * LD, false,
+                                  false, true, !(qk < ql), rc[buf][k], rs1[buf][k], s2k, rc[buf][l], rs1[buf][l], s2l, false);
                 }
             }
             if (warp >= R0) rotate_r(c, s1, s2);
