@@ -132,16 +132,29 @@ __device__ __forceinline__ void pair_transformation(double app, double aqq, doub
 __device__ __forceinline__ void pair_transformation(double app, double aqq, cuDoubleComplex apq, double sp, double sq,
                                                     double tol, double& c, cuDoubleComplex& s1, cuDoubleComplex& s2,
                                                     unsigned long long& rotated, int* deficient) {
-    double pr = apq.x, pi = apq.y, mod = hypot(pr, pi), r1, r2;
+    double pr = apq.x, pi = apq.y, r1, r2;
+    // the modulus and 1 / modulus by one rsqrt_newton where |h_pq|^2 lies within [2^-500, 2^500] (the step's critical
+    // path: hypot and two IEEE divisions otherwise), else hypot with unitary_rotation's scaling of a tiny modulus
+    const double h = fma(pr, pr, pi * pi);
+    const bool fast = h >= 0x1p-500 && h <= 0x1p500;
+    const double inv = fast ? rsqrt_newton(h) : 0.0, mod = fast ? h * inv : hypot(pr, pi);
     pair_transformation(app, aqq, mod, sp, sq, tol, c, r1, r2, rotated, deficient);
     s1 = s2 = make_cuDoubleComplex(0.0, 0.0);
     if (r2 == 0) return;
-    if (mod < 0x1p-900) {  // a subnormal modulus would make |u| != 1 (unitary_rotation's scaling)
-        pr = scalbn(pr, 600);
-        pi = scalbn(pi, 600);
-        mod = hypot(pr, pi);
+    double ur, ui;
+    if (fast) {
+        ur = pr * inv;
+        ui = pi * inv;
+    } else {
+        double m = mod;
+        if (m < 0x1p-900) {  // a subnormal modulus would make |u| != 1
+            pr = scalbn(pr, 600);
+            pi = scalbn(pi, 600);
+            m = hypot(pr, pi);
+        }
+        ur = pr / m;
+        ui = pi / m;
     }
-    const double ur = pr / mod, ui = pi / mod;
     s1 = make_cuDoubleComplex(r1 * ur, -r1 * ui);
     s2 = make_cuDoubleComplex(r2 * ur, r2 * ui);
 }

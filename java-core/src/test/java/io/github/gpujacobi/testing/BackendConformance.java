@@ -720,11 +720,17 @@ public abstract class BackendConformance {
         assertTrue(x.getMessage().contains("Hermitian") && x.getMessage().contains("max|A-A'|/max|A| = 2"), x.getMessage());
     }
 
-    @ParameterizedTest(name = "complex extreme scales {0}")
-    @EnumSource(Precision.class)
-    void complexExtremeScales(Precision p) {
+    Stream<Arguments> complexExtremeCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        // n = 400: the GPU's complex blocked routes (svd, and the indefinite eig's Bunch-Parlett and hyperbolic sweeps)
+        for (Precision p : Precision.values()) for (int n : new int[]{7, 400}) out.add(Arguments.of(p, n));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "complex extreme scales {0} n={1}")
+    @MethodSource("complexExtremeCases")
+    void complexExtremeScales(Precision p, int n) {
         assumeTrue(backend().supportsComplex(Operation.EIG) && backend().supportsComplex(Operation.SVD));
-        int n = 7;
         double[] z = ComplexMatrices.hermitian(new Random(3), n);
         double[] scales = p == Precision.DOUBLE ? new double[]{1e-300, 1e300} : new double[]{1e-30, 1e30};
         ComplexEigResult e0 = Jacobi.eig(ComplexMatrices.of(z, n, n, p), opts().withVectors(false));
