@@ -68,14 +68,17 @@ final class CudaComplex {
         final AtomicInteger definite = new AtomicInteger(), hyperbolic = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
             if (embed && BLOCKED && n >= BLOCKED_FROM) { // positive definite: the complex blocked route, else on
-                PageOutcome d = blockedDefinite(dev, buf, w, n, v, o.tolFor(Precision.DOUBLE, n), o);
+                // the input precision's tolerance, as the real blocked route: the sweeps compute in double and the
+                // vectors' Newton-Schulz steps (two from single's tolerance) make them unitary to double's rounding
+                final double btol = o.tolFor(a.precision(), n);
+                PageOutcome d = blockedDefinite(dev, buf, w, n, v, btol, o);
                 if (d != null) {
                     definite.incrementAndGet();
                     return d;
                 }
                 if (HYPERBOLIC && !io.github.gpujacobi.core.IndefiniteEig.diagonal(w, n, 2)) {
                     CudaIndefiniteEig h = new CudaIndefiniteEig(BlockedScalar.COMPLEX);
-                    double[] hd = h.run(dev, buf, w, n, v, o.tolFor(Precision.DOUBLE, n), PageDriver.maxSweeps(o), o.fixedSweeps());
+                    double[] hd = h.run(dev, buf, w, n, v, btol, PageDriver.maxSweeps(o), o.fixedSweeps());
                     if (hd != null) { // else singular: the embedding's route below decides
                         hyperbolic.incrementAndGet();
                         return new PageOutcome(h.sweeps, h.rotations, h.converged, h.computeNanos, hd);
