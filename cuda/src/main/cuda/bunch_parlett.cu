@@ -14,14 +14,20 @@
 // multiply-add), as Java evaluates them, so the Schur complements and hence the pivot decisions follow
 // the CPU's (the 2 x 2 blocks' rotation, jacobi_tangent, may differ from it in the last bit).
 // The same template on double complex elements (bunch_parlett_z, the complex indefinite eig's factor, M Hermitian:
-// M = G J G^H): magnitudes are moduli, the updates conjugate the pivot rows, entries that a swap moves across the
+// M = G J G^H): magnitudes are squared moduli, the updates conjugate the pivot rows, entries that a swap moves across the
 // diagonal are conjugated, and a 2 x 2 pivot [[e11, conj(e21)], [e21, e22]] is made real by the phase of e21 before its
 // rotation; plain complex arithmetic there (there is no CPU counterpart to follow).
 #include "jacobi_common.cuh"
 
 namespace bp {
+// The pivot search's measure: |x| for double; for complex the squared modulus (two multiply-adds where hypot cost
+// most of the step: M is scaled near one, IndefiniteEig.scaleNearOne, so squares neither overflow nor, above 1e-154,
+// underflow), with the pivot rule's alpha squared to match (scale).
 __device__ __forceinline__ double mag(double x) { return fabs(x); }
-__device__ __forceinline__ double mag(cuDoubleComplex z) { return hypot(z.x, z.y); }
+__device__ __forceinline__ double mag(cuDoubleComplex z) { return fma(z.x, z.x, z.y * z.y); }
+template <typename S> __device__ __forceinline__ double scale(double alpha) {
+    return scalar_traits<S>::complex ? alpha * alpha : alpha;
+}
 __device__ __forceinline__ bool nz(double x) { return x != 0; }
 __device__ __forceinline__ bool nz(cuDoubleComplex z) { return z.x != 0 || z.y != 0; }
 // y - l conj(x) and y - (l0 conj(x0) + l1 conj(x1)): the Schur updates (double: rounded one at a time, as the CPU)
@@ -185,7 +191,7 @@ __device__ void bunch_parlett_t(S* A, int n, S* G, double* J, int* perm, S* lcol
             const bp::Pivot p = best;
             if (!(p.entry > 0) || p.row >= n || p.d >= n) {  // zero (or not finite) Schur complement
                 if (threadIdx.x == 0) { state[2] = n - k; state[0] = n; }
-            } else if (p.diag >= alpha * p.entry) {
+            } else if (p.diag >= bp::scale<S>(alpha) * p.entry) {
                 bp::swap(A, perm, n, k, k, p.d);
                 const double piv = real_of(A[k + (size_t)k * n]), s = sqrt(fabs(piv));
                 for (int i = k + threadIdx.x; i < n; i += blockDim.x) {
