@@ -25,7 +25,10 @@ import jcuda.driver.JCudaDriver;
  * <p>
  * Everything runs in double whatever the input precision: single-precision input then gets
  * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
- * Measurements: docs/benchmarks/gpu-h100-2026-11-23-blocked.md.
+ * The element type is a parameter ({@link BlockedScalar}): with COMPLEX the same driver runs the complex SVD, the
+ * Hermitian positive definite eig and (with signs) the complex hyperbolic sweeps on interleaved double complex data
+ * (ZGEMM, zgeqrf / zunmqr, zpotrf, svd_blocked.cu's _z builds; b <= 32).
+ * Measurements: docs/benchmarks/gpu-h100-2026-11-23-blocked.md, complex: gpu-h100-2026-11-26c.md.
  */
 final class CudaBlockedSvd {
     /**
