@@ -163,19 +163,36 @@ __device__ void bunch_parlett_t(S* A, int n, S* G, double* J, int* perm, S* lcol
             S* col = A + (size_t)q * n;
             const S x0 = rank > 0 ? A[q + (size_t)(k - rank) * n] : from_real<S>(0.0);
             const S x1 = rank == 2 ? A[q + (size_t)(k - 1) * n] : from_real<S>(0.0);
-            for (int i = q + lane; i < n; i += 32) {
-                S y = col[i];
+            // element i: its update from the loaded y, l0 = lcol[i], l1 = lcol[n + i], then the search
+            auto element = [&](int i, S y, S l0, S l1) {
                 if (rank == 1 && bp::nz(x0)) {
-                    y = bp::minus1(y, lcol[i], x0);
+                    y = bp::minus1(y, l0, x0);
                     col[i] = y;
                 } else if (rank == 2) {
-                    y = bp::minus2(y, lcol[i], x0, lcol[n + i], x1);
+                    y = bp::minus2(y, l0, x0, l1, x1);
                     col[i] = y;
                 }
                 const double ay = bp::mag(y);
                 if (ay > mine.entry) { mine.entry = ay; mine.row = i; mine.col = q; }
                 if (i == q && ay > mine.diag) { mine.diag = ay; mine.d = q; }
+            };
+            // UNROLL elements a lane at a time, all their loads issued first: a warp owns a whole column, and the
+            // longest one (n - k long) sets the step's time; one load in flight at a time left it latency bound. The
+            // elements are still searched in order of i, so the pivot decisions are the same.
+            constexpr int UNROLL = 4;
+            int i = q + lane;
+            for (; i + 32 * (UNROLL - 1) < n; i += 32 * UNROLL) {
+                S y[UNROLL], l0[UNROLL], l1[UNROLL];
+#pragma unroll
+                for (int u = 0; u < UNROLL; ++u) {
+                    y[u] = col[i + 32 * u];
+                    l0[u] = rank > 0 ? lcol[i + 32 * u] : from_real<S>(0.0);
+                    l1[u] = rank == 2 ? lcol[n + i + 32 * u] : from_real<S>(0.0);
+                }
+#pragma unroll
+                for (int u = 0; u < UNROLL; ++u) element(i + 32 * u, y[u], l0[u], l1[u]);
             }
+            for (; i < n; i += 32) element(i, col[i], rank > 0 ? lcol[i] : from_real<S>(0.0), rank == 2 ? lcol[n + i] : from_real<S>(0.0));
         }
         bp::Pivot b = bp::block_pivot(mine, scratch);
         if (threadIdx.x == 0) partial[blockIdx.x] = b;
