@@ -31,10 +31,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * single's tolerance single pages came out 8e-6 from unitary at 64 x 64 (H100, 2026-11-23), over n eps. The
  * default eig from n = 384 ({@link #EMBED_FROM}) solves positive definite input by the complex blocked one-sided
  * Jacobi on its Cholesky factor ({@link #BLOCKED}: {@link CudaBlockedSvd} on complex elements, a quarter of the
- * embedding's flops), other input by the real symmetric embedding of order 2n ({@link ComplexEmbedding}) through the
- * real blocked route ({@link CudaBackend#blockedEigPage}: Bunch-Parlett and the blocked hyperbolic Jacobi),
- * relatively accurate for graded input; the default svd from min(m, n) = 256 ({@link #BLOCKED_FROM}) runs the complex
- * blocked one-sided Jacobi.
+ * embedding's flops), indefinite input by complex Bunch-Parlett and the complex blocked hyperbolic sweeps
+ * ({@link #HYPERBOLIC}), both relatively accurate for graded input; a singular page by the real symmetric embedding of
+ * order 2n ({@link ComplexEmbedding}) through the real blocked route ({@link CudaBackend#blockedEigPage}). The default
+ * svd from min(m, n) = 256 ({@link #BLOCKED_FROM}) runs the complex blocked one-sided Jacobi.
  * Several pages up to 128 x 128 (eig; svd: min(m, n) <= 128) go through the real batched page kernels on their
  * embeddings ({@link #batchedPages}, {@link #batchedSvdPages}).
  */
