@@ -93,6 +93,14 @@ final class CudaBlockedSvd {
     static final boolean CHECK = !"false".equals(System.getProperty("gpujacobi.cuda.blockedCheck"));
 
     /**
+     * The check runs once a sweep rotated at most this many pairs per column (-Dgpujacobi.cuda.blockedCheckFrom=N; was
+     * 1): near the end a sweep rotates a few thousand pairs and the next one only a handful (H100, n = 1024: svd sweeps
+     * 11 and 12 rotated 5390 and 5 pairs, SPD eig 2471 and 3), and a check with its cleanup rounds costs a GEMM where
+     * that last sweep costs ~2 ms; a check that finds too many failing pairs costs one GEMM and the sweep runs.
+     */
+    static final int CHECK_FROM = Math.max(1, Integer.getInteger("gpujacobi.cuda.blockedCheckFrom", 16));
+
+    /**
      * When at most this many pairs fail the check, they are rotated alone (each by its own rotation, disjoint ones at
      * once) and checked again, up to {@link #CLEANUP_ROUNDS} times, instead of a sweep: at the end of the iteration a
      * few pairs lie just above the tolerance, and a sweep for them costs all its GEMMs (H100, svd n = 4096: 7 pairs
@@ -365,7 +373,7 @@ final class CudaBlockedSvd {
             converged = r == 0;
             if (rankDeficient) break;
             if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations%n", sweeps, r);
-            if (!converged && CHECK && fixedSweeps == 0 && r <= n && sweeps < limit) {
+            if (!converged && CHECK && fixedSweeps == 0 && r <= (long) CHECK_FROM * n && sweeps < limit) {
                 DevicePointer cur = (t & 1) == 0 ? w0 : w1;
                 for (int round = 0; ; round++) {
                     long failing = failingPairs(dev, buf, cur, ld, m, cols, tol);
