@@ -68,8 +68,12 @@ final class CpuComplex {
         final int pages = a.pages();
         final double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
         return new ComplexPageDriver(driver).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
-            ComplexJacobiSvd solver = new ComplexJacobiSvd(CpuBackend.innerThreads(o, pages));
+            int inner = CpuBackend.innerThreads(o, pages);
+            ComplexJacobiSvd solver = new ComplexJacobiSvd(inner);
             solver.run(w, vw, mm, nn, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps());
+            // the accumulated V (A's U for a wide A) to n eps; A V stays as the sweeps left it (mixing its columns by
+            // the same step would lift the zero columns of a rank-deficient A into spurious singular vectors)
+            if (vw != null) ComplexNewtonSchulz.step(vw, nn, inner);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
         });
     }
