@@ -24,12 +24,10 @@ namespace bp {
 // most of the step: M is scaled near one, IndefiniteEig.scaleNearOne, so squares neither overflow nor, above 1e-154,
 // underflow), with the pivot rule's alpha squared to match (scale).
 __device__ __forceinline__ double mag(double x) { return fabs(x); }
-__device__ __forceinline__ double mag(cuDoubleComplex z) { return fma(z.x, z.x, z.y * z.y); }
+__device__ __forceinline__ double mag(cuDoubleComplex z) { return abs2_of(z); }
 template <typename S> __device__ __forceinline__ double scale(double alpha) {
     return scalar_traits<S>::complex ? alpha * alpha : alpha;
 }
-__device__ __forceinline__ bool nz(double x) { return x != 0; }
-__device__ __forceinline__ bool nz(cuDoubleComplex z) { return z.x != 0 || z.y != 0; }
 // y - l conj(x) and y - (l0 conj(x0) + l1 conj(x1)): the Schur updates (double: rounded one at a time, as the CPU)
 __device__ __forceinline__ double minus1(double y, double l, double x) { return __dsub_rn(y, __dmul_rn(l, x)); }
 __device__ __forceinline__ cuDoubleComplex minus1(cuDoubleComplex y, cuDoubleComplex l, cuDoubleComplex x) {
@@ -165,7 +163,7 @@ __device__ void bunch_parlett_t(S* A, int n, S* G, double* J, int* perm, S* lcol
             const S x1 = rank == 2 ? A[q + (size_t)(k - 1) * n] : from_real<S>(0.0);
             // element i: its update from the loaded y, l0 = lcol[i], l1 = lcol[n + i], then the search
             auto element = [&](int i, S y, S l0, S l1) {
-                if (rank == 1 && bp::nz(x0)) {
+                if (rank == 1 && nonzero(x0)) {
                     y = bp::minus1(y, l0, x0);
                     col[i] = y;
                 } else if (rank == 2) {

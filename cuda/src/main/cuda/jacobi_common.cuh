@@ -31,7 +31,8 @@ template <typename S> using phase_t = typename scalar_traits<S>::phase;
     __device__ __forceinline__ R real_of(C a) { return a.x; }                                               \
     __device__ __forceinline__ R abs2_of(C a) { return a.x * a.x + a.y * a.y; }                              \
     __device__ __forceinline__ C real_only(C a) { return MAKE(a.x, R(0)); }                                  \
-    __device__ __forceinline__ C phase_mul(C e, C a) { return e * a; }
+    __device__ __forceinline__ C phase_mul(C e, C a) { return e * a; }                                     \
+    __device__ __forceinline__ bool nonzero(C a) { return a.x != 0 || a.y != 0; }
 GJ_COMPLEX_OPS(cuFloatComplex, float, make_cuFloatComplex)
 GJ_COMPLEX_OPS(cuDoubleComplex, double, make_cuDoubleComplex)
 #undef GJ_COMPLEX_OPS
@@ -40,7 +41,8 @@ GJ_COMPLEX_OPS(cuDoubleComplex, double, make_cuDoubleComplex)
     __device__ __forceinline__ R real_of(R a) { return a; }                                                 \
     __device__ __forceinline__ R abs2_of(R a) { return a * a; }                                             \
     __device__ __forceinline__ R real_only(R a) { return a; }                                               \
-    __device__ __forceinline__ R phase_mul(unit_phase, R a) { return a; }
+    __device__ __forceinline__ R phase_mul(unit_phase, R a) { return a; }                                   \
+    __device__ __forceinline__ bool nonzero(R a) { return a != 0; }
 GJ_REAL_OPS(float)
 GJ_REAL_OPS(double)
 #undef GJ_REAL_OPS

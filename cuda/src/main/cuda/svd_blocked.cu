@@ -10,8 +10,6 @@
 
 // The blocked kernels are templates on the element type S (double, or cuDoubleComplex for the complex blocked SVD:
 // jacobi_common.cuh's scalar traits; the double builds keep their names, the complex ones end in _z).
-__device__ __forceinline__ bool nonzero(double x) { return x != 0; }
-__device__ __forceinline__ bool nonzero(cuDoubleComplex z) { return z.x != 0 || z.y != 0; }
 __device__ __forceinline__ double shfl_s(double v, int src) { return __shfl_sync(0xffffffffu, v, src); }
 __device__ __forceinline__ cuDoubleComplex shfl_s(cuDoubleComplex v, int src) {
     return make_cuDoubleComplex(__shfl_sync(0xffffffffu, v.x, src), __shfl_sync(0xffffffffu, v.y, src));

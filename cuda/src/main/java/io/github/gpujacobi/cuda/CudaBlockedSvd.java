@@ -473,7 +473,7 @@ final class CudaBlockedSvd {
     static void solvePairs(CudaDevice dev, CudaLibraries lib, BlockedScalar el, int q2, int pairs, DevicePointer gram,
                            DevicePointer q, DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps,
                            double tol, CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns) {
-        dev.launchShared(el.pair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2) / 8 * el.bytes, Pointer.to(
+        dev.launchShared(el.pair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2, el.bytes), Pointer.to(
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
                 Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
@@ -582,9 +582,12 @@ final class CudaBlockedSvd {
     }
 
 
-    /** Shared memory of blocked_pair for 2b = q2: A, padded, and the polish's second matrix where it polishes. */
-    static int pairBytes(int q2) {
-        return q2 * (q2 + 1) * 8 * (polishedInKernel(q2) ? 2 : 1);
+    /**
+     * Shared memory of blocked_pair for 2b = q2 and elements of elementBytes (BlockedScalar.bytes): A, padded, and
+     * the polish's second matrix where it polishes.
+     */
+    static int pairBytes(int q2, int elementBytes) {
+        return q2 * (q2 + 1) * elementBytes * (polishedInKernel(q2) ? 2 : 1);
     }
 
     /**

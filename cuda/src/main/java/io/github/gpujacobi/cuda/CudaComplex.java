@@ -11,6 +11,8 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.core.ComplexEmbedding;
 import io.github.gpujacobi.core.ComplexPageDriver;
+import io.github.gpujacobi.core.IndefiniteEig;
+import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.PageStats;
@@ -76,7 +78,7 @@ final class CudaComplex {
                     definite.incrementAndGet();
                     return d;
                 }
-                if (HYPERBOLIC && !io.github.gpujacobi.core.IndefiniteEig.diagonal(w, n, 2)) {
+                if (HYPERBOLIC && !IndefiniteEig.diagonal(w, n, 2)) {
                     CudaIndefiniteEig h = new CudaIndefiniteEig(BlockedScalar.COMPLEX);
                     double[] hd = h.run(dev, buf, w, n, v, btol, PageDriver.maxSweeps(o), o.fixedSweeps());
                     if (hd != null) { // else singular: the embedding's route below decides
@@ -145,7 +147,7 @@ final class CudaComplex {
     private static PageOutcome blockedDefinite(CudaDevice dev, DeviceBuffers buf, double[] w, int n, double[] v, double tol,
                                                SolverOptions o) {
         double[] x = w.clone(); // scaled into the Gram matrices' range as the real route does; w stays for the others
-        int e = io.github.gpujacobi.core.PageAssembly.scaleIntoRange(x);
+        int e = PageAssembly.scaleIntoRange(x);
         CudaBlockedSvd solver = new CudaBlockedSvd(BlockedScalar.COMPLEX);
         double[] d = solver.eig(dev, buf, x, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
         if (d == null) return null;

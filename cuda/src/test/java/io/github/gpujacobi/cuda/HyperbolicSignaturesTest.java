@@ -39,7 +39,7 @@ class HyperbolicSignaturesTest {
     @ParameterizedTest
     @CsvSource({"2", "4", "8", "16", "32", "64", "128"})
     void pairKernelSharedMemoryFitsAnH100(int q2) {
-        int bytes = CudaBlockedSvd.pairBytes(q2);
+        int bytes = CudaBlockedSvd.pairBytes(q2, BlockedScalar.REAL.bytes);
         // A (q2 x (q2 + 1) doubles), and the polish's second matrix where the kernel polishes (hyperbolic: always)
         assertEquals(8 * q2 * (q2 + 1) * (q2 <= 64 ? 2 : 1), bytes);
         assertTrue(bytes <= 227 * 1024 - 8 * 1024, bytes + " bytes: more than an H100 block may opt in to, with the static arrays");
