@@ -5,11 +5,15 @@
 // step, each two grid barriers:
 //   (1) all warps: the pending rank-1/rank-2 update of the trailing lower triangle fused with the
 //       complete-pivoting search (largest |entry| and largest |diagonal|, ties to the first in
-//       column-major order, as the CPU's sequential scan), one warp per column, block partials;
-//   (2) block 0: the final reduction, the pivot choice (1 x 1 if mu1 >= alpha mu0, else the 2 x 2 block
-//       of the largest entry), the symmetric swaps of the lower triangle, L's pivot column(s) (into lcol,
-//       by position) and G's column(s), written at their ORIGINAL row (perm), so earlier columns never
-//       need the row swaps of later pivots.
+//       column-major order, as the CPU's sequential scan), in pieces of up to 128 rows of a column dealt
+//       evenly to the warps, block partials;
+//   (2) every block: the final reduction (the same pivot in every block) and the pivot choice (1 x 1 if
+//       mu1 >= alpha mu0, else the 2 x 2 block of the largest entry); a 1 x 1 pivot's symmetric swap, L's
+//       column (into lcol, by position) and G's column, written at its ORIGINAL row (perm, so earlier
+//       columns never need the row swaps of later pivots), by the whole grid, one thread a row; a 2 x 2
+//       pivot (about 1% of the steps) by block 0.
+// H100, n = 4096 random (2026-11-26): 145 -> 106 ms, the same G and J bit for bit; one warp per column left the
+// longest column's warp setting each step's time, and block 0 alone spent 44 ms on the pivots' swaps and columns.
 // Products and sums of the updates and of L are rounded one at a time (__dmul_rn, __dadd_rn: no fused
 // multiply-add), as Java evaluates them, so the Schur complements and hence the pivot decisions follow
 // the CPU's (the 2 x 2 blocks' rotation, jacobi_tangent, may differ from it in the last bit).
@@ -50,14 +54,15 @@ __device__ __forceinline__ bool before(double v, int col, int row, double bv, in
     return v > bv || (v == bv && (col < bcol || (col == bcol && row < brow)));
 }
 
-// The two candidates of a Schur complement (core/BunchParlett.Pivot).
+// The two candidates of a Schur complement (core/BunchParlett.Pivot), and the diagonal candidate's value (real: the
+// 1 x 1 pivot, read by every block while one of them moves it).
 struct Pivot {
-    double entry, diag;
+    double entry, diag, dval;
     int row, col, d;
-    __device__ void init() { entry = -1; diag = -1; row = col = d = 0x7fffffff; }
+    __device__ void init() { entry = -1; diag = -1; dval = 0; row = col = d = 0x7fffffff; }
     __device__ void merge(const Pivot& o) {
         if (before(o.entry, o.col, o.row, entry, col, row)) { entry = o.entry; row = o.row; col = o.col; }
-        if (before(o.diag, o.d, 0, diag, d, 0)) { diag = o.diag; d = o.d; }
+        if (before(o.diag, o.d, 0, diag, d, 0)) { diag = o.diag; d = o.d; dval = o.dval; }
     }
     __device__ void shuffleMerge(int offset) {
         Pivot o;
@@ -65,6 +70,7 @@ struct Pivot {
         o.row = __shfl_down_sync(0xffffffffu, row, offset);
         o.col = __shfl_down_sync(0xffffffffu, col, offset);
         o.diag = __shfl_down_sync(0xffffffffu, diag, offset);
+        o.dval = __shfl_down_sync(0xffffffffu, dval, offset);
         o.d = __shfl_down_sync(0xffffffffu, d, offset);
         merge(o);
     }
@@ -154,68 +160,110 @@ __device__ void bunch_parlett_t(S* A, int n, S* G, double* J, int* perm, S* lcol
     grid.sync();
     int k = 0, rank = 0;
     while (k < n) {
-        // (1) update column q's lower part by the pivot columns k - rank ... k - 1, and search it
+        // (1) the pending update of the trailing lower triangle by the pivot columns k - rank ... k - 1, and the search.
+        // The triangle is cut into pieces of up to TILE rows of one column (tile row t: rows k + t TILE ... of the
+        // columns up to its last row), dealt to the warps evenly: with one warp per column the longest column (n - k
+        // long, the same warp every step) set each step's time, half of the factorisation's.
         bp::Pivot mine;
         mine.init();
-        for (int q = k + gwarp; q < n; q += nwarps) {
+        constexpr int UNROLL = 4, TILE = 32 * UNROLL;
+        const int len = n - k, tiles = (len + TILE - 1) / TILE;
+        // pieces before tile row t: TILE t (t + 1) / 2 (every earlier tile row is full); tile row tiles - 1 has len
+        const long long pieces = (long long)TILE * (tiles - 1) * tiles / 2 + len;
+        for (long long w = gwarp; w < pieces; w += nwarps) {
+            int t = (int)((sqrt(1.0 + 8.0 * (double)w / TILE) - 1.0) * 0.5);
+            t = min(t, tiles - 1);
+            while (t > 0 && (long long)TILE * t * (t + 1) / 2 > w) --t;
+            while (t + 1 < tiles && (long long)TILE * (t + 1) * (t + 2) / 2 <= w) ++t;
+            const int q = k + (int)(w - (long long)TILE * t * (t + 1) / 2);
+            const int r0 = max(q, k + t * TILE), r1 = min(k + (t + 1) * TILE, n);
             S* col = A + (size_t)q * n;
             const S x0 = rank > 0 ? A[q + (size_t)(k - rank) * n] : from_real<S>(0.0);
             const S x1 = rank == 2 ? A[q + (size_t)(k - 1) * n] : from_real<S>(0.0);
-            // element i: its update from the loaded y, l0 = lcol[i], l1 = lcol[n + i], then the search
-            auto element = [&](int i, S y, S l0, S l1) {
-                if (rank == 1 && nonzero(x0)) {
-                    y = bp::minus1(y, l0, x0);
-                    col[i] = y;
-                } else if (rank == 2) {
-                    y = bp::minus2(y, l0, x0, l1, x1);
-                    col[i] = y;
-                }
-                const double ay = bp::mag(y);
-                if (ay > mine.entry) { mine.entry = ay; mine.row = i; mine.col = q; }
-                if (i == q && ay > mine.diag) { mine.diag = ay; mine.d = q; }
-            };
-            // UNROLL elements a lane at a time, all their loads issued first: a warp owns a whole column, and the
-            // longest one (n - k long) sets the step's time; one load in flight at a time left it latency bound. The
-            // elements are still searched in order of i, so the pivot decisions are the same.
-            constexpr int UNROLL = 4;
-            int i = q + lane;
-            for (; i + 32 * (UNROLL - 1) < n; i += 32 * UNROLL) {
-                S y[UNROLL], l0[UNROLL], l1[UNROLL];
+            // all UNROLL loads of a lane issued first; the search by the total order of bp::before (column-major ties),
+            // so the pieces' order does not change the pivots
+            S y[UNROLL], l0[UNROLL], l1[UNROLL];
 #pragma unroll
-                for (int u = 0; u < UNROLL; ++u) {
-                    y[u] = col[i + 32 * u];
-                    l0[u] = rank > 0 ? lcol[i + 32 * u] : from_real<S>(0.0);
-                    l1[u] = rank == 2 ? lcol[n + i + 32 * u] : from_real<S>(0.0);
-                }
-#pragma unroll
-                for (int u = 0; u < UNROLL; ++u) element(i + 32 * u, y[u], l0[u], l1[u]);
+            for (int u = 0; u < UNROLL; ++u) {
+                const int i = r0 + lane + 32 * u;
+                const bool in = i < r1;
+                y[u] = in ? col[i] : from_real<S>(0.0);
+                l0[u] = in && rank > 0 ? lcol[i] : from_real<S>(0.0);
+                l1[u] = in && rank == 2 ? lcol[n + i] : from_real<S>(0.0);
             }
-            for (; i < n; i += 32) element(i, col[i], rank > 0 ? lcol[i] : from_real<S>(0.0), rank == 2 ? lcol[n + i] : from_real<S>(0.0));
+#pragma unroll
+            for (int u = 0; u < UNROLL; ++u) {
+                const int i = r0 + lane + 32 * u;
+                if (i >= r1) continue;
+                S v = y[u];
+                if (rank == 1 && nonzero(x0)) {
+                    v = bp::minus1(v, l0[u], x0);
+                    col[i] = v;
+                } else if (rank == 2) {
+                    v = bp::minus2(v, l0[u], x0, l1[u], x1);
+                    col[i] = v;
+                }
+                const double ay = bp::mag(v);
+                if (bp::before(ay, q, i, mine.entry, mine.col, mine.row)) { mine.entry = ay; mine.row = i; mine.col = q; }
+                if (i == q && bp::before(ay, q, 0, mine.diag, mine.d, 0)) { mine.diag = ay; mine.d = q; mine.dval = real_of(v); }
+            }
         }
         bp::Pivot b = bp::block_pivot(mine, scratch);
         if (threadIdx.x == 0) partial[blockIdx.x] = b;
         grid.sync();
-        // (2) block 0: pivot choice, swaps, L's and G's pivot columns
-        if (blockIdx.x == 0) {
+        // (2) every block: the final reduction (the same pivot everywhere: bp::before is a total order)
+        {
             bp::Pivot all;
             all.init();
             for (int i = threadIdx.x; i < gridDim.x; i += blockDim.x) all.merge(partial[i]);
             all = bp::block_pivot(all, scratch);
             if (threadIdx.x == 0) best = all;
             __syncthreads();
-            const bp::Pivot p = best;
-            if (!(p.entry > 0) || p.row >= n || p.d >= n) {  // zero (or not finite) Schur complement
-                if (threadIdx.x == 0) { state[2] = n - k; state[0] = n; }
-            } else if (p.diag >= bp::scale<S>(alpha) * p.entry) {
-                bp::swap(A, perm, n, k, k, p.d);
-                const double piv = real_of(A[k + (size_t)k * n]), s = sqrt(fabs(piv));
-                for (int i = k + threadIdx.x; i < n; i += blockDim.x) {
-                    const S l = i == k ? from_real<S>(1.0) : bp::over(A[i + (size_t)k * n], piv);
-                    if (i > k) lcol[i] = l;
+        }
+        const bp::Pivot p = best;
+        if (!(p.entry > 0) || p.row >= n || p.d >= n) {  // zero (or not finite) Schur complement
+            if (blockIdx.x == 0 && threadIdx.x == 0) { state[2] = n - k; state[0] = n; }
+        } else if (p.diag >= bp::scale<S>(alpha) * p.entry) {
+            // 1 x 1 pivot at d, by the whole grid, one thread a row i: the symmetric swap of k and d (row i's entries
+            // in columns k and d; the entry (d, k) and the diagonal by row k's thread), L's column and G's, at the
+            // row's original position. Nothing is read that another thread writes in this phase.
+            const int d = p.d;
+            const double piv = p.dval, s = sqrt(fabs(piv));
+            for (int i = k + blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+                if (i == k) {
+                    const int pk = perm[k], pd = perm[d];
+                    if (d != k) {
+                        const S akk = A[k + (size_t)k * n], add = A[d + (size_t)d * n], adk = conj_of(A[d + (size_t)k * n]);
+                        A[k + (size_t)k * n] = add;
+                        A[d + (size_t)d * n] = akk;
+                        A[d + (size_t)k * n] = adk;
+                        perm[k] = pd;
+                        perm[d] = pk;
+                        const S l = bp::over(adk, piv);
+                        lcol[d] = l;
+                        G[pk + (size_t)k * n] = bp::times(l, s);
+                    }
+                    G[pd + (size_t)k * n] = bp::times(from_real<S>(1.0), s);
+                    J[k] = piv > 0 ? 1.0 : -1.0;
+                    state[0] = k + 1;
+                    state[1] = 1;
+                } else if (i != d) {
+                    S x = A[i + (size_t)k * n];
+                    if (d != k) {
+                        S* y = i < d ? &A[d + (size_t)i * n] : &A[i + (size_t)d * n];
+                        const S old = *y;
+                        *y = i < d ? conj_of(x) : x;
+                        x = i < d ? conj_of(old) : old;
+                        A[i + (size_t)k * n] = x;
+                    }
+                    const S l = bp::over(x, piv);
+                    lcol[i] = l;
                     G[perm[i] + (size_t)k * n] = bp::times(l, s);
                 }
-                if (threadIdx.x == 0) { J[k] = piv > 0 ? 1.0 : -1.0; state[0] = k + 1; state[1] = 1; }
-            } else {
+            }
+        } else if (blockIdx.x == 0) {
+            // 2 x 2 pivot (rare: 44 of 4052 steps at n = 4096, random): block 0
+            {
                 bp::swap(A, perm, n, k, k, p.col);
                 bp::swap(A, perm, n, k, k + 1, p.row);
                 if constexpr (scalar_traits<S>::complex) {

@@ -16,14 +16,14 @@ import jcuda.driver.JCudaDriver;
 final class CudaBunchParlett {
     private static final int BLOCK = 256;
     /**
-     * Trailing columns per block at the start (8: one per warp); -Dgpujacobi.cuda.bpColumnsPerBlock=N for measurements.
+     * Trailing columns per block at the start (8: as many warps as columns); -Dgpujacobi.cuda.bpColumnsPerBlock=N for measurements.
      * Fewer blocks (cheaper grid barriers) were slower at every size (H100, 2026-11-26, n = 4096 real: 8 178 ms, 16 193,
      * 32 247, 64 364; complex 265 / 279 / 335 / 483): each step reads and writes the whole trailing matrix, so the
      * factorisation is bound by memory traffic (~n^3 / 6 elements moved), not by its barriers.
      */
     static final int COLUMNS_PER_BLOCK = Math.max(1, Integer.getInteger("gpujacobi.cuda.bpColumnsPerBlock", 8));
-    /** bunch_parlett.cu's bp::Pivot: two doubles and three ints, padded to 32 bytes. */
-    private static final int PIVOT_BYTES = 32;
+    /** bunch_parlett.cu's bp::Pivot: three doubles and three ints, padded to 40 bytes. */
+    private static final int PIVOT_BYTES = 40;
 
     /** The factor G (n x n, device buffer "bpG", rows in M's order) after {@link #factor}. */
     DevicePointer g;
@@ -49,7 +49,7 @@ final class CudaBunchParlett {
             return;
         }
         String kernel = el.bunchParlett().kernelName();
-        // one warp per trailing column (8 per block); fewer blocks for small n make each grid barrier cheaper
+        // at most n warps (8 a block): fewer blocks for small n make each grid barrier cheaper
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + COLUMNS_PER_BLOCK - 1) / COLUMNS_PER_BLOCK));
         g = buf.get("bpG", (long) el.bytes * n * n);
         DevicePointer j = buf.get("bpJ", 8L * n), perm = buf.get("bpPerm", 4L * n), lcol = buf.get("bpL", 2L * el.bytes * n);
