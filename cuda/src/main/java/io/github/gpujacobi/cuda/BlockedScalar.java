@@ -46,6 +46,10 @@ enum BlockedScalar {
 
     Kernel rotatePairs() { return complex() ? Kernel.BLOCKED_ROTATE_PAIRS_Z : Kernel.BLOCKED_ROTATE_PAIRS; }
 
+    Kernel gatherCols() { return complex() ? Kernel.BLOCKED_GATHER_COLS_Z : Kernel.BLOCKED_GATHER_COLS; }
+
+    Kernel scatterGram() { return complex() ? Kernel.BLOCKED_SCATTER_GRAM_Z : Kernel.BLOCKED_SCATTER_GRAM; }
+
     Kernel bunchParlett() { return complex() ? Kernel.BUNCH_PARLETT_Z : Kernel.BUNCH_PARLETT; }
 
     Kernel pair(int q2) { return Kernel.blockedPair(q2, complex()); }

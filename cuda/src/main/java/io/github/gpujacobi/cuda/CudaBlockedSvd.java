@@ -98,16 +98,19 @@ final class CudaBlockedSvd {
      * 11 and 12 rotated 5390 and 5 pairs, SPD eig 2471 and 3), and a check with its cleanup rounds costs a GEMM where
      * that last sweep costs ~2 ms; a check that finds too many failing pairs costs one GEMM and the sweep runs.
      */
-    static final int CHECK_FROM = Math.max(1, Integer.getInteger("gpujacobi.cuda.blockedCheckFrom", 16));
+    static final int CHECK_FROM = Math.max(1, Integer.getInteger("gpujacobi.cuda.blockedCheckFrom", 128));
 
     /**
      * When at most this many pairs fail the check, they are rotated alone (each by its own rotation, disjoint ones at
      * once) and checked again, up to {@link #CLEANUP_ROUNDS} times, instead of a sweep: at the end of the iteration a
      * few pairs lie just above the tolerance, and a sweep for them costs all its GEMMs (H100, svd n = 4096: 7 pairs
      * failed after sweep 13, and sweep 14 rotated those 7; 45 ms a sweep against ~4 ms a check). The hyperbolic sweeps
-     * too, each pair by the transformation its columns' signs call for.
+     * too, each pair by the transformation its columns' signs call for. A round re-checks only the rotated columns
+     * ({@link #updateGram}); disjoint pairs only, so a column failing with several others takes as many rounds.
+     * -Dgpujacobi.cuda.blockedCheckList / blockedCleanupRounds for measurements.
      */
-    static final int CHECK_LIST = 1024, CLEANUP_ROUNDS = 4;
+    static final int CHECK_LIST = Integer.getInteger("gpujacobi.cuda.blockedCheckList", 1024),
+            CLEANUP_ROUNDS = Integer.getInteger("gpujacobi.cuda.blockedCleanupRounds", 32);
 
     /** The accumulated W's Newton-Schulz step before A's U = Q W (-Dgpujacobi.cuda.blockedPolishW=false skips it). */
     static final boolean POLISH_W = !"false".equals(System.getProperty("gpujacobi.cuda.blockedPolishW"));
@@ -375,8 +378,8 @@ final class CudaBlockedSvd {
             if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations%n", sweeps, r);
             if (!converged && CHECK && fixedSweeps == 0 && r <= (long) CHECK_FROM * n && sweeps < limit) {
                 DevicePointer cur = (t & 1) == 0 ? w0 : w1;
+                long failing = failingPairs(dev, buf, cur, ld, m, cols, tol, true);
                 for (int round = 0; ; round++) {
-                    long failing = failingPairs(dev, buf, cur, ld, m, cols, tol);
                     if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked check %d after sweep %d: %d pairs fail%n",
                             round, sweeps, failing);
                     if (failing == 0) {
@@ -385,8 +388,11 @@ final class CudaBlockedSvd {
                     }
                     if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) break;
                     // hyperbolic sweeps: each pair's transformation type from its physical columns' signs
-                    rotations += rotateFailing(dev, buf, cur, ld, cols, (int) failing, diagSigns);
+                    int pairs = rotateFailing(dev, buf, cur, ld, cols, (int) failing, diagSigns);
+                    rotations += pairs;
                     if (rankDeficient) break;
+                    updateGram(dev, buf, cur, ld, m, cols, 2 * pairs);
+                    failing = failingPairs(dev, buf, cur, ld, m, cols, tol, false);
                 }
                 if (rankDeficient) break; // as after a sweep: no further sweep
             }
@@ -414,13 +420,14 @@ final class CudaBlockedSvd {
      * The pairs (p, q) of the columns in w (m rows of leading dimension ld, cols columns) that fail the relative test
      * |x_p'x_q| <= tol ||x_p|| ||x_q||: one GEMM for X'X and svd_blocked.cu's blocked_check. A sweep from there would
      * rotate exactly these pairs' columns first (up to the GEMMs' rounding), so with none failing the sweep that would
-     * only confirm convergence is not run.
+     * only confirm convergence is not run. Without gemm, the test alone on X'X as {@link #updateGram} left it.
      */
-    private long failingPairs(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, double tol) {
+    private long failingPairs(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, double tol,
+                              boolean gemm) {
         DevicePointer c = buf.get("blockedCheck", (long) el.bytes * cols * cols), count = buf.get("blockedCheckCount", 8);
         DevicePointer list = buf.get("blockedCheckList", 8L * CHECK_LIST);
         CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
-        el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
+        if (gemm) el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
         long total = (long) cols * cols;
         dev.launch(el.check().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
                 Pointer.to(Pointer.to(c), Pointer.to(new int[]{cols}), Pointer.to(new double[]{tol}), Pointer.to(count),
@@ -456,6 +463,27 @@ final class CudaBlockedSvd {
             if (flag[0] != 0) rankDeficient = true;
         }
         return pairs;
+    }
+
+    /**
+     * X'X after {@link #rotateFailing} rotated the first count columns listed in buffer blockedCheckPairs: their
+     * columns of X'X recomputed (svd_blocked.cu's blocked_gather_cols, one GEMM of cols x count, blocked_scatter_gram),
+     * so a cleanup round costs a fraction of a full check (H100, n = 4096: a full check ~4.5 ms, and the rounds that
+     * follow a sweep number up to ~20 where one fixed a few pairs).
+     */
+    private void updateGram(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, int count) {
+        if (count == 0) return;
+        DevicePointer idx = buf.get("blockedCheckPairs", 8L * CHECK_LIST), c = buf.get("blockedCheck", (long) el.bytes * cols * cols);
+        DevicePointer x = buf.get("blockedCheckX", (long) el.bytes * m * count), p = buf.get("blockedCheckP", (long) el.bytes * cols * count);
+        long total = (long) m * count;
+        dev.launch(el.gatherCols().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+                Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}), Pointer.to(new int[]{m}), Pointer.to(idx),
+                        Pointer.to(new int[]{count}), Pointer.to(x)));
+        el.gemm(lib, el.adjoint, 0, cols, count, m, el.one, w.jna(), ld, x.jna(), m, el.zero, p.jna(), cols, "gemm check columns");
+        total = (long) cols * count;
+        dev.launch(el.scatterGram().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+                Pointer.to(Pointer.to(p), Pointer.to(new int[]{cols}), Pointer.to(idx), Pointer.to(new int[]{count}),
+                        Pointer.to(c)));
     }
 
     /** Step (1) for the pairs lying contiguously in w (leading dimension ld, m rows): gram_k = [Gi Gj]'[Gi Gj]. */

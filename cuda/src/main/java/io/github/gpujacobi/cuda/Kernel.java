@@ -55,6 +55,8 @@ enum Kernel {
     BLOCKED_UNPACK("blocked_unpack_d"),
     BLOCKED_CHECK("blocked_check"),
     BLOCKED_ROTATE_PAIRS("blocked_rotate_pairs"),
+    BLOCKED_GATHER_COLS("blocked_gather_cols"),
+    BLOCKED_SCATTER_GRAM("blocked_scatter_gram"),
     BLOCKED_PAIR_128("blocked_pair_128"),
     BLOCKED_PAIR_64("blocked_pair_64"),
     BLOCKED_PAIR_32("blocked_pair_32"),
@@ -68,6 +70,8 @@ enum Kernel {
     BLOCKED_UNPACK_Z("blocked_unpack_z"),
     BLOCKED_CHECK_Z("blocked_check_z"),
     BLOCKED_ROTATE_PAIRS_Z("blocked_rotate_pairs_z"),
+    BLOCKED_GATHER_COLS_Z("blocked_gather_cols_z"),
+    BLOCKED_SCATTER_GRAM_Z("blocked_scatter_gram_z"),
     BLOCKED_PAIR_Z_64("blocked_pair_z_64"),
     BLOCKED_PAIR_Z_32("blocked_pair_z_32"),
     /** The Bunch-Parlett factorisation of the indefinite eig (bunch_parlett.cu). */
