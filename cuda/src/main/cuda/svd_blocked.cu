@@ -326,7 +326,7 @@ __device__ __forceinline__ void mma_8x8x4(double (&d)[2], double a, double b) {
 
 template <typename S, int Q, int THREADS, bool TA>
 __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, S* __restrict__ c, int ldc,
-                             double alpha, double betaDiag, const double* __restrict__ w) {
+                             double alpha, double betaDiag, const double* __restrict__ w, int rot = 0) {
     constexpr int LD = Q + 1;
     constexpr int TM = 4, TN = (Q * Q) / (TM * THREADS);
     constexpr int NW = THREADS / 32, TILES = (Q / 8) * (Q / 8), TPW = TILES / NW;
@@ -383,7 +383,7 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
                 for (int e = 0; e < 2; ++e) {
                     const int row = r0 + 8 * i + g, col = c0 + 8 * j + 2 * t + e;
                     const double aw = alpha * (w ? w[row] : 1.0);
-                    c[row + (size_t)col * ldc] = make_cuDoubleComplex(aw * re[i][j][e] + (row == col ? betaDiag : 0.0),
+                    c[row + (size_t)((col + rot) & (Q - 1)) * ldc] = make_cuDoubleComplex(aw * re[i][j][e] + (row == col ? betaDiag : 0.0),
                                                                       aw * im[i][j][e]);
                 }
     } else if constexpr (scalar_traits<S>::complex) {  // op(A) = A^H, weights as below
@@ -392,7 +392,7 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
             S t = from_real<S>(0.0);
             for (int l = 0; l < Q; ++l)
                 t += ((w ? w[l] : 1.0) * (TA ? conj_of(a[l + i * LD]) : a[i + l * LD])) * bm[l + j * LD];
-            c[i + (size_t)j * ldc] = (alpha * (w ? w[i] : 1.0)) * t + from_real<S>(i == j ? betaDiag : 0.0);
+            c[i + (size_t)((j + rot) & (Q - 1)) * ldc] = (alpha * (w ? w[i] : 1.0)) * t + from_real<S>(i == j ? betaDiag : 0.0);
         }
     } else if constexpr (MMA) {
         const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
@@ -426,7 +426,7 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
 #pragma unroll
                 for (int e = 0; e < 2; ++e) {  // accumulator e: row g, column 2t + e of the tile
                     const int row = r0 + 8 * i + g, col = c0 + 8 * j + 2 * t + e;
-                    c[row + (size_t)col * ldc] = alpha * (w ? w[row] : 1.0) * acc[i][j][e] + (row == col ? betaDiag : 0.0);
+                    c[row + (size_t)((col + rot) & (Q - 1)) * ldc] = alpha * (w ? w[row] : 1.0) * acc[i][j][e] + (row == col ? betaDiag : 0.0);
                 }
     } else if constexpr (Q >= 32 && TN >= 1 && (Q * Q) % (TM * THREADS) == 0) {
         constexpr int ROW_TILES = Q / TM;
@@ -453,13 +453,13 @@ __device__ void pair_product(const S* __restrict__ a, const S* __restrict__ bm, 
         for (int u = 0; u < TM; ++u)
 #pragma unroll
             for (int v = 0; v < TN; ++v)
-                c[i0 + u + (size_t)(j0 + v) * ldc] = alpha * (w ? w[i0 + u] : 1.0) * acc[u][v] + (i0 + u == j0 + v ? betaDiag : 0.0);
+                c[i0 + u + (size_t)((j0 + v + rot) & (Q - 1)) * ldc] = alpha * (w ? w[i0 + u] : 1.0) * acc[u][v] + (i0 + u == j0 + v ? betaDiag : 0.0);
     } else {
         for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
             const int i = idx % Q, j = idx / Q;
             double t = 0;
             for (int l = 0; l < Q; ++l) t = fma((w ? w[l] : 1.0) * (TA ? a[l + i * LD] : a[i + l * LD]), bm[l + j * LD], t);
-            c[i + (size_t)j * ldc] = alpha * (w ? w[i] : 1.0) * t + (i == j ? betaDiag : 0.0);
+            c[i + (size_t)((j + rot) & (Q - 1)) * ldc] = alpha * (w ? w[i] : 1.0) * t + (i == j ? betaDiag : 0.0);
         }
     }
 }
@@ -507,7 +507,7 @@ template <typename S, int Q, int THREADS>
 __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S* __restrict__ rout,
                              const int* __restrict__ pairs, int steps, double tol,
                              unsigned long long* __restrict__ rotationsOut, S* __restrict__ csAll, int cross,
-                             const int* __restrict__ pairSigns) {
+                             const int* __restrict__ pairSigns, int swapOut) {
     constexpr int LD = Q + 1, H = Q / 2, NW = THREADS / 32, KR = (H + 31) / 32;
     static_assert(THREADS % 32 == 0 && THREADS >= H, "whole warps, one thread per rotation");
     // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
@@ -781,7 +781,7 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
             S* tt = a + Q * LD;
             pair_product<S, Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5, pairSigns ? sg : nullptr);
             __syncthreads();
-            pair_product<S, Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0, nullptr);
+            pair_product<S, Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0, nullptr, swapOut ? Q / 2 : 0);
             polished = true;
         }
     }
@@ -790,10 +790,11 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
         for (int idx = threadIdx.x; idx < Q * Q; idx += THREADS) {
             const int i = idx % Q, j = idx / Q;
             const S x = any != 0 ? r[i + j * LD] : from_real<S>(i == j ? 1.0 : 0.0);
-            out[idx] = x;
+            const int js = swapOut ? (j + Q / 2) & (Q - 1) : j;  // Q P: the halves of Q's columns exchanged
+            out[i + js * Q] = x;
             if (!pair_config<Q>::KERNEL_POLISH) raw[idx] = x;
-            if (!pair_config<Q>::KERNEL_POLISH && pairSigns) {  // the caller's J-weighted polish: (R J)' (J R) = J R' J R
-                cs[idx] = sg[i] * x;
+            if (!pair_config<Q>::KERNEL_POLISH && pairSigns) {  // the caller's J-weighted polish: (R J)' (J R P) = J R' J R P
+                cs[i + js * Q] = sg[i] * x;
                 cs[Q * Q + idx] = sg[j] * x;
             }
         }
@@ -803,8 +804,9 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
 
 #define BLOCKED_PAIR(NAME, S, Q, T)                                                                            \
     extern "C" __global__ void __launch_bounds__(T) NAME(const S* gram, S* qout, S* rout, const int* pairs,      \
-            int steps, double tol, unsigned long long* rotations, S* cs, int cross, const int* pairSigns) {     \
-        blocked_pair<S, Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross, pairSigns);            \
+            int steps, double tol, unsigned long long* rotations, S* cs, int cross, const int* pairSigns,       \
+            int swapOut) {                                                                                      \
+        blocked_pair<S, Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross, pairSigns, swapOut);   \
     }
 BLOCKED_PAIR(blocked_pair_128, double, 128, 512)
 BLOCKED_PAIR(blocked_pair_64, double, 64, 256)

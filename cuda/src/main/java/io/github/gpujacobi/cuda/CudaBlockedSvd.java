@@ -272,15 +272,8 @@ final class CudaBlockedSvd {
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
-        final ChessTournament ct = new ChessTournament(nb);
-        final int steps = ct.steps();
-        final int[][] slot = new int[steps][nb];
-        for (int s = 0; s < steps; s++) {
-            for (int k = 0; k < half; k++) {
-                slot[s][ct.p(s, k)] = 2 * k;
-                slot[s][ct.q(s, k)] = 2 * k + 1;
-            }
-        }
+        final BlockSchedule sch = BlockSchedule.of(nb);
+        final int steps = sch.steps(), period = sch.period();
         long wBytes = (long) ld * cols * es;
         DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
         long qBytes = (long) q2 * q2 * half * es;
@@ -288,7 +281,15 @@ final class CudaBlockedSvd {
         // blocked_pair's raw accumulated rotations and its per-step (c, s1, s2)
         DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", (long) es * pairScratch(q2) * half);
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
-        CUdeviceptr slot0 = buf.constant("blockedSlot", "slot:" + nb, () -> slot[0]);
+        // the blocks' positions at the start of an even and of an odd sweep (the same for the chess tournament; the
+        // odd-even ordering reverses them every sweep)
+        CUdeviceptr slotEven = buf.constant("blockedSlot", sch.getClass().getSimpleName() + nb, () -> sch.positions(0));
+        CUdeviceptr slotOdd = buf.constant("blockedSlotOdd", sch.getClass().getSimpleName() + "odd" + nb, () -> sch.positions(steps));
+        DevicePointer ptrs = null;
+        if (!sch.swaps()) { // the update GEMM's pointer arrays: every output block to its next position
+            ptrs = buf.get("blockedPtrs", 8L * 2 * period * 3 * nb);
+            uploadLongs(ptrs, pointerArrays(sch, w0, w1, q, b, ld, q2, es));
+        }
         // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
         // blocks, each block's own pairs then solved once per sweep by the diagonal step
         final boolean cross = CROSS && b >= 2 && (signs == null || HYPERBOLIC_CROSS);
@@ -298,24 +299,26 @@ final class CudaBlockedSvd {
         CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + b, new ChessTournament(b)::flat) : null;
         DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * nb) : null;
         long[] diagRot = new long[cross ? nb : 0];
-        DevicePointer ptrs = buf.get("blockedPtrs", 8L * 2 * steps * 3 * nb);
-        uploadLongs(ptrs, pointerArrays(ct, slot, w0, w1, q, nb, b, ld, q2, es));
 
         long total = (long) ld * cols;
         dev.launch(el.pack().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
-                Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(w0), Pointer.to(slot0),
+                Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(w0), Pointer.to(slotEven),
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
 
         DevicePointer pairSigns = null, diagSigns = null;
         if (signs != null) {
-            pairSigns = buf.get("blockedPairSigns", 4L * steps * half * q2);
-            DeviceBuffers.upload(pairSigns, pairSignatures(ct, signs, n, b));
-            // each physical column's sign in slot[0]'s layout (where the blocks are at every sweep's start and end):
-            // the diagonal step's and the cleanup rounds'
-            diagSigns = buf.get("blockedDiagSigns", 4L * nb * b);
-            DeviceBuffers.upload(diagSigns, blockSignatures(slot[0], signs, n, b));
+            pairSigns = buf.get("blockedPairSigns", 4L * period * half * q2);
+            DeviceBuffers.upload(pairSigns, pairSignatures(sch, signs, n, b));
+            // each physical column's sign in the layouts at the start of an even and of an odd sweep: the diagonal
+            // step's and the cleanup rounds'
+            diagSigns = buf.get("blockedDiagSigns", 4L * 2 * nb * b);
+            int[] both = new int[2 * nb * b];
+            System.arraycopy(blockSignatures(sch.positions(0), signs, n, b), 0, both, 0, nb * b);
+            System.arraycopy(blockSignatures(sch.positions(steps), signs, n, b), 0, both, nb * b, nb * b);
+            DeviceBuffers.upload(diagSigns, both);
         }
+        CudaDevice.check(JCudaDriver.cuMemsetD8(rot, (byte) 0, 8L * steps * half), "cuMemsetD8"); // steps of fewer pairs
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         long t = 0;
@@ -329,7 +332,8 @@ final class CudaBlockedSvd {
                 long p0 = PROFILE ? sync(dev) : 0;
                 gram(lib, el, cur, ld, m, b, nb, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
-                solvePairs(dev, lib, el, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs, diagSigns);
+                solvePairs(dev, lib, el, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs,
+                        signs == null ? null : diagSigns.withByteOffset(4L * nb * b * layout(sweeps - 1, steps, period)), false);
                 long p2 = PROFILE ? sync(dev) : 0;
                 el.gemmStridedBatched(lib, 0, 0, ld, b, b, el.one, cur.jna(), ld, (long) b * ld, q.jna(), b, (long) b * b,
                         el.zero, next.jna(), ld, (long) b * ld, nb, "gemmStridedBatched diagonal");
@@ -342,16 +346,25 @@ final class CudaBlockedSvd {
                 }
             }
             for (int s = 0; s < steps; s++, t++) {
-                int par = (int) (t & 1);
-                DevicePointer cur = par == 0 ? w0 : w1;
+                int par = (int) (t & 1), os = (int) (((long) (sweeps - 1) * steps + s) % period), pairs = sch.pairs(os);
+                DevicePointer cur = par == 0 ? w0 : w1, next = par == 0 ? w1 : w0;
+                long colBytes = (long) es * ld * b, off = sch.offset(os) * colBytes;
+                if (sch.swaps() && 2 * pairs < nb) waiting(cur, next, colBytes, nb, sch.offset(os), pairs);
+                if (pairs == 0) continue;
+                DevicePointer curPairs = cur.at(off), nextPairs = next.at(off);
                 long p0 = PROFILE ? sync(dev) : 0;
-                gram(lib, el, cur, ld, m, q2, half, gram);
+                gram(lib, el, curPairs, ld, m, q2, pairs, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * half);
-                solvePairs(dev, lib, el, q2, half, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs,
-                        signs == null ? null : pairSigns.withByteOffset(4L * s * half * q2));
+                solvePairs(dev, lib, el, q2, pairs, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs,
+                        signs == null ? null : pairSigns.withByteOffset(4L * os * half * q2), sch.swaps());
                 long p2 = PROFILE ? sync(dev) : 0;
-                apply(lib, el, ptrs, 8L * ((long) (par * steps + s) * 3 * nb), ld, b, q2, nb);
+                if (sch.swaps()) { // [Gi Gj] Q P into the same columns of the other buffer: the blocks exchange positions
+                    el.gemmStridedBatched(lib, 0, 0, ld, q2, q2, el.one, curPairs.jna(), ld, (long) q2 * ld, q.jna(), q2,
+                            (long) q2 * q2, el.zero, nextPairs.jna(), ld, (long) q2 * ld, pairs, "gemmStridedBatched update");
+                } else {
+                    apply(lib, el, ptrs, 8L * ((long) (par * period + os) * 3 * nb), ld, b, q2, nb);
+                }
                 if (PROFILE) {
                     long p3 = sync(dev);
                     gramNanos += p1 - p0;
@@ -388,7 +401,8 @@ final class CudaBlockedSvd {
                     }
                     if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) break;
                     // hyperbolic sweeps: each pair's transformation type from its physical columns' signs
-                    int pairs = rotateFailing(dev, buf, cur, ld, cols, (int) failing, diagSigns);
+                    int pairs = rotateFailing(dev, buf, cur, ld, cols, (int) failing,
+                            diagSigns == null ? null : diagSigns.at(4L * nb * b * layout(sweeps, steps, period)));
                     rotations += pairs;
                     if (rankDeficient) break;
                     updateGram(dev, buf, cur, ld, m, cols, 2 * pairs);
@@ -402,7 +416,7 @@ final class CudaBlockedSvd {
         DevicePointer vOut = buf.get("blockedV", wantV ? (long) n * n * es : es), sig = buf.get("blockedSigma", 8L * n);
         DevicePointer uOut = buf.get("blockedU", (long) m * n * es);
         if (n > 0) dev.launch(el.unpack().kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
-                Pointer.to(sig), Pointer.to(slot0), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
+                Pointer.to(sig), Pointer.to(layout(sweeps, steps, period) == 0 ? slotEven : slotOdd), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
                 Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{wantV ? 1 : 0})));
         dev.synchronize();
         if (PROFILE) {
@@ -414,6 +428,22 @@ final class CudaBlockedSvd {
                     m, n, b, sweeps, ms, ms / Math.max(1, sweeps), gramNanos / 1e6, innerNanos / 1e6,
                     applyNanos / 1e6, flops / ((gramNanos + applyNanos) * 1e3), flops / (ms * 1e9));
         }
+    }
+
+    /** Which of the two layouts a sweep starts from (0: the first's) after `sweeps` sweeps of a schedule. */
+    private static int layout(int sweeps, int steps, int period) {
+        return (int) ((long) sweeps * steps % period / steps);
+    }
+
+    /**
+     * A swapping schedule's step of fewer pairs than nb / 2: the waiting blocks (before the first pair and after the
+     * last) copied to the other buffer, where the next step expects every block.
+     */
+    private static void waiting(DevicePointer cur, DevicePointer next, long colBytes, int nb, int offset, int pairs) {
+        if (offset > 0) CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(next, cur, offset * colBytes, null), "cuMemcpyDtoD");
+        long end = offset + 2L * pairs;
+        if (end < nb) CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(next.withByteOffset(end * colBytes),
+                cur.withByteOffset(end * colBytes), (nb - end) * colBytes, null), "cuMemcpyDtoD");
     }
 
     /**
@@ -500,12 +530,12 @@ final class CudaBlockedSvd {
      */
     static void solvePairs(CudaDevice dev, CudaLibraries lib, BlockedScalar el, int q2, int pairs, DevicePointer gram,
                            DevicePointer q, DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps,
-                           double tol, CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns) {
+                           double tol, CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns, boolean swap) {
         dev.launchShared(el.pair(q2).kernelName(), pairs, pairThreads(q2), pairBytes(q2, el.bytes), Pointer.to(
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
                 Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
-                pairSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(pairSigns)));
+                pairSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(pairSigns), Pointer.to(new int[]{swap ? 1 : 0})));
         if (polishedInKernel(q2)) return;
         if (pairSigns == null) {
             polish(lib, el, rawR, gram, q, q2, pairs);
@@ -554,7 +584,7 @@ final class CudaBlockedSvd {
     private static void polish(CudaLibraries lib, BlockedScalar el, DevicePointer r, DevicePointer t, DevicePointer q,
                                int q2, int half) {
         long stride = (long) q2 * q2;
-        el.gemmStridedBatched(lib, el.adjoint, 0, q2, q2, q2, el.one, r.jna(), q2, stride, r.jna(), q2, stride, el.zero,
+        el.gemmStridedBatched(lib, el.adjoint, 0, q2, q2, q2, el.one, r.jna(), q2, stride, q.jna(), q2, stride, el.zero,
                 t.jna(), q2, stride, half, "gemmStridedBatched R'R");
         el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.minusHalf, r.jna(), q2, stride, t.jna(), q2, stride, el.threeHalves,
                 q.jna(), q2, stride, half, "gemmStridedBatched polish");
@@ -637,13 +667,18 @@ final class CudaBlockedSvd {
         return out;
     }
 
-    static int[] pairSignatures(ChessTournament ct, int[] signs, int n, int b) {
-        int steps = ct.steps(), half = ct.pairsPerStep(), q2 = 2 * b;
+    /**
+     * The signs of every pair's 2b columns, per step of the schedule's period (period x nb/2 x 2b; pairs a step lacks
+     * +1): blocks keep their columns in order (only their positions move); padding columns +1.
+     */
+    static int[] pairSignatures(BlockSchedule sch, int[] signs, int n, int b) {
+        int steps = sch.period(), half = sch.blocks() / 2, q2 = 2 * b;
         int[] out = new int[steps * half * q2];
+        java.util.Arrays.fill(out, 1);
         for (int s = 0; s < steps; s++) {
-            for (int k = 0; k < half; k++) {
+            for (int k = 0; k < sch.pairs(s); k++) {
                 for (int i = 0; i < q2; i++) {
-                    int c = (i < b ? ct.p(s, k) : ct.q(s, k)) * b + i % b;
+                    int c = sch.block(s, sch.offset(s) + 2 * k + (i < b ? 0 : 1)) * b + i % b;
                     out[(s * half + k) * q2 + i] = c < n ? signs[c] : 1;
                 }
             }
@@ -652,25 +687,26 @@ final class CudaBlockedSvd {
     }
 
     /**
-     * For each buffer parity and step: the A, B and C pointer arrays (nb each) of the update GEMM.
-     * Output j of pair k (block x = its p or q) is [Gi Gj; Vi Vj] Q_k(:, jb..jb+b) written to the slot
-     * of x in the next step (step 0 of the next sweep after the last).
+     * For each buffer parity and step of a non-swapping schedule's period: the A, B and C pointer arrays (nb each) of
+     * the update GEMM. Output j of pair k (block x = its first or second) is [Gi Gj; Vi Vj] Q_k(:, jb..jb+b) written
+     * to x's position at the next step (step 0 of the next period after the last).
      */
-    private static long[] pointerArrays(ChessTournament ct, int[][] slot, DevicePointer w0, DevicePointer w1,
-                                        DevicePointer q, int nb, int b, int ld, int q2, int es) {
-        int steps = ct.steps(), half = nb / 2;
+    private static long[] pointerArrays(BlockSchedule sch, DevicePointer w0, DevicePointer w1, DevicePointer q, int b,
+                                        int ld, int q2, int es) {
+        int steps = sch.period(), nb = sch.blocks();
         long[] out = new long[2 * steps * 3 * nb];
         long[] wAddr = {address(w0), address(w1)};
         long qAddr = address(q), colBytes = (long) es * ld * b;
         for (int par = 0; par < 2; par++) {
             for (int s = 0; s < steps; s++) {
-                int base = (par * steps + s) * 3 * nb, next = (s + 1) % steps;
-                for (int k = 0; k < half; k++) {
+                int base = (par * steps + s) * 3 * nb;
+                int[] next = sch.positions(s + 1);
+                for (int k = 0; k < sch.pairs(s); k++) {
                     for (int hh = 0; hh < 2; hh++) {
-                        int j = 2 * k + hh, x = hh == 0 ? ct.p(s, k) : ct.q(s, k);
-                        out[base + j] = wAddr[par] + 2L * k * colBytes;
+                        int j = 2 * k + hh, pos = sch.offset(s) + j, x = sch.block(s, pos);
+                        out[base + j] = wAddr[par] + (pos - hh) * colBytes;
                         out[base + nb + j] = qAddr + (long) es * ((long) k * q2 * q2 + (long) hh * b * q2);
-                        out[base + 2 * nb + j] = wAddr[1 - par] + slot[next][x] * colBytes;
+                        out[base + 2 * nb + j] = wAddr[1 - par] + next[x] * colBytes;
                     }
                 }
             }

@@ -176,7 +176,7 @@ final class CudaMultiGpuBlockedSvd {
                     d.dev.makeCurrent();
                     CudaBlockedSvd.gram(d.lib, BlockedScalar.REAL, d.work[par], ld, m, q2, d.pairs, d.gram);
                     CudaBlockedSvd.solvePairs(d.dev, d.lib, BlockedScalar.REAL, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
-                            d.rot.withByteOffset(8L * s * d.pairs), d.cs, null);
+                            d.rot.withByteOffset(8L * s * d.pairs), d.cs, null, false);
                     CudaBlockedSvd.apply(d.lib, BlockedScalar.REAL, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
                             2 * d.pairs);
                 }

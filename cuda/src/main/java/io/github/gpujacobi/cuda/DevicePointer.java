@@ -7,7 +7,18 @@ import jcuda.driver.CUdeviceptr;
  * the primary context and the default stream with the JCuda kernels, so no copies or syncs).
  */
 final class DevicePointer extends CUdeviceptr {
+    DevicePointer() {}
+
+    private DevicePointer(CUdeviceptr base, long byteOffset) {
+        super(base, byteOffset);
+    }
+
+    /** The address byteOffset bytes on, for kernels (JCuda) and libraries (jna) alike. */
+    DevicePointer at(long byteOffset) {
+        return new DevicePointer(this, byteOffset);
+    }
+
     com.sun.jna.Pointer jna() {
-        return new com.sun.jna.Pointer(getNativePointer());
+        return new com.sun.jna.Pointer(getNativePointer() + getByteOffset());
     }
 }

@@ -1,6 +1,5 @@
 package io.github.gpujacobi.cuda;
 
-import io.github.gpujacobi.core.ChessTournament;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,20 +18,26 @@ class HyperbolicSignaturesTest {
         int blocks = (n + b - 1) / b, nb = Math.max(2, blocks + (blocks & 1)); // as CudaBlockedSvd.solve pads
         int[] signs = new int[n];
         for (int c = 0; c < n; c++) signs[c] = (c * c + c / 3) % 3 == 0 ? -1 : 1; // irregular, both signs
-        ChessTournament ct = new ChessTournament(nb);
-        int[] out = CudaBlockedSvd.pairSignatures(ct, signs, n, b);
-        int half = nb / 2, q2 = 2 * b;
-        assertEquals(ct.steps() * half * q2, out.length);
-        for (int s = 0; s < ct.steps(); s++) {
-            int[] seen = new int[nb * b];
-            for (int k = 0; k < half; k++) {
-                for (int i = 0; i < q2; i++) {
-                    int block = i < b ? ct.p(s, k) : ct.q(s, k), c = block * b + i % b;
-                    seen[c]++;
-                    assertEquals(c < n ? signs[c] : 1, out[(s * half + k) * q2 + i], "step " + s + " pair " + k + " column " + i);
+        for (BlockSchedule sch : new BlockSchedule[]{new OddEvenBlocks(nb), new BlockSchedule.ChessBlocks(nb)}) {
+            int[] out = CudaBlockedSvd.pairSignatures(sch, signs, n, b);
+            int half = nb / 2, q2 = 2 * b, steps = sch.period();
+            assertEquals(steps * half * q2, out.length);
+            for (int s = 0; s < steps; s++) {
+                int[] seen = new int[nb * b];
+                for (int k = 0; k < sch.pairs(s); k++) {
+                    for (int i = 0; i < q2; i++) {
+                        int x = sch.offset(s) + 2 * k + (i < b ? 0 : 1), c = sch.block(s, x) * b + i % b;
+                        seen[c]++;
+                        assertEquals(c < n ? signs[c] : 1, out[(s * half + k) * q2 + i], "step " + s + " pair " + k + " column " + i);
+                    }
                 }
+                int once = 0;
+                for (int c = 0; c < nb * b; c++) {
+                    once += seen[c];
+                    assertTrue(seen[c] <= 1, "column " + c + " in two pairs, step " + s);
+                }
+                assertEquals(2 * b * sch.pairs(s), once, "every pair's columns, step " + s);
             }
-            for (int c = 0; c < nb * b; c++) assertEquals(1, seen[c], "every column in exactly one pair, step " + s);
         }
     }
 
@@ -47,19 +52,15 @@ class HyperbolicSignaturesTest {
         assertTrue(CudaBlockedSvd.pairScratch(q2) >= (q2 <= 64 ? 3L * (q2 - 1) * (q2 / 2) : 2L * q2 * q2), "room for the rotations or J R and R J");
     }
 
-    /** The cross ordering's diagonal step: physical block slot[0][x] carries logical block x's signs (+1 for padding). */
+    /** The cross ordering's diagonal step: the block at slot0[x] carries logical block x's signs (+1 for padding). */
     @ParameterizedTest
     @CsvSource({"1, 1", "5, 2", "7, 4", "33, 16", "100, 32", "130, 32"})
     void diagonalStepSeesItsBlocksSigns(int n, int b) {
         int blocks = (n + b - 1) / b, nb = Math.max(2, blocks + (blocks & 1));
         int[] signs = new int[n];
         for (int c = 0; c < n; c++) signs[c] = (c * c + c / 3) % 3 == 0 ? -1 : 1;
-        ChessTournament ct = new ChessTournament(nb);
-        int[] slot0 = new int[nb]; // as CudaBlockedSvd.solve lays out step 0
-        for (int k = 0; k < nb / 2; k++) {
-            slot0[ct.p(0, k)] = 2 * k;
-            slot0[ct.q(0, k)] = 2 * k + 1;
-        }
+        OddEvenBlocks oe = new OddEvenBlocks(nb);
+        for (int[] slot0 : new int[][]{oe.positions(0), oe.positions(nb), new BlockSchedule.ChessBlocks(nb).positions(0)}) {
         int[] out = CudaBlockedSvd.blockSignatures(slot0, signs, n, b);
         assertEquals(nb * b, out.length);
         for (int x = 0; x < nb; x++) {
@@ -67,6 +68,7 @@ class HyperbolicSignaturesTest {
                 int c = x * b + i;
                 assertEquals(c < n ? signs[c] : 1, out[slot0[x] * b + i], "logical block " + x + " column " + i);
             }
+        }
         }
     }
 }
