@@ -5,15 +5,16 @@
 // step, each two grid barriers:
 //   (1) all warps: the pending rank-1/rank-2 update of the trailing lower triangle fused with the
 //       complete-pivoting search (largest |entry| and largest |diagonal|, ties to the first in
-//       column-major order, as the CPU's sequential scan), in pieces of up to 128 rows of a column dealt
-//       evenly to the warps, block partials;
+//       column-major order, as the CPU's sequential scan), in pieces of up to 128 rows of a column, a
+//       contiguous run of them a warp, block partials;
 //   (2) every block: the final reduction (the same pivot in every block) and the pivot choice (1 x 1 if
 //       mu1 >= alpha mu0, else the 2 x 2 block of the largest entry); a 1 x 1 pivot's symmetric swap, L's
 //       column (into lcol, by position) and G's column, written at its ORIGINAL row (perm, so earlier
 //       columns never need the row swaps of later pivots), by the whole grid, one thread a row; a 2 x 2
 //       pivot (about 1% of the steps) by block 0.
-// H100, n = 4096 random (2026-11-26): 145 -> 106 ms, the same G and J bit for bit; one warp per column left the
+// H100, n = 4096 random (2026-11-26): 145 -> 106 -> 96 ms, the same G and J bit for bit; one warp per column left the
 // longest column's warp setting each step's time, and block 0 alone spent 44 ms on the pivots' swaps and columns.
+// Delaying the updates (each element read every step, written every 4th) was slower (docs/benchmarks run 8).
 // Products and sums of the updates and of L are rounded one at a time (__dmul_rn, __dadd_rn: no fused
 // multiply-add), as Java evaluates them, so the Schur complements and hence the pivot decisions follow
 // the CPU's (the 2 x 2 blocks' rotation, jacobi_tangent, may differ from it in the last bit).
@@ -162,50 +163,70 @@ __device__ void bunch_parlett_t(S* A, int n, S* G, double* J, int* perm, S* lcol
     while (k < n) {
         // (1) the pending update of the trailing lower triangle by the pivot columns k - rank ... k - 1, and the search.
         // The triangle is cut into pieces of up to TILE rows of one column (tile row t: rows k + t TILE ... of the
-        // columns up to its last row), dealt to the warps evenly: with one warp per column the longest column (n - k
-        // long, the same warp every step) set each step's time, half of the factorisation's.
+        // columns up to its last row), in tile-row order; each warp takes a contiguous run of them (with one warp per
+        // column the longest column, n - k long, set each step's time), two pieces at a time with all their loads
+        // issued first.
         bp::Pivot mine;
         mine.init();
-        constexpr int UNROLL = 4, TILE = 32 * UNROLL;
+        // NP = 2 for double (H100, n = 4096: 106 -> 96 ms, 124 registers: 2 blocks an SM, fewer to synchronise); the
+        // complex build's registers would leave one block an SM
+        constexpr int UNROLL = 4, TILE = 32 * UNROLL, NP = scalar_traits<S>::complex ? 1 : 2;
         const int len = n - k, tiles = (len + TILE - 1) / TILE;
         // pieces before tile row t: TILE t (t + 1) / 2 (every earlier tile row is full); tile row tiles - 1 has len
         const long long pieces = (long long)TILE * (tiles - 1) * tiles / 2 + len;
-        for (long long w = gwarp; w < pieces; w += nwarps) {
-            int t = (int)((sqrt(1.0 + 8.0 * (double)w / TILE) - 1.0) * 0.5);
-            t = min(t, tiles - 1);
-            while (t > 0 && (long long)TILE * t * (t + 1) / 2 > w) --t;
-            while (t + 1 < tiles && (long long)TILE * (t + 1) * (t + 2) / 2 <= w) ++t;
-            const int q = k + (int)(w - (long long)TILE * t * (t + 1) / 2);
-            const int r0 = max(q, k + t * TILE), r1 = min(k + (t + 1) * TILE, n);
-            S* col = A + (size_t)q * n;
-            const S x0 = rank > 0 ? A[q + (size_t)(k - rank) * n] : from_real<S>(0.0);
-            const S x1 = rank == 2 ? A[q + (size_t)(k - 1) * n] : from_real<S>(0.0);
-            // all UNROLL loads of a lane issued first; the search by the total order of bp::before (column-major ties),
-            // so the pieces' order does not change the pivots
-            S y[UNROLL], l0[UNROLL], l1[UNROLL];
+        const long long per = (pieces + nwarps - 1) / nwarps, wbeg = gwarp * per, wend = min(pieces, wbeg + per);
+        auto last = [&](int t) { return t < tiles - 1 ? k + (t + 1) * TILE - 1 : n - 1; };  // tile row t's last column
+        int t = 0, q = k;
+        if (wbeg < wend) {
+            t = min((int)((sqrt(1.0 + 8.0 * (double)wbeg / TILE) - 1.0) * 0.5), tiles - 1);
+            while (t > 0 && (long long)TILE * t * (t + 1) / 2 > wbeg) --t;
+            while (t + 1 < tiles && (long long)TILE * (t + 1) * (t + 2) / 2 <= wbeg) ++t;
+            q = k + (int)(wbeg - (long long)TILE * t * (t + 1) / 2);
+        }
+        for (long long w = wbeg; w < wend; w += NP) {
+            int pt[NP], pq[NP];
+            S y[NP][UNROLL], l0[NP][UNROLL], l1[NP][UNROLL], x0[NP], x1[NP];
 #pragma unroll
-            for (int u = 0; u < UNROLL; ++u) {
-                const int i = r0 + lane + 32 * u;
-                const bool in = i < r1;
-                y[u] = in ? col[i] : from_real<S>(0.0);
-                l0[u] = in && rank > 0 ? lcol[i] : from_real<S>(0.0);
-                l1[u] = in && rank == 2 ? lcol[n + i] : from_real<S>(0.0);
-            }
+            for (int h = 0; h < NP; ++h) {  // piece w + h at (t, q); then the next piece
+                pt[h] = t;
+                pq[h] = q;
+                const bool has = w + h < wend;
+                const int r0 = max(q, k + t * TILE), r1 = min(k + (t + 1) * TILE, n);
+                x0[h] = has && rank > 0 ? A[q + (size_t)(k - rank) * n] : from_real<S>(0.0);
+                x1[h] = has && rank == 2 ? A[q + (size_t)(k - 1) * n] : from_real<S>(0.0);
 #pragma unroll
-            for (int u = 0; u < UNROLL; ++u) {
-                const int i = r0 + lane + 32 * u;
-                if (i >= r1) continue;
-                S v = y[u];
-                if (rank == 1 && nonzero(x0)) {
-                    v = bp::minus1(v, l0[u], x0);
-                    col[i] = v;
-                } else if (rank == 2) {
-                    v = bp::minus2(v, l0[u], x0, l1[u], x1);
-                    col[i] = v;
+                for (int u = 0; u < UNROLL; ++u) {
+                    const int i = r0 + lane + 32 * u;
+                    const bool in = has && i < r1;
+                    y[h][u] = in ? A[i + (size_t)q * n] : from_real<S>(0.0);
+                    l0[h][u] = in && rank > 0 ? lcol[i] : from_real<S>(0.0);
+                    l1[h][u] = in && rank == 2 ? lcol[n + i] : from_real<S>(0.0);
                 }
-                const double ay = bp::mag(v);
-                if (bp::before(ay, q, i, mine.entry, mine.col, mine.row)) { mine.entry = ay; mine.row = i; mine.col = q; }
-                if (i == q && bp::before(ay, q, 0, mine.diag, mine.d, 0)) { mine.diag = ay; mine.d = q; mine.dval = real_of(v); }
+                if (++q > last(t)) { ++t; q = k; }
+            }
+            // the search by the total order of bp::before (column-major ties), so the pieces' order does not change
+            // the pivots
+#pragma unroll
+            for (int h = 0; h < NP; ++h) {
+                if (w + h >= wend) continue;
+                const int qh = pq[h], r0 = max(qh, k + pt[h] * TILE), r1 = min(k + (pt[h] + 1) * TILE, n);
+                S* col = A + (size_t)qh * n;
+#pragma unroll
+                for (int u = 0; u < UNROLL; ++u) {
+                    const int i = r0 + lane + 32 * u;
+                    if (i >= r1) continue;
+                    S v = y[h][u];
+                    if (rank == 1 && nonzero(x0[h])) {
+                        v = bp::minus1(v, l0[h][u], x0[h]);
+                        col[i] = v;
+                    } else if (rank == 2) {
+                        v = bp::minus2(v, l0[h][u], x0[h], l1[h][u], x1[h]);
+                        col[i] = v;
+                    }
+                    const double ay = bp::mag(v);
+                    if (bp::before(ay, qh, i, mine.entry, mine.col, mine.row)) { mine.entry = ay; mine.row = i; mine.col = qh; }
+                    if (i == qh && bp::before(ay, qh, 0, mine.diag, mine.d, 0)) { mine.diag = ay; mine.d = qh; mine.dval = real_of(v); }
+                }
             }
         }
         bp::Pivot b = bp::block_pivot(mine, scratch);

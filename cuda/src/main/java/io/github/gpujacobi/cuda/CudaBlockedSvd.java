@@ -12,14 +12,15 @@ import jcuda.driver.JCudaDriver;
  * it the eigenpairs of a positive definite matrix from its Cholesky factor [6, 7].
  * <p>
  * The columns of G form nb blocks of width b (n padded with zero columns to an even number of
- * blocks); the chess tournament ({@link ChessTournament}) over the blocks gives nb/2 disjoint block
- * pairs per step. A step, for all pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b,
- * one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
+ * blocks); a {@link BlockSchedule} (the chess tournament, {@link ChessTournament}, below 64 blocks, the odd-even
+ * ordering from there) gives up to nb/2 disjoint block pairs per step, each lying contiguously. A step, for all
+ * pairs at once: (1) the pair's Gram matrix [Gi Gj]'[Gi Gj] (2b x 2b, one strided batched GEMM); (2) one sweep of two-sided Jacobi on it with the relative test
  * |g_pq| <= tol sqrt(g_pp g_qq) (svd_blocked.cu's blocked_pair, one thread block per pair), whose
  * accumulated rotations, polished by a Newton-Schulz step (in the kernel up to 2b = 64, else two batched GEMMs),
  * give the pair's orthogonal Q; (3)
- * [Gi Gj; Vi Vj] Q into the other work buffer (one batched GEMM), each output block written straight
- * to the slot where the next step wants it, so pairs are always contiguous and no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
+ * [Gi Gj; Vi Vj] Q into the other work buffer, each output block written straight to the position where the next
+ * step wants it (the odd-even ordering: the pair's own columns, its blocks exchanged, one strided batched GEMM; the
+ * chess tournament: one batched GEMM of pointer arrays), so pairs are always contiguous and no data is permuted. A pair whose Gram matrix passes the test everywhere is not rotated; a sweep
  * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
  * values are the final column norms, U the normalised columns. Nearly all flops are GEMMs.
  * <p>
@@ -577,9 +578,10 @@ final class CudaBlockedSvd {
     }
 
     /**
-     * One Newton-Schulz step on each pair's accumulated rotations R (in r and q): q := R (3I - R'R) / 2,
-     * so the roundings of the rotations do not add up in V over the steps (t: scratch, the Gram buffer).
-     * R = I (a pair that did not rotate) stays I exactly.
+     * One Newton-Schulz step on each pair's accumulated rotations R (in r, and in q as R P, P exchanging the column
+     * halves for a swapping schedule, else I): q := R (3I - R'R) / 2 P = 1.5 R P - 0.5 R (R' (R P)), so the roundings
+     * of the rotations do not add up in V over the steps (t: scratch, the Gram buffer). R = I (a pair that did not
+     * rotate) stays I exactly.
      */
     private static void polish(CudaLibraries lib, BlockedScalar el, DevicePointer r, DevicePointer t, DevicePointer q,
                                int q2, int half) {
