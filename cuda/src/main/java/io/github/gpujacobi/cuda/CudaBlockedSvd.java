@@ -94,10 +94,12 @@ final class CudaBlockedSvd {
     static final boolean CHECK = !"false".equals(System.getProperty("gpujacobi.cuda.blockedCheck"));
 
     /**
-     * The check runs once a sweep rotated at most this many pairs per column (-Dgpujacobi.cuda.blockedCheckFrom=N; was
-     * 1): near the end a sweep rotates a few thousand pairs and the next one only a handful (H100, n = 1024: svd sweeps
-     * 11 and 12 rotated 5390 and 5 pairs, SPD eig 2471 and 3), and a check with its cleanup rounds costs a GEMM where
-     * that last sweep costs ~2 ms; a check that finds too many failing pairs costs one GEMM and the sweep runs.
+     * The check runs once a sweep rotated at most this many pairs per column (-Dgpujacobi.cuda.blockedCheckFrom=N; 16
+     * before the incremental cleanup rounds, 1 before that): near the end a sweep rotates a few thousand pairs and the
+     * next one only a handful (H100, n = 1024: svd sweeps 11 and 12 rotated 5390 and 5 pairs, SPD eig 2471 and 3;
+     * n = 4096 indefinite: sweep 16 rotated 280573 = 68 n, after which 137 pairs failed and 8 rounds fixed them), and a
+     * check with its cleanup rounds costs a GEMM where that last sweep costs 2-40 ms; a check that finds too many
+     * failing pairs costs one GEMM and the sweep runs.
      */
     static final int CHECK_FROM = Math.max(1, Integer.getInteger("gpujacobi.cuda.blockedCheckFrom", 128));
 
