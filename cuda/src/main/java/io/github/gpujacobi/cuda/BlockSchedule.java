@@ -18,9 +18,11 @@ interface BlockSchedule {
      */
     int ODD_EVEN_FROM = 64;
 
+    /** -Dgpujacobi.cuda.blockedOrder: auto (by {@link #ODD_EVEN_FROM}), chess or oddeven. */
+    String ORDER = System.getProperty("gpujacobi.cuda.blockedOrder", "auto");
+
     static BlockSchedule of(int nb) {
-        String order = System.getProperty("gpujacobi.cuda.blockedOrder", "auto");
-        boolean oddEven = "oddeven".equals(order) || (!"chess".equals(order) && nb >= ODD_EVEN_FROM);
+        boolean oddEven = "oddeven".equals(ORDER) || (!"chess".equals(ORDER) && nb >= ODD_EVEN_FROM);
         return oddEven ? new OddEvenBlocks(nb) : new ChessBlocks(nb);
     }
 

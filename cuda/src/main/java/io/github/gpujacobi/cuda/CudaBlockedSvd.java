@@ -286,8 +286,9 @@ final class CudaBlockedSvd {
         DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
         // the blocks' positions at the start of an even and of an odd sweep (the same for the chess tournament; the
         // odd-even ordering reverses them every sweep)
-        CUdeviceptr slotEven = buf.constant("blockedSlot", sch.getClass().getSimpleName() + nb, () -> sch.positions(0));
-        CUdeviceptr slotOdd = buf.constant("blockedSlotOdd", sch.getClass().getSimpleName() + "odd" + nb, () -> sch.positions(steps));
+        String order = sch.swaps() ? "oddeven:" : "chess:";
+        CUdeviceptr slotEven = buf.constant("blockedSlot", order + nb, () -> sch.positions(0));
+        CUdeviceptr slotOdd = buf.constant("blockedSlotOdd", order + "odd:" + nb, () -> sch.positions(steps));
         DevicePointer ptrs = null;
         if (!sch.swaps()) { // the update GEMM's pointer arrays: every output block to its next position
             ptrs = buf.get("blockedPtrs", 8L * 2 * period * 3 * nb);
@@ -424,7 +425,9 @@ final class CudaBlockedSvd {
         dev.synchronize();
         if (PROFILE) {
             double ms = (System.nanoTime() - start) / 1e6;
-            double flops = (el.complex() ? 4.0 : 1.0) * sweeps * steps * (2.0 * m * q2 * q2 * half + 2.0 * ld * q2 * b * nb);
+            long pairSteps = 0; // pairs a sweep (odd-even: one fewer on odd steps)
+            for (int s = 0; s < steps; s++) pairSteps += sch.pairs(s);
+            double flops = (el.complex() ? 4.0 : 1.0) * sweeps * pairSteps * (2.0 * m * q2 * q2 + 2.0 * ld * q2 * q2);
             System.err.printf(java.util.Locale.ROOT,
                     "blocked m=%d n=%d b=%d: %d sweeps, %.1f ms (%.2f ms/sweep), gram %.1f ms, pair solves %.1f ms,"
                             + " apply %.1f ms; GEMM %.2f TFLOP/s, %.2f TFLOP/s overall%n",
