@@ -118,18 +118,26 @@ __device__ __forceinline__ bool within_2p250(double x) {
 // e^2)) (t = 1 for d = 0) and c = 1 / sqrt(1 + t^2), s = t c by rcp_newton / rsqrt_newton. (c, s) is orthogonal to
 // a few ulps as from the library's routines; t may differ from theirs by an ulp or two, which only moves the
 // annihilated entry by as much. There d^2 + e^2 is in [2^-498, 2^504] and |d| + r in [2^-249, 2^253].
-__device__ __forceinline__ bool jacobi_rotation_fast(double app, double aqq, double apq, double tol, bool& rotate,
-                                                     double& c, double& s) {
+// With hyperbolic (the pivot's columns have opposite signs, a_pp, a_qq > 0) the hyperbolic rotation of the same test
+// by the same steps, selected rather than branched so that a warp whose pivots mix signs runs one sequence:
+// hyperbolic_tangent's t = 1 / (z + sqrt((z - 1)(z + 1))), z = s / |e|, s = a_pp + a_qq, e = 2 a_pq, with the
+// divisions by |e| cancelled, t = |e| / (s + sqrt(g (s + |e|))), g = s - |e| (negated for a_pq > 0), and
+// c = 1 / sqrt((1 - t)(1 + t)). There g (s + |e|) <= 2^504 and s >= 2^-249; below g (s + |e|) = 2^-498, and where no
+// real angle exists (g <= eps^2 s), false: the caller's exact path decides.
+__device__ __forceinline__ bool signed_rotation_fast(double app, double aqq, double apq, double tol, bool hyperbolic,
+                                                     bool& rotate, double& c, double& s) {
     if (!(within_2p250(app) && within_2p250(aqq) && within_2p250(apq))) return false;
     rotate = apq * apq > (tol * tol) * fabs(app * aqq);
     c = 1.0;
     s = 0.0;
     if (rotate) {
-        const double d = aqq - app, e = 2.0 * apq, h = fma(d, d, e * e);
+        const double d = aqq - app, e = 2.0 * apq, ae = fabs(e), sum = app + aqq, gap = sum - ae;
+        const double h = hyperbolic ? gap * (sum + ae) : fma(d, d, e * e);
+        if (hyperbolic && !(gap > 0x1p-106 * sum && h >= 0x1p-498)) return false;
         const double r = h * rsqrt_newton(h);
-        double t = fabs(e) * rcp_newton(fabs(d) + r);
-        t = d == 0.0 ? 1.0 : (d < 0.0) != (e < 0.0) ? -t : t;
-        c = rsqrt_newton(fma(t, t, 1.0));
+        double t = ae * rcp_newton((hyperbolic ? sum : fabs(d)) + r);
+        t = hyperbolic ? (apq > 0.0 ? -t : t) : d == 0.0 ? 1.0 : (d < 0.0) != (e < 0.0) ? -t : t;
+        c = rsqrt_newton(hyperbolic ? (1.0 - t) * (1.0 + t) : fma(t, t, 1.0));
         s = t * c;
     }
     return true;

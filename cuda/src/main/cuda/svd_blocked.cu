@@ -83,29 +83,30 @@ extern "C" __global__ void blocked_unpack_z(const cuDoubleComplex* __restrict__ 
     blocked_unpack(W, U, V, sigma, slot, m, n, b, ld, wantV);
 }
 
-// The 2 x 2 transformation (c, s1, s2) of pivot (p, q) of a pair problem (signs sp, sq): identity where the relative
-// test holds; else a rotation for equal signs (jacobi_tangent), a hyperbolic rotation for opposite signs
-// (hyperbolic_tangent, eq. 2.5) where a real angle exists (else the pair is left and *deficient set). rotated: +1.
-__device__ __forceinline__ void pair_transformation(double app, double aqq, double apq, double sp, double sq, double tol,
+// The 2 x 2 transformation (c, s1, s2) of pivot (p, q) of a pair problem: identity where the relative test holds; else
+// a rotation for columns of equal signs (jacobi_tangent), a hyperbolic rotation for opposite signs (hyperbolic: eq. 2.5)
+// where a real angle exists (else the pair is left and *deficient set); both by signed_rotation_fast where the
+// magnitudes allow (H100, 2026-11-26: the hyperbolic pair kernel 2b = 128 152 -> 146 us). rotated: +1.
+__device__ __forceinline__ void pair_transformation(double app, double aqq, double apq, bool hyperbolic, double tol,
                                                     double& c, double& s1, double& s2, unsigned long long& rotated,
                                                     int* deficient) {
     c = 1;
     s1 = s2 = 0;
-    if (sp == sq) {  // the common case without library roots and divisions where the magnitudes allow
+    {  // the common case without library roots and divisions where the magnitudes allow
         bool rotate;
         double cf, sf;
-        if (jacobi_rotation_fast(app, aqq, apq, tol, rotate, cf, sf)) {
+        if (signed_rotation_fast(app, aqq, apq, tol, hyperbolic, rotate, cf, sf)) {
             if (rotate) {
                 c = cf;
                 s2 = sf;
-                s1 = -sf;
+                s1 = hyperbolic ? sf : -sf;
                 ++rotated;
             }
             return;
         }
     }
     if (negligible_fast(apq, app, aqq, tol)) return;  // rootless where safe: on the step's critical path
-    if (sp == sq) {
+    if (!hyperbolic) {
         const double t = jacobi_tangent(app, aqq, apq);
         c = jacobi_cosine(t);
         s2 = t * c;
@@ -127,7 +128,7 @@ __device__ __forceinline__ void pair_transformation(double app, double aqq, doub
 // The complex one [19]: for h_pq = |h_pq| u (|u| = 1) the real rotation (c, s) of [[h_pp, |h_pq|], [|h_pq|, h_qq]] with
 // its phase, s1 = -s conj(u), s2 = s u (p' = c p + s1 q, q' = s2 p + c q: then p'^H q' = u times the real pivot's
 // new off-diagonal, zero). Opposite signs likewise: the real hyperbolic (c, s1, s2) of the modulus, with the phase.
-__device__ __forceinline__ void pair_transformation(double app, double aqq, cuDoubleComplex apq, double sp, double sq,
+__device__ __forceinline__ void pair_transformation(double app, double aqq, cuDoubleComplex apq, bool hyperbolic,
                                                     double tol, double& c, cuDoubleComplex& s1, cuDoubleComplex& s2,
                                                     unsigned long long& rotated, int* deficient) {
     double pr = apq.x, pi = apq.y, r1, r2;
@@ -136,7 +137,7 @@ __device__ __forceinline__ void pair_transformation(double app, double aqq, cuDo
     const double h = fma(pr, pr, pi * pi);
     const bool fast = h >= 0x1p-500 && h <= 0x1p500;
     const double inv = fast ? rsqrt_newton(h) : 0.0, mod = fast ? h * inv : hypot(pr, pi);
-    pair_transformation(app, aqq, mod, sp, sq, tol, c, r1, r2, rotated, deficient);
+    pair_transformation(app, aqq, mod, hyperbolic, tol, c, r1, r2, rotated, deficient);
     s1 = s2 = make_cuDoubleComplex(0.0, 0.0);
     if (r2 == 0) return;
     double ur, ui;
@@ -249,7 +250,7 @@ __device__ void blocked_rotate_pairs_t(S* __restrict__ W, int ld, const S* __res
     S s1, s2;
     unsigned long long rotated = 0;
     pair_transformation(real_of(C[p + (size_t)p * N]), real_of(C[q + (size_t)q * N]), C[p + (size_t)q * N],
-                        colSigns ? colSigns[p] : 1, colSigns ? colSigns[q] : 1, 0.0, c, s1, s2, rotated, deficient);
+                        colSigns != nullptr && colSigns[p] != colSigns[q], 0.0, c, s1, s2, rotated, deficient);
     if (!nonzero(s2)) return;
     S* wp = W + (size_t)p * ld;
     S* wq = W + (size_t)q * ld;
@@ -292,7 +293,7 @@ extern "C" __global__ void blocked_rotate_pairs_z(cuDoubleComplex* __restrict__ 
 // by the caller's two batched GEMMs on rout for Q = 128 (CudaBlockedSvd.polishedInKernel). One sweep
 // suffices: the outer sweeps converge as fast as with pair problems solved to convergence, and the pair's
 // Q carries fewer roundings.
-// With pairSigns (the pair's Q signs, +-1: the blocked HYPERBOLIC sweeps [4, 10, 11] of the indefinite
+// With pairSigns (HYP; the pair's Q signs, +-1: the blocked HYPERBOLIC sweeps [4, 10, 11] of the indefinite
 // eig, Novakovic's blocked hyperbolic SVD) the transformation is J-orthogonal (R' J R = J): columns of
 // equal sign rotate trigonometrically, columns of opposite sign hyperbolically (hyperbolic_tangent,
 // svd_jacobi.cu's eq. 2.5: p' = cosh p + sinh q, q' = sinh p + cosh q), both under the same relative
@@ -503,7 +504,7 @@ template <int LD> __device__ __forceinline__ cuDoubleComplex herm_get(const cuDo
     return i <= j ? a[i + j * LD] : conj_of(a[j + i * LD]);
 }
 
-template <typename S, int Q, int THREADS>
+template <typename S, int Q, int THREADS, bool HYP>
 __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S* __restrict__ rout,
                              const int* __restrict__ pairs, int steps, double tol,
                              unsigned long long* __restrict__ rotationsOut, S* __restrict__ csAll, int cross,
@@ -549,7 +550,7 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
     auto derive = [&](int st, int buf, int k, int p, int q) {
         double c;
         S s1, s2;
-        pair_transformation(real_of(a[p + p * LD]), real_of(a[q + q * LD]), herm_get<LD>(a, p, q), sg[p], sg[q], tol, c,
+        pair_transformation(real_of(a[p + p * LD]), real_of(a[q + q * LD]), herm_get<LD>(a, p, q), HYP && sg[p] != sg[q], tol, c,
                             s1, s2, rotated, &deficient);
         rc[buf][k] = c;
         rs1[buf][k] = s1;
@@ -806,7 +807,10 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
     extern "C" __global__ void __launch_bounds__(T) NAME(const S* gram, S* qout, S* rout, const int* pairs,      \
             int steps, double tol, unsigned long long* rotations, S* cs, int cross, const int* pairSigns,       \
             int swapOut) {                                                                                      \
-        blocked_pair<S, Q, T>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross, pairSigns, swapOut);   \
+        if (pairSigns) blocked_pair<S, Q, T, true>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross,   \
+                                                   pairSigns, swapOut);                                         \
+        else blocked_pair<S, Q, T, false>(gram, qout, rout, pairs, steps, tol, rotations, cs, cross, nullptr,   \
+                                          swapOut);                                                             \
     }
 BLOCKED_PAIR(blocked_pair_128, double, 128, 512)
 BLOCKED_PAIR(blocked_pair_64, double, 64, 256)

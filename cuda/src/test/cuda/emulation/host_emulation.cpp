@@ -3,7 +3,8 @@
 // no nvcc): one block of one thread, a valid execution of both kernels (the eig phase 1 reads A only
 // and phase 2 reads X and cs; the svd block handles its pairs in turn), with stand-ins for the CUDA
 // built-ins here and in the two headers next to this file. Run by KernelHostEmulationTest; exits 1
-// when a residual or orthogonality exceeds 1e-13 (double complex, n <= 40).
+// when a residual or orthogonality exceeds 1e-13 (double complex, n <= 40). Also jacobi_common.cuh's
+// signed_rotation_fast, the blocked pair kernels' rotations, on random pivots (rotationTest).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -111,8 +112,50 @@ int svdTest(int m, int n, unsigned seed) {
     printf("svd %dx%d sweeps %d ||AV-U||/||A|| %.2e ||V^H V - I|| %.2e max |cos(u_i,u_j)| %.2e\n", m, n, sweeps, sqrt(res / na), orth, uorth);
     return sqrt(res / na) < 1e-13 && orth < 1e-13 && uorth < 1e-13 ? 0 : 1;
 }
+// signed_rotation_fast for pivots [[a_pp, a_pq], [a_pq, a_qq]] of a Gram matrix (a_pq^2 < a_pp a_qq) over magnitudes
+// 2^-220 .. 2^220, some nearly dependent: the relative test as stated; the rotation (equal signs: p' = c p - s q,
+// q' = s p + c q) keeps c^2 + s^2 = 1, the hyperbolic one (opposite signs: p' = c p + s q, q' = s p + c q) keeps
+// c^2 - s^2 = 1, and each leaves p'.q' at rounding level; it declines only outside its range or where no real
+// hyperbolic angle exists, which the exact path then decides.
+static int rotationTest() {
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    const double eps = 0x1p-53, tol = 1e-15;
+    int bad = 0, hyperbolic = 0, declined = 0;
+    double worstUnit = 0, worstOff = 0;
+    for (int i = 0; i < 400000; i++) {
+        const bool hyp = i & 1;
+        const double scale = std::ldexp(1.0, (int)(u(rng) * 200));
+        const double app = scale * (0.01 + fabs(u(rng)));
+        const bool dependent = i % 64 < 2;  // a_pp = a_qq = |a_pq|: no real hyperbolic angle
+        const double aqq = dependent ? app : std::ldexp(scale * (0.01 + fabs(u(rng))), (int)(u(rng) * 20));
+        // a_pq up to just below sqrt(a_pp a_qq): a quarter of the pivots nearly dependent
+        const double rho = dependent ? 1 : (i & 6) == 0 ? 1 - std::ldexp(fabs(u(rng)), -(int)(fabs(u(rng)) * 50)) : u(rng);
+        const double apq = (u(rng) < 0 ? -1 : 1) * fabs(rho) * sqrt(app * aqq);
+        bool rotate;
+        double c, s;
+        if (!signed_rotation_fast(app, aqq, apq, tol, hyp, rotate, c, s)) {
+            const double sum = app + aqq, ae = 2 * fabs(apq), gap = sum - ae;
+            if (!hyp || !(gap <= 0x1p-106 * sum || gap * (sum + ae) < 0x1p-498)) bad++;  // it had to rotate
+            declined++;
+            continue;
+        }
+        if (rotate != (apq * apq > tol * tol * app * aqq) || (hyp && dependent)) bad++;
+        if (!rotate) continue;
+        hyperbolic += hyp;
+        const double unit = hyp ? fabs((c * c - s * s) - 1) / (c * c) : fabs(c * c + s * s - 1);
+        const double off = hyp ? c * s * (app + aqq) + (c * c + s * s) * apq : c * s * (app - aqq) + (c * c - s * s) * apq;
+        const double offRel = fabs(off) / ((c * c + s * s) * fmax(app, aqq));
+        worstUnit = fmax(worstUnit, unit / eps);
+        worstOff = fmax(worstOff, offRel / eps);
+        if (unit > 8 * eps || offRel > 64 * eps) bad++;
+    }
+    printf("signed rotations: %d hyperbolic of those rotated, %d declined; worst |c^2 +- s^2 - 1| %.1f eps, "
+           "worst p'.q' %.1f eps: %s\n", hyperbolic, declined, worstUnit, worstOff, bad ? "BAD" : "ok");
+    return bad ? 1 : 0;
+}
 int main() {
-    int bad = 0;
+    int bad = rotationTest();
     for (int n : {1, 2, 3, 7, 16, 33}) { bad += eigTest<TA>(n, n); bad += eigTest<MA>(n, n); bad += eigTest<SA>(n, n); bad += eigTest<MCA>(n, n); }
     for (auto s : std::vector<std::pair<int,int>>{{1,1},{2,2},{7,4},{33,33},{40,33}}) bad += svdTest(s.first, s.second, 7);
     printf("%s\n", bad ? "FAILED" : "all ok");
