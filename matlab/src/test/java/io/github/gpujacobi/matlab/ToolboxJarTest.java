@@ -87,7 +87,8 @@ class ToolboxJarTest {
                     && services.contains("io.github.gpujacobi.cuda.CudaBackendProvider"), services);
         }
         long size = Files.size(root().resolve("dist").resolve("gpujacobi-toolbox.jar"));
-        assertTrue(size < 3_300_000, "toolbox jar grew to " + size + " bytes (README states its size)");
+        // 3,539,261 bytes on 2026-11-26: the blocked pair kernel built with and without signs added 0.3 MB
+        assertTrue(size < 3_700_000, "toolbox jar grew to " + size + " bytes (README states its size)");
     }
 
     @Test
