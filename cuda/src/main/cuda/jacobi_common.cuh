@@ -112,6 +112,11 @@ __device__ __forceinline__ bool within_2p250(double x) {
     return biased - (1023u - 250u) <= 499u;
 }
 
+// Unit roundoff of each precision (the guards below, and the hyperbolic rank test here and in svd_blocked.cu).
+template <typename T> __device__ __forceinline__ T unit_roundoff();
+template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }
+template <> __device__ __forceinline__ double unit_roundoff<double>() { return DBL_EPSILON; }
+
 // The symmetric Jacobi rotation with its relative test, for double entries all within [2^-250, 2^250] (returns false
 // otherwise, and the caller takes negligible / jacobi_tangent / jacobi_cosine): rotate is whether |a_pq| exceeds tol
 // sqrt(|a_pp a_qq|) (negligible_fast's rootless form), then jacobi_tangent's t = sign(d e) |e| / (|d| + sqrt(d^2 +
@@ -123,7 +128,7 @@ __device__ __forceinline__ bool within_2p250(double x) {
 // hyperbolic_tangent's t = 1 / (z + sqrt((z - 1)(z + 1))), z = s / |e|, s = a_pp + a_qq, e = 2 a_pq, with the
 // divisions by |e| cancelled, t = |e| / (s + sqrt(g (s + |e|))), g = s - |e| (negated for a_pq > 0), and
 // c = 1 / sqrt((1 - t)(1 + t)). There g (s + |e|) <= 2^504 and s >= 2^-249; below g (s + |e|) = 2^-498, and where no
-// real angle exists (g <= eps^2 s), false: the caller's exact path decides.
+// real angle exists (g <= eps^2 s, the exact path's rank test), false: the caller's exact path decides.
 __device__ __forceinline__ bool signed_rotation_fast(double app, double aqq, double apq, double tol, bool hyperbolic,
                                                      bool& rotate, double& c, double& s) {
     if (!(within_2p250(app) && within_2p250(aqq) && within_2p250(apq))) return false;
@@ -133,7 +138,7 @@ __device__ __forceinline__ bool signed_rotation_fast(double app, double aqq, dou
     if (rotate) {
         const double d = aqq - app, e = 2.0 * apq, ae = fabs(e), sum = app + aqq, gap = sum - ae;
         const double h = hyperbolic ? gap * (sum + ae) : fma(d, d, e * e);
-        if (hyperbolic && !(gap > 0x1p-106 * sum && h >= 0x1p-498)) return false;
+        if (hyperbolic && !(gap > unit_roundoff<double>() * unit_roundoff<double>() * sum && h >= 0x1p-498)) return false;
         const double r = h * rsqrt_newton(h);
         double t = ae * rcp_newton((hyperbolic ? sum : fabs(d)) + r);
         t = hyperbolic ? (apq > 0.0 ? -t : t) : d == 0.0 ? 1.0 : (d < 0.0) != (e < 0.0) ? -t : t;
@@ -142,11 +147,6 @@ __device__ __forceinline__ bool signed_rotation_fast(double app, double aqq, dou
     }
     return true;
 }
-
-// Unit roundoff of each precision (the guards below and the hyperbolic rank test use it).
-template <typename T> __device__ __forceinline__ T unit_roundoff();
-template <> __device__ __forceinline__ float unit_roundoff<float>() { return FLT_EPSILON; }
-template <> __device__ __forceinline__ double unit_roundoff<double>() { return DBL_EPSILON; }
 
 // The symmetric Jacobi tangent [6, 8]: tan of the annihilating angle (|angle| <= pi/4) of
 // [[app, apq], [apq, aqq]] for columns p' = c p - s q, q' = s p + c q. Also the trigonometric

@@ -527,7 +527,7 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
     const S* g = gram + (size_t)blockIdx.x * Q * Q;
     S* cs = csAll + (size_t)blockIdx.x * pair_config<Q>::CS_STRIDE;  // per step c[H], s1[H], s2[H]
     for (int i = threadIdx.x; i < Q * Q; i += THREADS) a[i % Q + (i / Q) * LD] = g[i];
-    for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = pairSigns ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
+    for (int i = threadIdx.x; i < Q; i += THREADS) sg[i] = HYP ? pairSigns[(size_t)blockIdx.x * Q + i] : 1.0;
     if (threadIdx.x == 0) rotatedAll = deficient = 0;
     // cross order: row warp - R0 + RWARPS j of R, entries of column k = lane + 32 kk (x) and of its partner (y)
     S xr[RW][KR], yr[RW][KR];
@@ -780,7 +780,7 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
     if constexpr (pair_config<Q>::KERNEL_POLISH) {
         if (any != 0) {  // T := (3I - J R' J R) / 2, then out := R T
             S* tt = a + Q * LD;
-            pair_product<S, Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5, pairSigns ? sg : nullptr);
+            pair_product<S, Q, THREADS, true>(r, r, tt, LD, -0.5, 1.5, HYP ? sg : nullptr);
             __syncthreads();
             pair_product<S, Q, THREADS, false>(r, tt, out, Q, 1.0, 0.0, nullptr, swapOut ? Q / 2 : 0);
             polished = true;
@@ -794,7 +794,7 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
             const int js = swapOut ? (j + Q / 2) & (Q - 1) : j;  // Q P: the halves of Q's columns exchanged
             out[i + js * Q] = x;
             if (!pair_config<Q>::KERNEL_POLISH) raw[idx] = x;
-            if (!pair_config<Q>::KERNEL_POLISH && pairSigns) {  // the caller's J-weighted polish: (R J)' (J R P) = J R' J R P
+            if (!pair_config<Q>::KERNEL_POLISH && HYP) {  // the caller's J-weighted polish: (R J)' (J R P) = J R' J R P
                 cs[i + js * Q] = sg[i] * x;
                 cs[Q * Q + idx] = sg[j] * x;
             }

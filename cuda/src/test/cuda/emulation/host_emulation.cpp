@@ -136,7 +136,7 @@ static int rotationTest() {
         double c, s;
         if (!signed_rotation_fast(app, aqq, apq, tol, hyp, rotate, c, s)) {
             const double sum = app + aqq, ae = 2 * fabs(apq), gap = sum - ae;
-            if (!hyp || !(gap <= 0x1p-106 * sum || gap * (sum + ae) < 0x1p-498)) bad++;  // it had to rotate
+            if (!hyp || !(gap <= DBL_EPSILON * DBL_EPSILON * sum || gap * (sum + ae) < 0x1p-498)) bad++;  // it had to rotate
             declined++;
             continue;
         }
