@@ -234,6 +234,69 @@ extern "C" __global__ void blocked_scatter_gram_z(const cuDoubleComplex* __restr
     blocked_scatter_gram_t(P, N, cols, count, C);
 }
 
+// The split pair solve (CudaSplitPairs): a pair problem of Q = 2b columns too large for one blocked_pair (complex
+// b = 64) is solved as two inner steps of two sub-problems of Q / 2, each pairing a quarter of the first block with a
+// quarter of the second ([11]'s hierarchical blocking: quarters 0 1 | 2 3; step 0 pairs (0, 2) and (1, 3), step 1
+// (0, 3) and (1, 2)), so the cross pairs of the block pair are each met once, as in the one-kernel cross order.
+// Quarter of sub-problem j (0, 1) of inner step st: its first half quarter j, its second 2 + ((j + st) & 1).
+__device__ __forceinline__ int split_quarter(int st, int j, int half) { return half == 0 ? j : 2 + ((j + st) & 1); }
+
+// sub (2 per pair, (Q/2) x (Q/2)) := the rows and columns of its two quarters of the pair's Q x Q gram; with signs,
+// subSigns := those columns' signs (the hyperbolic sweeps).
+template <typename S>
+__device__ void blocked_split_gather_t(const S* __restrict__ gram, S* __restrict__ sub, int Q, int st, int pairs,
+                                       const int* __restrict__ signs, int* __restrict__ subSigns) {
+    const int H = Q / 2, h = Q / 4;
+    const size_t total = (size_t)pairs * 2 * H * H;
+    for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
+        const int r = (int)(idx % H), c = (int)(idx / H % H);
+        const size_t i = idx / ((size_t)H * H);  // sub-problem 2 k + j
+        const int k = (int)(i / 2), j = (int)(i % 2);
+        const int R = split_quarter(st, j, r / h) * h + r % h, C = split_quarter(st, j, c / h) * h + c % h;
+        sub[idx] = gram[(size_t)k * Q * Q + R + (size_t)C * Q];
+        if (signs != nullptr && c == 0) subSigns[i * H + r] = signs[(size_t)k * Q + R];
+    }
+}
+extern "C" __global__ void blocked_split_gather(const double* __restrict__ gram, double* __restrict__ sub, int Q, int st,
+                                                int pairs, const int* __restrict__ signs, int* __restrict__ subSigns) {
+    blocked_split_gather_t(gram, sub, Q, st, pairs, signs, subSigns);
+}
+extern "C" __global__ void blocked_split_gather_z(const cuDoubleComplex* __restrict__ gram, cuDoubleComplex* __restrict__ sub,
+                                                  int Q, int st, int pairs, const int* __restrict__ signs,
+                                                  int* __restrict__ subSigns) {
+    blocked_split_gather_t(gram, sub, Q, st, pairs, signs, subSigns);
+}
+
+// d (Q x Q per pair) := inner step st's transformation: the two sub-problems' (Q/2) x (Q/2) transformations qsub at
+// their quarters' rows and columns, zero elsewhere; with swapOut the halves of d's columns exchanged (the update's P).
+template <typename S>
+__device__ void blocked_split_embed_t(const S* __restrict__ qsub, S* __restrict__ d, int Q, int st, int pairs, int swapOut) {
+    const int H = Q / 2, h = Q / 4;
+    const size_t total = (size_t)pairs * Q * Q;
+    for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
+        const int R = (int)(idx % Q), cs = (int)(idx / Q % Q);
+        const size_t k = idx / ((size_t)Q * Q);
+        const int C = swapOut ? (cs + H) & (Q - 1) : cs;  // d P: output column cs holds column C of the step's D
+        const int qr = R / h, qc = C / h;
+        // the sub-problem of a quarter, and its half there: quarter 0 / 1 is sub-problem 0 / 1's first half
+        const int jr = qr < 2 ? qr : (((qr - 2) - st) & 1), jc = qc < 2 ? qc : (((qc - 2) - st) & 1);
+        S x = from_real<S>(0.0);
+        if (jr == jc) {
+            const int r = (qr < 2 ? 0 : h) + R % h, c = (qc < 2 ? 0 : h) + C % h;
+            x = qsub[(k * 2 + jr) * H * H + r + (size_t)c * H];
+        }
+        d[idx] = x;
+    }
+}
+extern "C" __global__ void blocked_split_embed(const double* __restrict__ qsub, double* __restrict__ d, int Q, int st,
+                                               int pairs, int swapOut) {
+    blocked_split_embed_t(qsub, d, Q, st, pairs, swapOut);
+}
+extern "C" __global__ void blocked_split_embed_z(const cuDoubleComplex* __restrict__ qsub, cuDoubleComplex* __restrict__ d,
+                                                 int Q, int st, int pairs, int swapOut) {
+    blocked_split_embed_t(qsub, d, Q, st, pairs, swapOut);
+}
+
 // The one-sided transformation of each of `count` disjoint column pairs (p, q) of W (ld rows: X and, below it, V),
 // from the Gram entries in C (blocked_check's) by pair_transformation, the pair kernel's: a rotation (p' = c p - s q,
 // q' = s p + c q), or with colSigns (the sign of each physical column, the hyperbolic sweeps) a hyperbolic one for

@@ -50,11 +50,18 @@ enum BlockedScalar {
 
     Kernel scatterGram() { return complex() ? Kernel.BLOCKED_SCATTER_GRAM_Z : Kernel.BLOCKED_SCATTER_GRAM; }
 
+    Kernel splitGather() { return complex() ? Kernel.BLOCKED_SPLIT_GATHER_Z : Kernel.BLOCKED_SPLIT_GATHER; }
+
+    Kernel splitEmbed() { return complex() ? Kernel.BLOCKED_SPLIT_EMBED_Z : Kernel.BLOCKED_SPLIT_EMBED; }
+
     Kernel bunchParlett() { return complex() ? Kernel.BUNCH_PARLETT_Z : Kernel.BUNCH_PARLETT; }
 
     Kernel pair(int q2) { return Kernel.blockedPair(q2, complex()); }
 
-    /** Widest block: the complex pair problem (2b x 2b, twice with the polish) fits shared memory up to b = 32. */
+    /**
+     * Widest block of one pair kernel: the complex pair problem (2b x 2b, twice with the polish) fits shared memory up
+     * to b = 32; wider blocks are solved split ({@link CudaSplitPairs}).
+     */
     int maxWidth() { return complex() ? 32 : 64; }
 
     void gemm(CudaLibraries lib, int ta, int tb, int m, int n, int k, Memory alpha, Pointer a, int lda, Pointer b, int ldb,

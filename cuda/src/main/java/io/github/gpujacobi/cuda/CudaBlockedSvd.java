@@ -283,7 +283,10 @@ final class CudaBlockedSvd {
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
         // blocked_pair's raw accumulated rotations and its per-step (c, s1, s2)
         DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", (long) es * pairScratch(q2) * half);
-        DevicePointer rot = buf.get("blockedRot", 8L * steps * half);
+        // pair problems wider than one pair kernel (complex b = 64) are solved split: 4 sub-problem counters a pair
+        final boolean split = q2 > 2 * el.maxWidth();
+        final int counters = split ? 4 * half : half;
+        DevicePointer rot = buf.get("blockedRot", 8L * steps * counters);
         // the blocks' positions at the start of an even and of an odd sweep (the same for the chess tournament; the
         // odd-even ordering reverses them every sweep)
         String order = sch.swaps() ? "oddeven:" : "chess:";
@@ -296,7 +299,9 @@ final class CudaBlockedSvd {
         }
         // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
         // blocks, each block's own pairs then solved once per sweep by the diagonal step
-        final boolean cross = CROSS && b >= 2 && (signs == null || HYPERBOLIC_CROSS);
+        final boolean cross = b >= 2 && crossFor(signs != null);
+        if (split && !cross) throw new IllegalStateException("split pair problems need the cross order (b = " + b + ")");
+        CUdeviceptr subPairs = split ? buf.constant("blockedSplitCross", "cross:" + b / 2, () -> CrossPairs.flat(b / 2)) : null;
         CUdeviceptr innerPairs = cross ? buf.constant("blockedCross", "cross:" + b, () -> CrossPairs.flat(b))
                 : buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
         final int innerSteps = cross ? b : q2 - 1;
@@ -322,11 +327,11 @@ final class CudaBlockedSvd {
             System.arraycopy(blockSignatures(sch.positions(steps), signs, n, b), 0, both, nb * b, nb * b);
             DeviceBuffers.upload(diagSigns, both);
         }
-        CudaDevice.check(JCudaDriver.cuMemsetD8(rot, (byte) 0, 8L * steps * half), "cuMemsetD8"); // steps of fewer pairs
+        CudaDevice.check(JCudaDriver.cuMemsetD8(rot, (byte) 0, 8L * steps * counters), "cuMemsetD8"); // steps of fewer pairs
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         long t = 0;
-        long[] stepRot = new long[steps * half];
+        long[] stepRot = new long[steps * counters];
         gramNanos = innerNanos = applyNanos = 0;
         long start = System.nanoTime();
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0); ) {
@@ -359,9 +364,11 @@ final class CudaBlockedSvd {
                 long p0 = PROFILE ? sync(dev) : 0;
                 gram(lib, el, curPairs, ld, m, q2, pairs, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
-                CUdeviceptr rotAt = rot.withByteOffset(8L * s * half);
-                solvePairs(dev, lib, el, q2, pairs, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs,
-                        signs == null ? null : pairSigns.withByteOffset(4L * os * half * q2), sch.swaps());
+                CUdeviceptr rotAt = rot.withByteOffset(8L * s * counters);
+                CUdeviceptr stepSigns = signs == null ? null : pairSigns.withByteOffset(4L * os * half * q2);
+                if (split) CudaSplitPairs.solve(dev, lib, buf, el, q2, pairs, half, gram, q, subPairs, tol, rotAt, stepSigns, sch.swaps());
+                else solvePairs(dev, lib, el, q2, pairs, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs, stepSigns,
+                        sch.swaps());
                 long p2 = PROFILE ? sync(dev) : 0;
                 if (sch.swaps()) { // [Gi Gj] Q P into the same columns of the other buffer: the blocks exchange positions
                     el.gemmStridedBatched(lib, 0, 0, ld, q2, q2, el.one, curPairs.jna(), ld, (long) q2 * ld, q.jna(), q2,
@@ -624,11 +631,23 @@ final class CudaBlockedSvd {
         return blockWidth(n, hyperbolic, BlockedScalar.REAL);
     }
 
-    /** The same for element type el (complex: b <= 32, {@link BlockedScalar#maxWidth}). */
+    /**
+     * The same for element type el: up to {@link BlockedScalar#maxWidth}, one pair kernel a pair problem, or twice that
+     * where the pair problems are solved split ({@link CudaSplitPairs}: complex b = 64 from width(n) = 64, in the cross
+     * order; -Dgpujacobi.cuda.blockedSplit=false keeps complex b at 32).
+     */
     static int blockWidth(int n, boolean hyperbolic, BlockedScalar el) {
-        int w = Math.min(el.maxWidth(), hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n));
+        int w = hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n);
+        w = Math.min(w, SPLIT && crossFor(hyperbolic) ? 2 * el.maxWidth() : el.maxWidth());
         return Integer.highestOneBit(Math.max(1, Math.min(w, (n + 1) / 2)));
     }
+
+    /** Whether the pair problems are solved in the cross order ({@link #CROSS}, {@link #HYPERBOLIC_CROSS}). */
+    static boolean crossFor(boolean hyperbolic) {
+        return CROSS && (!hyperbolic || HYPERBOLIC_CROSS);
+    }
+
+    static final boolean SPLIT = !"false".equals(System.getProperty("gpujacobi.cuda.blockedSplit"));
 
     /**
      * Widest block of the hyperbolic sweeps: 64 (2b = 128, the J-weighted polish by GEMMs) unless

@@ -57,6 +57,9 @@ enum Kernel {
     BLOCKED_ROTATE_PAIRS("blocked_rotate_pairs"),
     BLOCKED_GATHER_COLS("blocked_gather_cols"),
     BLOCKED_SCATTER_GRAM("blocked_scatter_gram"),
+    /** The split pair solve's sub-problems in and transformations out (CudaSplitPairs). */
+    BLOCKED_SPLIT_GATHER("blocked_split_gather"),
+    BLOCKED_SPLIT_EMBED("blocked_split_embed"),
     BLOCKED_PAIR_128("blocked_pair_128"),
     BLOCKED_PAIR_64("blocked_pair_64"),
     BLOCKED_PAIR_32("blocked_pair_32"),
@@ -64,7 +67,7 @@ enum Kernel {
     BLOCKED_PAIR_8("blocked_pair_8"),
     BLOCKED_PAIR_4("blocked_pair_4"),
     BLOCKED_PAIR_2("blocked_pair_2"),
-    /** The complex blocked route's builds of the same templates (BlockedScalar.COMPLEX): b = 32 and its diagonal step. */
+    /** The complex blocked route's builds of the same templates (BlockedScalar.COMPLEX): pairs of 2b = 64, and of 128 split. */
     BLOCKED_PACK_Z("blocked_pack_z"),
     BLOCKED_EMBED_Z("blocked_embed_z"),
     BLOCKED_UNPACK_Z("blocked_unpack_z"),
@@ -72,6 +75,8 @@ enum Kernel {
     BLOCKED_ROTATE_PAIRS_Z("blocked_rotate_pairs_z"),
     BLOCKED_GATHER_COLS_Z("blocked_gather_cols_z"),
     BLOCKED_SCATTER_GRAM_Z("blocked_scatter_gram_z"),
+    BLOCKED_SPLIT_GATHER_Z("blocked_split_gather_z"),
+    BLOCKED_SPLIT_EMBED_Z("blocked_split_embed_z"),
     BLOCKED_PAIR_Z_64("blocked_pair_z_64"),
     BLOCKED_PAIR_Z_32("blocked_pair_z_32"),
     /** The Bunch-Parlett factorisation of the indefinite eig (bunch_parlett.cu). */

@@ -1,0 +1,64 @@
+package io.github.gpujacobi.cuda;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * Step (2) of the blocked sweeps ({@link CudaBlockedSvd}) for pair problems wider than one pair kernel holds (complex
+ * b = 64: the 128 x 128 complex problem does not fit in shared memory), by [11]'s hierarchical blocking. Each block of
+ * the pair is cut in two, and two inner steps each solve two sub-problems of 2b / 2 columns (a half-block of either
+ * block: svd_blocked.cu's split_quarter) with the pair kernel of width b in the cross order, so every pair across the
+ * two blocks is met once, as in the one-kernel cross order. Between the inner steps the Gram matrices are transformed,
+ * G := D1' G D1, and the pair's transformation is Q = D1 D2 (batched GEMMs). Each Di is polished by its own kernel
+ * (J-weighted for the hyperbolic sweeps), so Q is orthogonal (J-orthogonal) to the rounding.
+ * <p>
+ * Why: wider blocks halve the update GEMMs' traffic a sweep, and the complex updates are memory bound at b = 32 (H100,
+ * complex svd n = 4096: updates 1000 of 1423 ms, docs/benchmarks/gpu-h100-2026-11-26c.md).
+ */
+final class CudaSplitPairs {
+    private static final int BLOCK = 256;
+
+    private CudaSplitPairs() {}
+
+    /**
+     * Solves the pairs (of q2 = 2b columns, at most half of them) whose Gram matrices are in gram (overwritten) into
+     * q (q2 x q2 each, times the halves' exchange P when swap), with the pair kernel of width b on the sub-problems.
+     * subPairs: CrossPairs.flat(b / 2). rotOut: 4 half counters, inner step i's 2 pairs at 2 i half (negative: a
+     * hyperbolic pair without a real angle). pairSigns: the pairs' column signs (hyperbolic), or null.
+     */
+    static void solve(CudaDevice dev, CudaLibraries lib, DeviceBuffers buf, BlockedScalar el, int q2, int pairs, int half,
+                      DevicePointer gram, DevicePointer q, CUdeviceptr subPairs, double tol, CUdeviceptr rotOut,
+                      CUdeviceptr pairSigns, boolean swap) {
+        final int w = q2 / 2, subs = 2 * pairs;
+        final long qq = (long) q2 * q2, subBytes = (long) el.bytes * w * w * 2 * half, fullBytes = el.bytes * qq * half;
+        DevicePointer sub = buf.get("splitSub", subBytes), qsub = buf.get("splitQ", subBytes), raw = buf.get("splitR", subBytes);
+        DevicePointer cs = buf.get("splitCs", (long) el.bytes * CudaBlockedSvd.pairScratch(w) * 2 * half);
+        DevicePointer d1 = buf.get("splitD1", fullBytes), d2 = buf.get("splitD2", fullBytes), t = buf.get("splitT", fullBytes);
+        DevicePointer subSigns = pairSigns == null ? null : buf.get("splitSigns", 4L * w * 2 * half);
+        for (int st = 0; st < 2; st++) {
+            long total = (long) subs * w * w;
+            dev.launch(el.splitGather().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+                    Pointer.to(Pointer.to(gram), Pointer.to(sub), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
+                            Pointer.to(new int[]{pairs}), pointer(pairSigns), pointer(subSigns)));
+            CudaBlockedSvd.solvePairs(dev, lib, el, w, subs, sub, qsub, raw, subPairs, true, w / 2, tol,
+                    rotOut.withByteOffset(8L * st * 2 * half), cs, subSigns, false);
+            DevicePointer d = st == 0 ? d1 : d2;
+            total = (long) pairs * qq;
+            dev.launch(el.splitEmbed().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+                    Pointer.to(Pointer.to(qsub), Pointer.to(d), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
+                            Pointer.to(new int[]{pairs}), Pointer.to(new int[]{st == 1 && swap ? 1 : 0})));
+            if (st == 0) { // the second inner step's Gram matrices: G := D1' (G D1)
+                el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.one, gram.jna(), q2, qq, d1.jna(), q2, qq, el.zero,
+                        t.jna(), q2, qq, pairs, "gemmStridedBatched split G D1");
+                el.gemmStridedBatched(lib, el.adjoint, 0, q2, q2, q2, el.one, d1.jna(), q2, qq, t.jna(), q2, qq, el.zero,
+                        gram.jna(), q2, qq, pairs, "gemmStridedBatched split D1' G D1");
+            }
+        }
+        el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.one, d1.jna(), q2, qq, d2.jna(), q2, qq, el.zero, q.jna(), q2, qq,
+                pairs, "gemmStridedBatched split D1 D2");
+    }
+
+    private static Pointer pointer(CUdeviceptr p) {
+        return p == null ? Pointer.to(new long[]{0}) : Pointer.to(p);
+    }
+}
