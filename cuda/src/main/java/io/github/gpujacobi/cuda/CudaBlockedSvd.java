@@ -283,9 +283,9 @@ final class CudaBlockedSvd {
         DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
         // blocked_pair's raw accumulated rotations and its per-step (c, s1, s2)
         DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", (long) es * pairScratch(q2) * half);
-        // pair problems wider than one pair kernel (complex b = 64) are solved split: 4 sub-problem counters a pair
+        // pair problems wider than one pair kernel (complex b >= 64) are solved split, with counters for their sub-problems
         final boolean split = q2 > 2 * el.maxWidth();
-        final int counters = split ? 4 * half : half;
+        final int counters = CudaSplitPairs.counters(el, q2) * half;
         DevicePointer rot = buf.get("blockedRot", 8L * steps * counters);
         // the blocks' positions at the start of an even and of an odd sweep (the same for the chess tournament; the
         // odd-even ordering reverses them every sweep)
@@ -301,13 +301,19 @@ final class CudaBlockedSvd {
         // blocks, each block's own pairs then solved once per sweep by the diagonal step
         final boolean cross = b >= 2 && crossFor(signs != null);
         if (split && !cross) throw new IllegalStateException("split pair problems need the cross order (b = " + b + ")");
-        CUdeviceptr subPairs = split ? buf.constant("blockedSplitCross", "cross:" + b / 2, () -> CrossPairs.flat(b / 2)) : null;
+        CUdeviceptr leafPairs = split ? buf.constant("blockedSplitCross", "cross:" + el.maxWidth(), () -> CrossPairs.flat(el.maxWidth()))
+                : null;
         CUdeviceptr innerPairs = cross ? buf.constant("blockedCross", "cross:" + b, () -> CrossPairs.flat(b))
                 : buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
         final int innerSteps = cross ? b : q2 - 1;
-        CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + b, new ChessTournament(b)::flat) : null;
-        DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * nb) : null;
-        long[] diagRot = new long[cross ? nb : 0];
+        // the diagonal step: every block's own problem by pair kernels of width dw (b, or the widest kernel), then for
+        // each doubling up to b the pairs across the two halves of each dw-wide group, solved split
+        final int dw = Math.min(b, 2 * el.maxWidth());
+        CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + dw, new ChessTournament(dw)::flat) : null;
+        int diagCounters = cols / dw;
+        for (int w = 2 * dw; w <= b; w *= 2) diagCounters += CudaSplitPairs.counters(el, w) * (cols / w);
+        DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * diagCounters) : null;
+        long[] diagRot = new long[cross ? diagCounters : 0];
 
         long total = (long) ld * cols;
         dev.launch(el.pack().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
@@ -339,14 +345,28 @@ final class CudaBlockedSvd {
             if (cross) { // every block's own b x b problem, in place of the slot layout: cur -> the other buffer
                 DevicePointer cur = (t & 1) == 0 ? w0 : w1, next = (t & 1) == 0 ? w1 : w0;
                 long p0 = PROFILE ? sync(dev) : 0;
-                gram(lib, el, cur, ld, m, b, nb, gram);
+                CUdeviceptr colSigns = signs == null ? null : diagSigns.withByteOffset(4L * nb * b * layout(sweeps - 1, steps, period));
+                int groups = cols / dw;
+                gram(lib, el, cur, ld, m, dw, groups, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
-                solvePairs(dev, lib, el, b, nb, gram, q, rawR, diagPairs, false, b - 1, tol, rotDiag, cs,
-                        signs == null ? null : diagSigns.withByteOffset(4L * nb * b * layout(sweeps - 1, steps, period)), false);
+                solvePairs(dev, lib, el, dw, groups, gram, q, rawR, diagPairs, false, dw - 1, tol, rotDiag, cs, colSigns, false);
                 long p2 = PROFILE ? sync(dev) : 0;
-                el.gemmStridedBatched(lib, 0, 0, ld, b, b, el.one, cur.jna(), ld, (long) b * ld, q.jna(), b, (long) b * b,
-                        el.zero, next.jna(), ld, (long) b * ld, nb, "gemmStridedBatched diagonal");
+                el.gemmStridedBatched(lib, 0, 0, ld, dw, dw, el.one, cur.jna(), ld, (long) dw * ld, q.jna(), dw, (long) dw * dw,
+                        el.zero, next.jna(), ld, (long) dw * ld, groups, "gemmStridedBatched diagonal");
                 t++;
+                long counterAt = groups;
+                for (int w = 2 * dw; w <= b; w *= 2) { // the halves of each w-wide group against each other
+                    cur = (t & 1) == 0 ? w0 : w1;
+                    next = (t & 1) == 0 ? w1 : w0;
+                    groups = cols / w;
+                    gram(lib, el, cur, ld, m, w, groups, gram);
+                    CudaSplitPairs.solve(dev, lib, buf, el, w, groups, groups, gram, q, leafPairs, tol,
+                            rotDiag.withByteOffset(8L * counterAt), colSigns, false);
+                    counterAt += (long) CudaSplitPairs.counters(el, w) * groups;
+                    el.gemmStridedBatched(lib, 0, 0, ld, w, w, el.one, cur.jna(), ld, (long) w * ld, q.jna(), w, (long) w * w,
+                            el.zero, next.jna(), ld, (long) w * ld, groups, "gemmStridedBatched diagonal halves");
+                    t++;
+                }
                 if (PROFILE) {
                     long p3 = sync(dev);
                     gramNanos += p1 - p0;
@@ -366,7 +386,7 @@ final class CudaBlockedSvd {
                 long p1 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * counters);
                 CUdeviceptr stepSigns = signs == null ? null : pairSigns.withByteOffset(4L * os * half * q2);
-                if (split) CudaSplitPairs.solve(dev, lib, buf, el, q2, pairs, half, gram, q, subPairs, tol, rotAt, stepSigns, sch.swaps());
+                if (split) CudaSplitPairs.solve(dev, lib, buf, el, q2, pairs, half, gram, q, leafPairs, tol, rotAt, stepSigns, sch.swaps());
                 else solvePairs(dev, lib, el, q2, pairs, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs, stepSigns,
                         sch.swaps());
                 long p2 = PROFILE ? sync(dev) : 0;
@@ -386,7 +406,7 @@ final class CudaBlockedSvd {
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(stepRot), rot, 8L * stepRot.length), "cuMemcpyDtoH rotations");
             long r = 0;
             if (cross) {
-                CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(diagRot), rotDiag, 8L * nb), "cuMemcpyDtoH rotations");
+                CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(diagRot), rotDiag, 8L * diagRot.length), "cuMemcpyDtoH rotations");
                 for (long x : diagRot) {
                     if (x < 0) rankDeficient = true; // blocked_pair's flag: a hyperbolic pair without a real angle
                     r += x & Long.MAX_VALUE;
@@ -399,7 +419,12 @@ final class CudaBlockedSvd {
             rotations += r;
             converged = r == 0;
             if (rankDeficient) break;
-            if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations%n", sweeps, r);
+            if (PROFILE) {
+                int still = 0; // pair problems (split: sub-problems) that rotated nothing: their updates only move data
+                for (long x : stepRot) if (x == 0) still++;
+                System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations, %d of %d pair problems unrotated%n",
+                        sweeps, r, still, stepRot.length);
+            }
             if (!converged && CHECK && fixedSweeps == 0 && r <= (long) CHECK_FROM * n && sweeps < limit) {
                 DevicePointer cur = (t & 1) == 0 ? w0 : w1;
                 long failing = failingPairs(dev, buf, cur, ld, m, cols, tol, true);
@@ -637,10 +662,24 @@ final class CudaBlockedSvd {
      * order; -Dgpujacobi.cuda.blockedSplit=false keeps complex b at 32).
      */
     static int blockWidth(int n, boolean hyperbolic, BlockedScalar el) {
-        int w = hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n);
-        w = Math.min(w, SPLIT && crossFor(hyperbolic) ? 2 * el.maxWidth() : el.maxWidth());
+        int w;
+        if (el.complex() && SPLIT && crossFor(hyperbolic)) {
+            w = COMPLEX_WIDTH > 0 ? COMPLEX_WIDTH : WIDTH > 0 ? width(n) : n >= COMPLEX_WIDEST_FROM ? 128 : width(n);
+            w = Math.min(w, 4 * el.maxWidth());
+        } else {
+            w = Math.min(el.maxWidth(), hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n));
+        }
         return Integer.highestOneBit(Math.max(1, Math.min(w, (n + 1) / 2)));
     }
+
+    /**
+     * Complex block width (-Dgpujacobi.cuda.complexBlockWidth, up to 128; 0: by size): 128 from COMPLEX_WIDEST_FROM
+     * (-Dgpujacobi.cuda.complexWidestFrom), else width(n). The complex update GEMMs are compute bound from 2b = 128 and
+     * run faster with a longer k (H100, CuPy, n = 4096, G and V stacked: a sweep's updates 70.5 / 60.0 / 46.8 ms at
+     * 2b = 64 / 128 / 256; docs/benchmarks/gpu-h100-2026-11-26f/run3-verify-shapes).
+     */
+    static final int COMPLEX_WIDTH = Integer.getInteger("gpujacobi.cuda.complexBlockWidth", 0),
+            COMPLEX_WIDEST_FROM = Integer.getInteger("gpujacobi.cuda.complexWidestFrom", 4096);
 
     /** Whether the pair problems are solved in the cross order ({@link #CROSS}, {@link #HYPERBOLIC_CROSS}). */
     static boolean crossFor(boolean hyperbolic) {

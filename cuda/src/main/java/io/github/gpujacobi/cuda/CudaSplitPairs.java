@@ -5,10 +5,10 @@ import jcuda.driver.CUdeviceptr;
 
 /**
  * Step (2) of the blocked sweeps ({@link CudaBlockedSvd}) for pair problems wider than one pair kernel holds (complex
- * b = 64: the 128 x 128 complex problem does not fit in shared memory), by [11]'s hierarchical blocking. Each block of
+ * b >= 64: a 128 x 128 complex problem does not fit in shared memory), by [11]'s hierarchical blocking. Each block of
  * the pair is cut in two, and two inner steps each solve two sub-problems of 2b / 2 columns (a half-block of either
  * block: svd_blocked.cu's split_quarter) with the pair kernel of width b in the cross order, so every pair across the
- * two blocks is met once, as in the one-kernel cross order. Between the inner steps the Gram matrices are transformed,
+ * two blocks is met once, as in the one-kernel cross order; a sub-problem still too wide is split the same way. Between the inner steps the Gram matrices are transformed,
  * G := D1' G D1, and the pair's transformation is Q = D1 D2 (batched GEMMs). Each Di is polished by its own kernel
  * (J-weighted for the hyperbolic sweeps), so Q is orthogonal (J-orthogonal) to the rounding.
  * <p>
@@ -21,27 +21,43 @@ final class CudaSplitPairs {
     private CudaSplitPairs() {}
 
     /**
+     * Rotation counters a pair problem of q2 columns takes: 1 for one pair kernel, else 4 for each of its sub-problems
+     * (2 inner steps of 2).
+     */
+    static int counters(BlockedScalar el, int q2) {
+        return q2 <= 2 * el.maxWidth() ? 1 : 4 * counters(el, q2 / 2);
+    }
+
+    /**
      * Solves the pairs (of q2 = 2b columns, at most half of them) whose Gram matrices are in gram (overwritten) into
-     * q (q2 x q2 each, times the halves' exchange P when swap), with the pair kernel of width b on the sub-problems.
-     * subPairs: CrossPairs.flat(b / 2). rotOut: 4 half counters, inner step i's 2 pairs at 2 i half (negative: a
-     * hyperbolic pair without a real angle). pairSigns: the pairs' column signs (hyperbolic), or null.
+     * q (q2 x q2 each, times the halves' exchange P when swap); sub-problems wider than one pair kernel are split again.
+     * leafPairs: CrossPairs.flat(el.maxWidth()), the pair kernel's cross order. rotOut: counters(el, q2) half counters,
+     * inner step i's at i counters(el, q2) half / 2 (negative: a hyperbolic pair without a real angle). pairSigns: the
+     * pairs' column signs (hyperbolic), or null.
      */
     static void solve(CudaDevice dev, CudaLibraries lib, DeviceBuffers buf, BlockedScalar el, int q2, int pairs, int half,
-                      DevicePointer gram, DevicePointer q, CUdeviceptr subPairs, double tol, CUdeviceptr rotOut,
+                      DevicePointer gram, DevicePointer q, CUdeviceptr leafPairs, double tol, CUdeviceptr rotOut,
                       CUdeviceptr pairSigns, boolean swap) {
-        final int w = q2 / 2, subs = 2 * pairs;
-        final long qq = (long) q2 * q2, subBytes = (long) el.bytes * w * w * 2 * half, fullBytes = el.bytes * qq * half;
-        DevicePointer sub = buf.get("splitSub", subBytes), qsub = buf.get("splitQ", subBytes), raw = buf.get("splitR", subBytes);
-        DevicePointer cs = buf.get("splitCs", (long) el.bytes * CudaBlockedSvd.pairScratch(w) * 2 * half);
-        DevicePointer d1 = buf.get("splitD1", fullBytes), d2 = buf.get("splitD2", fullBytes), t = buf.get("splitT", fullBytes);
-        DevicePointer subSigns = pairSigns == null ? null : buf.get("splitSigns", 4L * w * 2 * half);
+        final int w = q2 / 2, subs = 2 * pairs, subHalf = 2 * half, subCounters = counters(el, w);
+        final long qq = (long) q2 * q2, subBytes = (long) el.bytes * w * w * subHalf, fullBytes = el.bytes * qq * half;
+        final String at = "split" + q2; // one set of buffers a level
+        DevicePointer sub = buf.get(at + "Sub", subBytes), qsub = buf.get(at + "Q", subBytes);
+        DevicePointer d1 = buf.get(at + "D1", fullBytes), d2 = buf.get(at + "D2", fullBytes), t = buf.get(at + "T", fullBytes);
+        DevicePointer subSigns = pairSigns == null ? null : buf.get(at + "Signs", 4L * w * subHalf);
         for (int st = 0; st < 2; st++) {
             long total = (long) subs * w * w;
             dev.launch(el.splitGather().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
                     Pointer.to(Pointer.to(gram), Pointer.to(sub), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
                             Pointer.to(new int[]{pairs}), pointer(pairSigns), pointer(subSigns)));
-            CudaBlockedSvd.solvePairs(dev, lib, el, w, subs, sub, qsub, raw, subPairs, true, w / 2, tol,
-                    rotOut.withByteOffset(8L * st * 2 * half), cs, subSigns, false);
+            CUdeviceptr rotAt = rotOut.withByteOffset(8L * st * subCounters * subHalf);
+            if (subCounters > 1) {
+                solve(dev, lib, buf, el, w, subs, subHalf, sub, qsub, leafPairs, tol, rotAt, subSigns, false);
+            } else {
+                DevicePointer raw = buf.get(at + "R", subBytes);
+                DevicePointer cs = buf.get(at + "Cs", (long) el.bytes * CudaBlockedSvd.pairScratch(w) * subHalf);
+                CudaBlockedSvd.solvePairs(dev, lib, el, w, subs, sub, qsub, raw, leafPairs, true, w / 2, tol, rotAt, cs,
+                        subSigns, false);
+            }
             DevicePointer d = st == 0 ? d1 : d2;
             total = (long) pairs * qq;
             dev.launch(el.splitEmbed().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
