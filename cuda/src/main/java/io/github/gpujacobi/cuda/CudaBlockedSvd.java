@@ -664,7 +664,8 @@ final class CudaBlockedSvd {
     static int blockWidth(int n, boolean hyperbolic, BlockedScalar el) {
         int w;
         if (el.complex() && SPLIT && crossFor(hyperbolic)) {
-            w = COMPLEX_WIDTH > 0 ? COMPLEX_WIDTH : WIDTH > 0 ? width(n) : n >= COMPLEX_WIDEST_FROM ? 128 : width(n);
+            w = COMPLEX_WIDTH > 0 ? COMPLEX_WIDTH : WIDTH > 0 ? width(n)
+                    : n >= COMPLEX_WIDEST_FROM ? 128 : n >= COMPLEX_WIDE_FROM ? 64 : 32;
             w = Math.min(w, 4 * el.maxWidth());
         } else {
             w = Math.min(el.maxWidth(), hyperbolic ? Math.min(width(n), HYPERBOLIC_MAX_WIDTH) : width(n));
@@ -673,13 +674,17 @@ final class CudaBlockedSvd {
     }
 
     /**
-     * Complex block width (-Dgpujacobi.cuda.complexBlockWidth, up to 128; 0: by size): 128 from COMPLEX_WIDEST_FROM
-     * (-Dgpujacobi.cuda.complexWidestFrom), else width(n). The complex update GEMMs are compute bound from 2b = 128 and
-     * run faster with a longer k (H100, CuPy, n = 4096, G and V stacked: a sweep's updates 70.5 / 60.0 / 46.8 ms at
-     * 2b = 64 / 128 / 256; docs/benchmarks/gpu-h100-2026-11-26f/run3-verify-shapes).
+     * Complex block width (-Dgpujacobi.cuda.complexBlockWidth, up to 128; 0: by size): 64 (split pair problems) from
+     * COMPLEX_WIDE_FROM, 128 (split twice) from COMPLEX_WIDEST_FROM (-Dgpujacobi.cuda.complexWideFrom, complexWidestFrom).
+     * H100, 2026-11-26, median of 3, ms, b = 32 / 64 / 128 (docs/benchmarks/gpu-h100-2026-11-26f.md):
+     * n = 4096 svd 1425 / 1292-1298 / 1328-1332, indefinite eig 1234 / 1175-1179 / 1231-1239, positive definite eig
+     * 829 / 737 / 790; n = 3072 svd 692 / 607 / 571, indefinite eig 599 / 580 / 618; n = 2048 svd 251 / 235 / 236,
+     * indefinite eig 242 / 228 / 246. b = 128's updates are faster (a sweep's 60 -> 50 ms at 4096 svd), but its pair
+     * solves cost more (18 -> 22 ms a sweep) and it took a sweep more, so it is not the default.
      */
     static final int COMPLEX_WIDTH = Integer.getInteger("gpujacobi.cuda.complexBlockWidth", 0),
-            COMPLEX_WIDEST_FROM = Integer.getInteger("gpujacobi.cuda.complexWidestFrom", 4096);
+            COMPLEX_WIDE_FROM = Integer.getInteger("gpujacobi.cuda.complexWideFrom", 2048),
+            COMPLEX_WIDEST_FROM = Integer.getInteger("gpujacobi.cuda.complexWidestFrom", Integer.MAX_VALUE);
 
     /** Whether the pair problems are solved in the cross order ({@link #CROSS}, {@link #HYPERBOLIC_CROSS}). */
     static boolean crossFor(boolean hyperbolic) {
