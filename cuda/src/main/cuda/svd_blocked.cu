@@ -297,6 +297,33 @@ extern "C" __global__ void blocked_split_embed_z(const cuDoubleComplex* __restri
     blocked_split_embed_t(qsub, d, Q, st, pairs, swapOut);
 }
 
+// gram (Q x Q per pair) := [[dg_2k, xg_k], [xg_k', dg_2k+1]] from the Gram matrices of the pair's two blocks (dg, b x b
+// each, b = Q / 2) and of its cross block (xg = Gi' Gj): the split route's Gram matrix in three quarters of the flops.
+template <typename S>
+__device__ void blocked_split_assemble_t(const S* __restrict__ dg, const S* __restrict__ xg, S* __restrict__ gram, int Q,
+                                         int pairs) {
+    const int b = Q / 2;
+    const size_t total = (size_t)pairs * Q * Q;
+    for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
+        const int r = (int)(idx % Q), c = (int)(idx / Q % Q);
+        const size_t k = idx / ((size_t)Q * Q), bb = (size_t)b * b;
+        S x;
+        if (r < b && c < b) x = dg[2 * k * bb + r + (size_t)c * b];
+        else if (r >= b && c >= b) x = dg[(2 * k + 1) * bb + (r - b) + (size_t)(c - b) * b];
+        else if (r < b) x = xg[k * bb + r + (size_t)(c - b) * b];
+        else x = conj_of(xg[k * bb + c + (size_t)(r - b) * b]);
+        gram[idx] = x;
+    }
+}
+extern "C" __global__ void blocked_split_assemble(const double* __restrict__ dg, const double* __restrict__ xg,
+                                                  double* __restrict__ gram, int Q, int pairs) {
+    blocked_split_assemble_t(dg, xg, gram, Q, pairs);
+}
+extern "C" __global__ void blocked_split_assemble_z(const cuDoubleComplex* __restrict__ dg, const cuDoubleComplex* __restrict__ xg,
+                                                    cuDoubleComplex* __restrict__ gram, int Q, int pairs) {
+    blocked_split_assemble_t(dg, xg, gram, Q, pairs);
+}
+
 // The one-sided transformation of each of `count` disjoint column pairs (p, q) of W (ld rows: X and, below it, V),
 // from the Gram entries in C (blocked_check's) by pair_transformation, the pair kernel's: a rotation (p' = c p - s q,
 // q' = s p + c q), or with colSigns (the sign of each physical column, the hyperbolic sweeps) a hyperbolic one for

@@ -54,6 +54,8 @@ enum BlockedScalar {
 
     Kernel splitEmbed() { return complex() ? Kernel.BLOCKED_SPLIT_EMBED_Z : Kernel.BLOCKED_SPLIT_EMBED; }
 
+    Kernel splitAssemble() { return complex() ? Kernel.BLOCKED_SPLIT_ASSEMBLE_Z : Kernel.BLOCKED_SPLIT_ASSEMBLE; }
+
     Kernel bunchParlett() { return complex() ? Kernel.BUNCH_PARLETT_Z : Kernel.BUNCH_PARLETT; }
 
     Kernel pair(int q2) { return Kernel.blockedPair(q2, complex()); }

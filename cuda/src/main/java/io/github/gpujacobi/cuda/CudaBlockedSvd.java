@@ -382,7 +382,8 @@ final class CudaBlockedSvd {
                 if (pairs == 0) continue;
                 DevicePointer curPairs = cur.at(off), nextPairs = next.at(off);
                 long p0 = PROFILE ? sync(dev) : 0;
-                gram(lib, el, curPairs, ld, m, q2, pairs, gram);
+                if (split) CudaSplitPairs.gram(dev, lib, buf, el, curPairs, ld, m, q2, pairs, half, gram);
+                else gram(lib, el, curPairs, ld, m, q2, pairs, gram);
                 long p1 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * counters);
                 CUdeviceptr stepSigns = signs == null ? null : pairSigns.withByteOffset(4L * os * half * q2);

@@ -74,6 +74,34 @@ final class CudaSplitPairs {
                 pairs, "gemmStridedBatched split D1 D2");
     }
 
+    /**
+     * Step (1) for split pairs (contiguous in w, leading dimension ld, m rows; 2b = q2 columns each): the Gram matrices
+     * of the blocks (one strided batched GEMM over all 2 pairs blocks) and of each pair's cross block Gi' Gj (one over the
+     * pairs), assembled into gram (svd_blocked.cu's blocked_split_assemble): three quarters of one GEMM's flops for the
+     * whole Hermitian 2b x 2b matrix, and its b x b outputs run as fast as the 2b x 2b ones (H100, ZGEMM k = 4096: 64
+     * blocks of 64 in 143 us, 60 TFLOP/s, docs/benchmarks/gpu-h100-2026-11-26e/run4-gemm-shapes).
+     * -Dgpujacobi.cuda.splitGram=false forms the whole matrix by one GEMM ({@link CudaBlockedSvd#gram}).
+     */
+    static void gram(CudaDevice dev, CudaLibraries lib, DeviceBuffers buf, BlockedScalar el, DevicePointer w, int ld, int m,
+                     int q2, int pairs, int half, DevicePointer gram) {
+        if (!SPLIT_GRAM) {
+            CudaBlockedSvd.gram(lib, el, w, ld, m, q2, pairs, gram);
+            return;
+        }
+        final int b = q2 / 2;
+        final long bb = (long) b * b, block = (long) b * ld;
+        DevicePointer dg = buf.get("splitGramDiag", el.bytes * bb * 2 * half), xg = buf.get("splitGramCross", el.bytes * bb * half);
+        el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, block, w.jna(), ld, block, el.zero, dg.jna(), b,
+                bb, 2 * pairs, "gemmStridedBatched split Gram blocks");
+        el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, 2 * block, w.at(el.bytes * block).jna(), ld,
+                2 * block, el.zero, xg.jna(), b, bb, pairs, "gemmStridedBatched split Gram cross");
+        long total = (long) pairs * q2 * q2;
+        dev.launch(el.splitAssemble().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+                Pointer.to(Pointer.to(dg), Pointer.to(xg), Pointer.to(gram), Pointer.to(new int[]{q2}), Pointer.to(new int[]{pairs})));
+    }
+
+    static final boolean SPLIT_GRAM = !"false".equals(System.getProperty("gpujacobi.cuda.splitGram"));
+
     private static Pointer pointer(CUdeviceptr p) {
         return p == null ? Pointer.to(new long[]{0}) : Pointer.to(p);
     }

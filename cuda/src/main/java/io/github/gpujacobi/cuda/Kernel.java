@@ -60,6 +60,7 @@ enum Kernel {
     /** The split pair solve's sub-problems in and transformations out (CudaSplitPairs). */
     BLOCKED_SPLIT_GATHER("blocked_split_gather"),
     BLOCKED_SPLIT_EMBED("blocked_split_embed"),
+    BLOCKED_SPLIT_ASSEMBLE("blocked_split_assemble"),
     BLOCKED_PAIR_128("blocked_pair_128"),
     BLOCKED_PAIR_64("blocked_pair_64"),
     BLOCKED_PAIR_32("blocked_pair_32"),
@@ -77,6 +78,7 @@ enum Kernel {
     BLOCKED_SCATTER_GRAM_Z("blocked_scatter_gram_z"),
     BLOCKED_SPLIT_GATHER_Z("blocked_split_gather_z"),
     BLOCKED_SPLIT_EMBED_Z("blocked_split_embed_z"),
+    BLOCKED_SPLIT_ASSEMBLE_Z("blocked_split_assemble_z"),
     BLOCKED_PAIR_Z_64("blocked_pair_z_64"),
     BLOCKED_PAIR_Z_32("blocked_pair_z_32"),
     /** The Bunch-Parlett factorisation of the indefinite eig (bunch_parlett.cu). */
