@@ -28,7 +28,8 @@ import jcuda.driver.JCudaDriver;
  * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
  * The element type is a parameter ({@link BlockedScalar}): with COMPLEX the same driver runs the complex SVD, the
  * Hermitian positive definite eig and (with signs) the complex hyperbolic sweeps on interleaved double complex data
- * (ZGEMM, zgeqrf / zunmqr, zpotrf, svd_blocked.cu's _z builds; b <= 32).
+ * (ZGEMM, zgeqrf / zunmqr, zpotrf, svd_blocked.cu's _z builds; b = 32, or 64 from n = 2048 with each 128-column pair
+ * problem solved split, {@link CudaSplitPairs}).
  * Measurements: docs/benchmarks/gpu-h100-2026-11-23-blocked.md, complex: gpu-h100-2026-11-26c.md.
  */
 final class CudaBlockedSvd {
@@ -659,8 +660,8 @@ final class CudaBlockedSvd {
 
     /**
      * The same for element type el: up to {@link BlockedScalar#maxWidth}, one pair kernel a pair problem, or twice that
-     * where the pair problems are solved split ({@link CudaSplitPairs}: complex b = 64 from width(n) = 64, in the cross
-     * order; -Dgpujacobi.cuda.blockedSplit=false keeps complex b at 32).
+     * where the pair problems are solved split ({@link CudaSplitPairs}: complex b = 64, or 128, by
+     * {@link #COMPLEX_WIDTH}, in the cross order; -Dgpujacobi.cuda.blockedSplit=false keeps complex b at 32).
      */
     static int blockWidth(int n, boolean hyperbolic, BlockedScalar el) {
         int w;
