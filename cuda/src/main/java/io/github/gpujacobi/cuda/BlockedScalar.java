@@ -123,6 +123,20 @@ enum BlockedScalar {
                 : lib.solver.cusolverDnDormqr(lib.solverHandle, 0, 0, m, n, k, a, lda, tau, c, ldc, work, lwork, info), "ormqr");
     }
 
+    /** syevd / heevd's workspace in elements (jobz 1: vectors, uplo 1: upper). */
+    int syevdWork(CudaLibraries lib, int n, Pointer a, int lda, Pointer w) {
+        IntByReference lw = new IntByReference();
+        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZheevd_bufferSize(lib.solverHandle, 1, 1, n, a, lda, w, lw)
+                : lib.solver.cusolverDnDsyevd_bufferSize(lib.solverHandle, 1, 1, n, a, lda, w, lw), "syevd_bufferSize");
+        return Math.max(1, lw.getValue());
+    }
+
+    /** The eigenvectors of the symmetric (Hermitian) a into a, eigenvalues (real, double) into w. */
+    void syevd(CudaLibraries lib, int n, Pointer a, int lda, Pointer w, Pointer work, int lwork, Pointer info) {
+        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZheevd(lib.solverHandle, 1, 1, n, a, lda, w, work, lwork, info)
+                : lib.solver.cusolverDnDsyevd(lib.solverHandle, 1, 1, n, a, lda, w, work, lwork, info), "syevd");
+    }
+
     /** potrf's workspace in elements (uplo 1: upper, A = R' R). */
     int potrfWork(CudaLibraries lib, int n, Pointer a, int lda) {
         IntByReference lw = new IntByReference();
