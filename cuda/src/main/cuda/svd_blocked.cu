@@ -15,12 +15,13 @@ __device__ __forceinline__ cuDoubleComplex shfl_s(cuDoubleComplex v, int src) {
     return make_cuDoubleComplex(__shfl_sync(0xffffffffu, v.x, src), __shfl_sync(0xffffffffu, v.y, src));
 }
 
-// W := [X; I] in the slot layout. X is m x n, from G (leading dimension ldg) by mode: 0 X = G;
+// W := [X; V0] in the slot layout. X is m x n, from G (leading dimension ldg) by mode: 0 X = G;
 // 1 X = the upper triangle of G (a Cholesky factor that potrf left over the input's lower part);
 // 2 X = R' (R^H for complex S) for the upper triangle R of G (geqrf's or potrf's R: m = n).
+// V0 (n x n, the preconditioner of CudaBlockedSvd.precondition) in the top left of the V rows, or null: I; padding I.
 template <typename S>
 __device__ void blocked_pack_t(const S* __restrict__ G, int ldg, S* __restrict__ W, const int* __restrict__ slot, int m,
-                             int n, int N, int b, int ld, int mode) {
+                             int n, int N, int b, int ld, int mode, const S* __restrict__ V0) {
     const size_t total = (size_t)ld * N;
     for (size_t idx = blockIdx.x * (size_t)blockDim.x + threadIdx.x; idx < total; idx += (size_t)gridDim.x * blockDim.x) {
         const int r = (int)(idx % ld), c = (int)(idx / ld);
@@ -28,6 +29,8 @@ __device__ void blocked_pack_t(const S* __restrict__ G, int ldg, S* __restrict__
         if (r < m) {
             if (c >= n || (mode == 1 && r > c) || (mode == 2 && r < c)) x = from_real<S>(0.0);
             else x = mode == 2 ? conj_of(G[c + (size_t)r * ldg]) : G[r + (size_t)c * ldg];
+        } else if (V0 != nullptr && r - m < n && c < n) {
+            x = V0[(r - m) + (size_t)c * n];
         } else {
             x = from_real<S>((r - m == c) ? 1.0 : 0.0);
         }
@@ -35,12 +38,12 @@ __device__ void blocked_pack_t(const S* __restrict__ G, int ldg, S* __restrict__
     }
 }
 extern "C" __global__ void blocked_pack(const double* __restrict__ G, int ldg, double* __restrict__ W, const int* __restrict__ slot, int m, int n, int N, int b,
-                                        int ld, int mode) {
-    blocked_pack_t(G, ldg, W, slot, m, n, N, b, ld, mode);
+                                        int ld, int mode, const double* __restrict__ V0) {
+    blocked_pack_t(G, ldg, W, slot, m, n, N, b, ld, mode, V0);
 }
 extern "C" __global__ void blocked_pack_z(const cuDoubleComplex* __restrict__ G, int ldg, cuDoubleComplex* __restrict__ W, const int* __restrict__ slot, int m,
-                                          int n, int N, int b, int ld, int mode) {
-    blocked_pack_t(G, ldg, W, slot, m, n, N, b, ld, mode);
+                                          int n, int N, int b, int ld, int mode, const cuDoubleComplex* __restrict__ V0) {
+    blocked_pack_t(G, ldg, W, slot, m, n, N, b, ld, mode, V0);
 }
 
 // C (m x n) := [W; 0] for the n x n W: the right-hand side of ormqr / unmqr that turns W into Q W.

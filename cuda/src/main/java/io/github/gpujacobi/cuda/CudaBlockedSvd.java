@@ -148,7 +148,11 @@ final class CudaBlockedSvd {
         int lwork = el.geqrfWork(lib, m, n, g.jna(), m);
         DevicePointer work = buf.get("qrWork", (long) lwork * es);
         el.geqrf(lib, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna());
-        solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
+        // preconditioned: the sweeps on X P (X = R', P from syevd) with V accumulated from P; g keeps geqrf's Q
+        DevicePointer xp = preconditioned(n, fixedSweeps) ? buf.get("precondXP", (long) n * n * es) : null;
+        DevicePointer p = xp != null ? precondition(dev, buf, g, m, n, xp) : null;
+        if (p != null) solve(dev, buf, xp, n, n, n, 0, wantV, tol, maxSweeps, fixedSweeps, null, wantV ? p : null);
+        else solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
         DevicePointer ux = buf.get("blockedU", (long) n * n * es), wv = buf.get("blockedV", (long) n * n * es);
         if (wantV) orthogonalise(dev, buf, ux, n, tol); // A's V: the unit columns of X W, as for eig below
@@ -205,7 +209,7 @@ final class CudaBlockedSvd {
         if (st[0] != 0) return null; // not (numerically) positive definite
         if (EIG_ON_FACTOR_ROWS) {
             // X = R' (mode 2): X W = U S gives A = X X' = U S^2 U', the eigenvectors are U and no W is accumulated
-            boolean pre = PRECONDITION && n >= PRECONDITION_FROM && fixedSweeps == 0 && precondition(dev, buf, g, n);
+            boolean pre = preconditioned(n, fixedSweeps) && precondition(dev, buf, g, n, n, g) != null;
             solve(dev, buf, g, n, n, n, pre ? 0 : 2, false, tol, maxSweeps, fixedSweeps);
             DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
             if (wantV) orthogonalise(dev, buf, uDev, n, tol);
@@ -228,35 +232,42 @@ final class CudaBlockedSvd {
      * step [21]. X Q has nearly orthogonal columns, so the sweeps start close to the end (numpy, n = 512: 3 sweeps
      * instead of 12, graded 3 instead of 20). Q is orthogonal and multiplies from the right, so X Q keeps X's rows, the
      * rows whose scaling gives the sweeps on X their relative accuracy [6, 8]; X Q (X Q)' = A up to row-wise small
-     * errors. -Dgpujacobi.cuda.spdPrecondition=false sweeps X itself, as does a fixed sweep count (seed 000's
-     * experiments). False, and g as it was, when syevd fails.
+     * errors. The svd (A = Q R, the sweeps on X = R') takes the same X P, P the eigenvectors of X'X, with V accumulated
+     * from P: X P W' = U S, so W = P W' as before. -Dgpujacobi.cuda.precondition=false sweeps X itself, as does a fixed
+     * sweep count (seed 000's experiments). X Q goes to out (leading dimension n); returns Q (buffer precondQ), or null,
+     * and nothing written, when syevd fails.
      */
-    private boolean precondition(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n) {
+    private DevicePointer precondition(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int n, DevicePointer out) {
         long bytes = (long) n * n * el.bytes;
         DevicePointer x = buf.get("precondX", bytes), q = buf.get("precondQ", bytes), w = buf.get("precondW", 8L * n);
         DevicePointer info = buf.get("info", 4);
         CUdeviceptr slot = buf.constant("precondSlot", "one block", () -> new int[]{0});
         long total = (long) n * n;
         dev.launch(el.pack().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK, // X = R': one block
-                Pointer.to(Pointer.to(g), Pointer.to(new int[]{n}), Pointer.to(x), Pointer.to(slot), Pointer.to(new int[]{n}),
+                Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(x), Pointer.to(slot), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}),
-                        Pointer.to(new int[]{2})));
+                        Pointer.to(new int[]{2}), Pointer.to(new long[]{0})));
         el.gemm(lib, el.adjoint, 0, n, n, n, el.one, x.jna(), n, x.jna(), n, el.zero, q.jna(), n, "gemm X'X");
         int lwork = el.syevdWork(lib, n, q.jna(), n, w.jna());
         DevicePointer work = buf.get("precondWork", (long) lwork * el.bytes);
         el.syevd(lib, n, q.jna(), n, w.jna(), work.jna(), lwork, info.jna());
         int[] st = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
-        if (st[0] != 0) return false;
+        if (st[0] != 0) return null;
         orthogonalise(dev, buf, q, n, 0);
-        el.gemm(lib, 0, 0, n, n, n, el.one, x.jna(), n, q.jna(), n, el.zero, g.jna(), n, "gemm X Q");
-        return true;
+        el.gemm(lib, 0, 0, n, n, n, el.one, x.jna(), n, q.jna(), n, el.zero, out.jna(), n, "gemm X Q");
+        return q;
     }
 
-    static final boolean PRECONDITION = !"false".equals(System.getProperty("gpujacobi.cuda.spdPrecondition"));
+    /** Whether the sweeps of order n are preconditioned ({@link #precondition}). */
+    static boolean preconditioned(int n, int fixedSweeps) {
+        return PRECONDITION && n >= PRECONDITION_FROM && fixedSweeps == 0;
+    }
 
-    /** Smallest order preconditioned (-Dgpujacobi.cuda.spdPreconditionFrom=N). */
-    static final int PRECONDITION_FROM = Integer.getInteger("gpujacobi.cuda.spdPreconditionFrom", 1024);
+    static final boolean PRECONDITION = !"false".equals(System.getProperty("gpujacobi.cuda.precondition"));
+
+    /** Smallest order preconditioned (-Dgpujacobi.cuda.preconditionFrom=N). */
+    static final int PRECONDITION_FROM = Integer.getInteger("gpujacobi.cuda.preconditionFrom", 1024);
 
     /**
      * The blocked hyperbolic sweeps [4, 10] on the n x n G in g (leading dimension n; CudaIndefiniteEig's
@@ -268,7 +279,7 @@ final class CudaBlockedSvd {
         final boolean wantU = uOut != null;
         lib = CudaLibraries.get("Method 'blocked'");
         long t0 = System.nanoTime();
-        solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs);
+        solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs, null);
         DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
         if (wantU && !rankDeficient) orthogonalise(dev, buf, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
@@ -297,17 +308,17 @@ final class CudaBlockedSvd {
 
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps) {
-        solve(dev, buf, g, ldg, m, n, mode, wantV, tol, maxSweeps, fixedSweeps, null);
+        solve(dev, buf, g, ldg, m, n, mode, wantV, tol, maxSweeps, fixedSweeps, null, null);
     }
 
     /**
      * The sweeps on the m x n matrix X taken from g (leading dimension ldg) by mode (svd_blocked.cu's
      * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
      * With signs (J's diagonal, +-1) the pair transformations are J-orthogonal (svd_blocked.cu's blocked_pair with
-     * the pair's signs, polished J-weighted).
+     * the pair's signs, polished J-weighted). V is accumulated from v0 (n x n) when given, else from I.
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
-                       double tol, int maxSweeps, int fixedSweeps, int[] signs) {
+                       double tol, int maxSweeps, int fixedSweeps, int[] signs, DevicePointer v0) {
         final int b = blockWidth(n, signs != null, el);
         final int es = el.bytes;
         int blocks = (n + b - 1) / b;
@@ -357,7 +368,8 @@ final class CudaBlockedSvd {
         dev.launch(el.pack().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
                 Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(w0), Pointer.to(slotEven),
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
-                        Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode})));
+                        Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode}),
+                        v0 == null ? Pointer.to(new long[]{0}) : Pointer.to(v0)));
 
         DevicePointer pairSigns = null, diagSigns = null;
         if (signs != null) {
