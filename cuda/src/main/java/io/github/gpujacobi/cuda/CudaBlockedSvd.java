@@ -24,6 +24,12 @@ import jcuda.driver.JCudaDriver;
  * in which no pair rotated ends the iteration (the one host synchronisation of a sweep). Singular
  * values are the final column norms, U the normalised columns. Nearly all flops are GEMMs.
  * <p>
+ * From n = 1024 the svd (after its QR) and the positive definite eig sweep X P instead of X = R', P the eigenvectors of
+ * X'X from cuSOLVER's syevd ({@link #precondition} [22]): the sweeps then start nearly converged (H100, n = 4096: one
+ * sweep and the check instead of 12; svd 411 -> 213 ms, SPD eig 293 -> 168 ms), and P, orthogonal, keeps the rows of X
+ * that Jacobi's relative accuracy rests on. The hyperbolic sweeps are not preconditioned: their transformations are
+ * J-orthogonal, which an orthogonal P is not.
+ * <p>
  * Everything runs in double whatever the input precision: single-precision input then gets
  * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
  * The element type is a parameter ({@link BlockedScalar}): with COMPLEX the same driver runs the complex SVD, the
@@ -230,7 +236,9 @@ final class CudaBlockedSvd {
      * Preconditioning of the positive definite eig [22]: g (potrf's R in its upper triangle) := X Q for X = R' and Q the
      * eigenvectors of X'X by cuSOLVER's syevd (heevd), taken to orthogonal at working precision by one Newton-Schulz
      * step [21]. X Q has nearly orthogonal columns, so the sweeps start close to the end (numpy, n = 512: 3 sweeps
-     * instead of 12, graded 3 instead of 20). Q is orthogonal and multiplies from the right, so X Q keeps X's rows, the
+     * instead of 12, graded 3 instead of 20; H100, 2026-11-26, n = 1024 ... 8192: one sweep and the check, ms without /
+     * with: SPD eig 1024 34 / 16-20, 4096 293 / 168, 8192 1698 / 871, complex 4096 722 / 339; svd 1024 35-39 / 21-23,
+     * 4096 411-413 / 213-214, complex 4096 1272 / 497; docs/benchmarks/gpu-h100-2026-11-26f.md). Q is orthogonal and multiplies from the right, so X Q keeps X's rows, the
      * rows whose scaling gives the sweeps on X their relative accuracy [6, 8]; X Q (X Q)' = A up to row-wise small
      * errors. The svd (A = Q R, the sweeps on X = R') takes the same X P, P the eigenvectors of X'X, with V accumulated
      * from P: X P W' = U S, so W = P W' as before. -Dgpujacobi.cuda.precondition=false sweeps X itself, as does a fixed
