@@ -243,10 +243,14 @@ final class CudaBlockedSvd {
      * errors. The svd (A = Q R, the sweeps on X = R') takes the same X P, P the eigenvectors of X'X, with V accumulated
      * from P: X P W' = U S, so W = P W' as before. -Dgpujacobi.cuda.precondition=false sweeps X itself, as does a fixed
      * sweep count (seed 000's experiments). X Q goes to out (leading dimension n); returns Q (buffer precondQ), or null,
-     * and nothing written, when syevd fails.
+     * and nothing written, when syevd fails or the device lacks the memory for it and the sweeps.
      */
     private DevicePointer precondition(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int n, DevicePointer out) {
         long bytes = (long) n * n * el.bytes;
+        // X, P and syevd's workspace (about 2 n^2 elements) stay allocated beside the sweeps' buffers (two work arrays,
+        // U, the polish's two): without room for about 10 n^2 elements, the sweeps run on X alone, as before (H100,
+        // n = 16384 eig: 25.5 GB preconditioned, 15.3 GB before)
+        if (dev.freeMemory() < 10 * bytes) return null;
         DevicePointer x = buf.get("precondX", bytes), q = buf.get("precondQ", bytes), w = buf.get("precondW", 8L * n);
         DevicePointer info = buf.get("info", 4);
         CUdeviceptr slot = buf.constant("precondSlot", "one block", () -> new int[]{0});
