@@ -155,7 +155,7 @@ final class CudaBlockedSvd {
         DevicePointer work = buf.get("qrWork", (long) lwork * es);
         el.geqrf(lib, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna());
         // preconditioned: the sweeps on X P (X = R', P from syevd) with V accumulated from P; g keeps geqrf's Q
-        DevicePointer xp = preconditioned(n, fixedSweeps) ? buf.get("precondXP", (long) n * n * es) : null;
+        DevicePointer xp = preconditioned(dev, n, fixedSweeps) ? buf.get("precondXP", (long) n * n * es) : null;
         DevicePointer p = xp != null ? precondition(dev, buf, g, m, n, xp) : null;
         if (p != null) solve(dev, buf, xp, n, n, n, 0, wantV, tol, maxSweeps, fixedSweeps, null, wantV ? p : null);
         else solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
@@ -167,7 +167,7 @@ final class CudaBlockedSvd {
         if (wantV && POLISH_W) orthogonalise(dev, buf, wv, n, 0);
         if (wantV) { // V is downloaded after the timed part, like every other transfer
             DevicePointer c = buf.get("blockedU2", (long) m * n * es);
-            dev.launch(el.embed().kernelName(), (int) Math.min(1 << 16, ((long) m * n + BLOCK - 1) / BLOCK), BLOCK,
+            dev.launchOver(el.embed().kernelName(), (long) m * n,
                     Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
             lwork = el.ormqrWork(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m);
             work = buf.get("qrWork", (long) lwork * es);
@@ -215,7 +215,7 @@ final class CudaBlockedSvd {
         if (st[0] != 0) return null; // not (numerically) positive definite
         if (EIG_ON_FACTOR_ROWS) {
             // X = R' (mode 2): X W = U S gives A = X X' = U S^2 U', the eigenvectors are U and no W is accumulated
-            boolean pre = preconditioned(n, fixedSweeps) && precondition(dev, buf, g, n, n, g) != null;
+            boolean pre = preconditioned(dev, n, fixedSweeps) && precondition(dev, buf, g, n, n, g) != null;
             solve(dev, buf, g, n, n, n, pre ? 0 : 2, false, tol, maxSweeps, fixedSweeps);
             DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
             if (wantV) orthogonalise(dev, buf, uDev, n, tol);
@@ -243,22 +243,18 @@ final class CudaBlockedSvd {
      * errors. The svd (A = Q R, the sweeps on X = R') takes the same X P, P the eigenvectors of X'X, with V accumulated
      * from P: X P W' = U S, so W = P W' as before. -Dgpujacobi.cuda.precondition=false sweeps X itself, as does a fixed
      * sweep count (seed 000's experiments). X Q goes to out (leading dimension n); returns Q (buffer precondQ), or null,
-     * and nothing written, when syevd fails or the device lacks the memory for it and the sweeps.
+     * and nothing written, when syevd fails.
      */
     private DevicePointer precondition(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int n, DevicePointer out) {
         long bytes = (long) n * n * el.bytes;
-        // X, P and syevd's workspace (about 2 n^2 elements) stay allocated beside the sweeps' buffers (two work arrays,
-        // U, the polish's two): without room for about 10 n^2 elements, the sweeps run on X alone, as before (H100,
-        // n = 16384 eig: 25.5 GB preconditioned, 15.3 GB before)
-        if (dev.freeMemory() < 10 * bytes) return null;
         DevicePointer x = buf.get("precondX", bytes), q = buf.get("precondQ", bytes), w = buf.get("precondW", 8L * n);
         DevicePointer info = buf.get("info", 4);
         CUdeviceptr slot = buf.constant("precondSlot", "one block", () -> new int[]{0});
         long total = (long) n * n;
-        dev.launch(el.pack().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK, // X = R': one block
+        dev.launchOver(el.pack().kernelName(), total, // X = R': one block
                 Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(x), Pointer.to(slot), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}),
-                        Pointer.to(new int[]{2}), Pointer.to(new long[]{0})));
+                        Pointer.to(new int[]{2}), CudaDevice.nullable(null)));
         el.gemm(lib, el.adjoint, 0, n, n, n, el.one, x.jna(), n, x.jna(), n, el.zero, q.jna(), n, "gemm X'X");
         int lwork = el.syevdWork(lib, n, q.jna(), n, w.jna());
         DevicePointer work = buf.get("precondWork", (long) lwork * el.bytes);
@@ -271,9 +267,13 @@ final class CudaBlockedSvd {
         return q;
     }
 
-    /** Whether the sweeps of order n are preconditioned ({@link #precondition}). */
-    static boolean preconditioned(int n, int fixedSweeps) {
-        return PRECONDITION && n >= PRECONDITION_FROM && fixedSweeps == 0;
+    /**
+     * Whether the sweeps of order n are preconditioned ({@link #precondition}). X, P and syevd's workspace (about 2 n^2
+     * elements) stay allocated beside the sweeps' buffers (two work arrays, U, the polish's two): without room for about
+     * 10 n^2 elements the sweeps run on X alone, as before (H100, n = 16384 eig: 25.5 GB preconditioned, 15.3 before).
+     */
+    private boolean preconditioned(CudaDevice dev, int n, int fixedSweeps) {
+        return PRECONDITION && n >= PRECONDITION_FROM && fixedSweeps == 0 && dev.freeMemory() >= 10L * n * n * el.bytes;
     }
 
     static final boolean PRECONDITION = !"false".equals(System.getProperty("gpujacobi.cuda.precondition"));
@@ -371,17 +371,17 @@ final class CudaBlockedSvd {
         // each doubling up to b the pairs across the two halves of each dw-wide group, solved split
         final int dw = Math.min(b, 2 * el.maxWidth());
         CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + dw, new ChessTournament(dw)::flat) : null;
-        int diagCounters = cols / dw;
-        for (int w = 2 * dw; w <= b; w *= 2) diagCounters += CudaSplitPairs.counters(el, w) * (cols / w);
+        int diagCounters = 0;
+        for (int w = dw; w <= b; w *= 2) diagCounters += CudaSplitPairs.counters(el, w) * (cols / w);
         DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * diagCounters) : null;
         long[] diagRot = new long[cross ? diagCounters : 0];
 
         long total = (long) ld * cols;
-        dev.launch(el.pack().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launchOver(el.pack().kernelName(), total,
                 Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(w0), Pointer.to(slotEven),
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode}),
-                        v0 == null ? Pointer.to(new long[]{0}) : Pointer.to(v0)));
+                        CudaDevice.nullable(v0)));
 
         DevicePointer pairSigns = null, diagSigns = null;
         if (signs != null) {
@@ -405,29 +405,22 @@ final class CudaBlockedSvd {
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0); ) {
             sweeps++;
             if (cross) { // every block's own b x b problem, in place of the slot layout: cur -> the other buffer
-                DevicePointer cur = (t & 1) == 0 ? w0 : w1, next = (t & 1) == 0 ? w1 : w0;
                 long p0 = PROFILE ? sync(dev) : 0;
                 CUdeviceptr colSigns = signs == null ? null : diagSigns.withByteOffset(4L * nb * b * layout(sweeps - 1, steps, period));
-                int groups = cols / dw;
-                gram(lib, el, cur, ld, m, dw, groups, gram);
-                long p1 = PROFILE ? sync(dev) : 0;
-                solvePairs(dev, lib, el, dw, groups, gram, q, rawR, diagPairs, false, dw - 1, tol, rotDiag, cs, colSigns, false);
-                long p2 = PROFILE ? sync(dev) : 0;
-                el.gemmStridedBatched(lib, 0, 0, ld, dw, dw, el.one, cur.jna(), ld, (long) dw * ld, q.jna(), dw, (long) dw * dw,
-                        el.zero, next.jna(), ld, (long) dw * ld, groups, "gemmStridedBatched diagonal");
-                t++;
-                long counterAt = groups;
-                for (int w = 2 * dw; w <= b; w *= 2) { // the halves of each w-wide group against each other
-                    cur = (t & 1) == 0 ? w0 : w1;
-                    next = (t & 1) == 0 ? w1 : w0;
-                    groups = cols / w;
+                long p1 = 0, p2 = 0, counterAt = 0;
+                // width dw: each group's whole problem; wider: the halves of each w-wide group against each other, split
+                for (int w = dw; w <= b; w *= 2, t++) {
+                    DevicePointer cur = (t & 1) == 0 ? w0 : w1, next = (t & 1) == 0 ? w1 : w0;
+                    int groups = cols / w;
                     gram(lib, el, cur, ld, m, w, groups, gram);
-                    CudaSplitPairs.solve(dev, lib, buf, el, w, groups, groups, gram, q, leafPairs, tol,
-                            rotDiag.withByteOffset(8L * counterAt), colSigns, false);
+                    if (PROFILE && w == dw) p1 = sync(dev);
+                    CUdeviceptr rotAt = rotDiag.withByteOffset(8L * counterAt);
+                    if (w == dw) solvePairs(dev, lib, el, w, groups, gram, q, rawR, diagPairs, false, w - 1, tol, rotAt, cs, colSigns, false);
+                    else CudaSplitPairs.solve(dev, lib, buf, el, w, groups, groups, gram, q, leafPairs, tol, rotAt, colSigns, false);
                     counterAt += (long) CudaSplitPairs.counters(el, w) * groups;
+                    if (PROFILE && w == dw) p2 = sync(dev);
                     el.gemmStridedBatched(lib, 0, 0, ld, w, w, el.one, cur.jna(), ld, (long) w * ld, q.jna(), w, (long) w * w,
-                            el.zero, next.jna(), ld, (long) w * ld, groups, "gemmStridedBatched diagonal halves");
-                    t++;
+                            el.zero, next.jna(), ld, (long) w * ld, groups, "gemmStridedBatched diagonal");
                 }
                 if (PROFILE) {
                     long p3 = sync(dev);
@@ -560,7 +553,7 @@ final class CudaBlockedSvd {
         CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
         if (gemm) el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
         long total = (long) cols * cols;
-        dev.launch(el.check().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launchOver(el.check().kernelName(), total,
                 Pointer.to(Pointer.to(c), Pointer.to(new int[]{cols}), Pointer.to(new double[]{tol}), Pointer.to(count),
                         Pointer.to(list), Pointer.to(new int[]{CHECK_LIST})));
         long[] out = {0};
@@ -586,7 +579,7 @@ final class CudaBlockedSvd {
         if (colSigns != null) CudaDevice.check(JCudaDriver.cuMemsetD8(deficient, (byte) 0, 4), "cuMemsetD8");
         dev.launch(el.rotatePairs().kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
                 Pointer.to(buf.get("blockedCheck", (long) el.bytes * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
-                Pointer.to(new int[]{pairs}), colSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(colSigns),
+                Pointer.to(new int[]{pairs}), CudaDevice.nullable(colSigns),
                 Pointer.to(deficient)));
         if (colSigns != null) { // a hyperbolic pair without a real angle: G is not of full column rank
             int[] flag = {0};
@@ -607,12 +600,12 @@ final class CudaBlockedSvd {
         DevicePointer idx = buf.get("blockedCheckPairs", 8L * CHECK_LIST), c = buf.get("blockedCheck", (long) el.bytes * cols * cols);
         DevicePointer x = buf.get("blockedCheckX", (long) el.bytes * m * count), p = buf.get("blockedCheckP", (long) el.bytes * cols * count);
         long total = (long) m * count;
-        dev.launch(el.gatherCols().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launchOver(el.gatherCols().kernelName(), total,
                 Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}), Pointer.to(new int[]{m}), Pointer.to(idx),
                         Pointer.to(new int[]{count}), Pointer.to(x)));
         el.gemm(lib, el.adjoint, 0, cols, count, m, el.one, w.jna(), ld, x.jna(), m, el.zero, p.jna(), cols, "gemm check columns");
         total = (long) cols * count;
-        dev.launch(el.scatterGram().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launchOver(el.scatterGram().kernelName(), total,
                 Pointer.to(Pointer.to(p), Pointer.to(new int[]{cols}), Pointer.to(idx), Pointer.to(new int[]{count}),
                         Pointer.to(c)));
     }
@@ -636,7 +629,7 @@ final class CudaBlockedSvd {
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
                 Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
-                pairSigns == null ? Pointer.to(new long[]{0}) : Pointer.to(pairSigns), Pointer.to(new int[]{swap ? 1 : 0})));
+                CudaDevice.nullable(pairSigns), Pointer.to(new int[]{swap ? 1 : 0})));
         if (polishedInKernel(q2)) return;
         if (pairSigns == null) {
             polish(lib, el, rawR, gram, q, q2, pairs);

@@ -6,6 +6,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUmodule;
@@ -255,6 +256,21 @@ final class CudaDevice {
     void launch(String kernel, int grid, int block, Pointer params) {
         check(JCudaDriver.cuLaunchKernel(function(kernel), grid, 1, 1, block, 1, 1, 0, null, params, null),
                 "launch " + kernel);
+    }
+
+    /**
+     * A launch of a grid-stride kernel over total elements: blocks of {@link #STRIDE_BLOCK} threads, at most 65536 of
+     * them (the kernel's loop takes the rest).
+     */
+    void launchOver(String kernel, long total, Pointer params) {
+        launch(kernel, (int) Math.min(1 << 16, (total + STRIDE_BLOCK - 1) / STRIDE_BLOCK), STRIDE_BLOCK, params);
+    }
+
+    static final int STRIDE_BLOCK = 256;
+
+    /** A kernel's pointer argument that may be null (the kernel then takes nullptr). */
+    static Pointer nullable(CUdeviceptr p) {
+        return p == null ? Pointer.to(new long[]{0}) : Pointer.to(p);
     }
 
     /** A launch with dynamic shared memory, opting the kernel in to more than the default 48 KB when needed. */

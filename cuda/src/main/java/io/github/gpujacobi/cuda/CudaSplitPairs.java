@@ -16,8 +16,6 @@ import jcuda.driver.CUdeviceptr;
  * complex svd n = 4096: updates 1000 of 1423 ms, docs/benchmarks/gpu-h100-2026-11-26c.md).
  */
 final class CudaSplitPairs {
-    private static final int BLOCK = 256;
-
     private CudaSplitPairs() {}
 
     /**
@@ -46,9 +44,9 @@ final class CudaSplitPairs {
         DevicePointer subSigns = pairSigns == null ? null : buf.get(at + "Signs", 4L * w * subHalf);
         for (int st = 0; st < 2; st++) {
             long total = (long) subs * w * w;
-            dev.launch(el.splitGather().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+            dev.launchOver(el.splitGather().kernelName(), total,
                     Pointer.to(Pointer.to(gram), Pointer.to(sub), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
-                            Pointer.to(new int[]{pairs}), pointer(pairSigns), pointer(subSigns)));
+                            Pointer.to(new int[]{pairs}), CudaDevice.nullable(pairSigns), CudaDevice.nullable(subSigns)));
             CUdeviceptr rotAt = rotOut.withByteOffset(8L * st * subCounters * subHalf);
             if (subCounters > 1) {
                 solve(dev, lib, buf, el, w, subs, subHalf, sub, qsub, leafPairs, tol, rotAt, subSigns, false);
@@ -60,7 +58,7 @@ final class CudaSplitPairs {
             }
             DevicePointer d = st == 0 ? d1 : d2;
             total = (long) pairs * qq;
-            dev.launch(el.splitEmbed().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+            dev.launchOver(el.splitEmbed().kernelName(), total,
                     Pointer.to(Pointer.to(qsub), Pointer.to(d), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
                             Pointer.to(new int[]{pairs}), Pointer.to(new int[]{st == 1 && swap ? 1 : 0})));
             if (st == 0) { // the second inner step's Gram matrices: G := D1' (G D1)
@@ -96,13 +94,9 @@ final class CudaSplitPairs {
         el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, 2 * block, w.at(el.bytes * block).jna(), ld,
                 2 * block, el.zero, xg.jna(), b, bb, pairs, "gemmStridedBatched split Gram cross");
         long total = (long) pairs * q2 * q2;
-        dev.launch(el.splitAssemble().kernelName(), (int) Math.min(1 << 16, (total + BLOCK - 1) / BLOCK), BLOCK,
+        dev.launchOver(el.splitAssemble().kernelName(), total,
                 Pointer.to(Pointer.to(dg), Pointer.to(xg), Pointer.to(gram), Pointer.to(new int[]{q2}), Pointer.to(new int[]{pairs})));
     }
 
     static final boolean SPLIT_GRAM = !"false".equals(System.getProperty("gpujacobi.cuda.splitGram"));
-
-    private static Pointer pointer(CUdeviceptr p) {
-        return p == null ? Pointer.to(new long[]{0}) : Pointer.to(p);
-    }
 }
