@@ -8,7 +8,9 @@ import io.github.gpujacobi.core.IndefiniteEig;
  * M = G J G' (Bunch-Parlett with complete pivoting, {@link CudaBunchParlett}), then the blocked
  * one-sided hyperbolic Jacobi on (G, J) ({@link CudaBlockedSvd#hyperbolic}): G W = U Sigma, so the
  * eigenvalues are sigma_c^2 j_c and the eigenvectors U, each to the relative accuracy that complete
- * pivoting and the relative stopping rule give graded M. Everything runs in double on the device;
+ * pivoting and the relative stopping rule give graded M. From n = 1024 the sweeps run on G P instead, P J-orthogonal
+ * from syevd's eigenvectors ({@link CudaHyperbolicPrecondition}), where P is J-orthogonal to working precision.
+ * Everything runs in double on the device;
  * only M goes up and the eigenpairs come down. For complex elements ({@link BlockedScalar#COMPLEX}: M Hermitian,
  * interleaved) the same steps in complex arithmetic, M = G J G^H.
  */
@@ -37,6 +39,9 @@ final class CudaIndefiniteEig {
         int e = IndefiniteEig.scaleNearOne(w);
         DevicePointer m = buf.get("bpA", (long) el.bytes * n * n);
         DeviceBuffers.upload(m, w, Precision.DOUBLE);
+        boolean pre = n > 1 && CudaHyperbolicPrecondition.wanted(dev, n, fixedSweeps, el);
+        DevicePointer copy = pre ? buf.get("hypM", (long) el.bytes * n * n) : null;
+        if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
         CudaBunchParlett f = new CudaBunchParlett(el);
         f.factor(dev, buf, m, n);
         factorNanos = f.nanos;
@@ -48,16 +53,32 @@ final class CudaIndefiniteEig {
             singular = f.singular;
             return null;
         }
+        DevicePointer g = f.g;
+        int[] signs = f.signs;
+        long preNanos = 0;
+        if (pre) { // M's copy is spent either way, Bunch-Parlett's input (m) is scratch
+            CudaHyperbolicPrecondition p = new CudaHyperbolicPrecondition(el);
+            if (p.apply(dev, buf, CudaLibraries.get("Method 'blocked'"), copy, g, m, n, signs)) {
+                g = p.y;
+                signs = p.signs;
+            }
+            preNanos = p.nanos;
+            if (CudaBlockedSvd.PROFILE) {
+                System.err.printf(java.util.Locale.ROOT, "hyperbolic precondition n=%d: %.1f ms, %s%n", n, preNanos / 1e6,
+                        p.skipped == null ? String.format(java.util.Locale.ROOT, "%d Newton-Schulz steps, residual %.1e",
+                                p.steps, p.residual) : "not taken: " + p.skipped);
+            }
+        }
         CudaBlockedSvd s = new CudaBlockedSvd(el);
-        s.hyperbolic(dev, buf, f.g, n, f.signs, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
+        s.hyperbolic(dev, buf, g, n, signs, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
         sweeps = s.sweeps;
         rotations = s.rotations;
         converged = s.converged;
-        computeNanos = factorNanos + s.computeNanos;
+        computeNanos = factorNanos + preNanos + s.computeNanos;
         double[] d = new double[n];
         for (int c = 0; c < n && singular == null; c++) {
             if (s.rankDeficient || !(s.sigma[c] > 0)) singular = "numerically: a hyperbolic pair had no real angle";
-            d[c] = Math.scalb(s.sigma[c] * s.sigma[c] * f.signs[c], e);
+            d[c] = Math.scalb(s.sigma[c] * s.sigma[c] * signs[c], e);
         }
         return singular != null ? null : d;
     }
