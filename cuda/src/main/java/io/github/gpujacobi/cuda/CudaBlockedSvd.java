@@ -248,7 +248,6 @@ final class CudaBlockedSvd {
     private DevicePointer precondition(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int n, DevicePointer out) {
         long bytes = (long) n * n * el.bytes;
         DevicePointer x = buf.get("precondX", bytes), q = buf.get("precondQ", bytes), w = buf.get("precondW", 8L * n);
-        DevicePointer info = buf.get("info", 4);
         CUdeviceptr slot = buf.constant("precondSlot", "one block", () -> new int[]{0});
         long total = (long) n * n;
         dev.launchOver(el.pack().kernelName(), total, // X = R': one block
@@ -256,15 +255,21 @@ final class CudaBlockedSvd {
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{2}), CudaDevice.nullable(null)));
         el.gemm(lib, el.adjoint, 0, n, n, n, el.one, x.jna(), n, x.jna(), n, el.zero, q.jna(), n, "gemm X'X");
-        int lwork = el.syevdWork(lib, n, q.jna(), n, w.jna());
-        DevicePointer work = buf.get("precondWork", (long) lwork * el.bytes);
-        el.syevd(lib, n, q.jna(), n, w.jna(), work.jna(), lwork, info.jna());
-        int[] st = {0};
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
-        if (st[0] != 0) return null;
+        if (!syevd(buf, lib, el, q, n, w)) return null;
         orthogonalise(dev, buf, q, n, 0);
         el.gemm(lib, 0, 0, n, n, n, el.one, x.jna(), n, q.jna(), n, el.zero, out.jna(), n, "gemm X Q");
         return q;
+    }
+
+    /** Eigenvectors of the Hermitian n x n a into a, eigenvalues into w (cuSOLVER syevd / heevd); false when it failed. */
+    static boolean syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w) {
+        DevicePointer info = buf.get("info", 4);
+        int lwork = el.syevdWork(lib, n, a.jna(), n, w.jna());
+        DevicePointer work = buf.get("precondWork", (long) lwork * el.bytes);
+        el.syevd(lib, n, a.jna(), n, w.jna(), work.jna(), lwork, info.jna());
+        int[] st = {0};
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
+        return st[0] == 0;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cuda;
 
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.HyperbolicPreconditioner;
 import io.github.gpujacobi.core.IndefiniteEig;
 
 /**
@@ -8,8 +9,9 @@ import io.github.gpujacobi.core.IndefiniteEig;
  * M = G J G' (Bunch-Parlett with complete pivoting, {@link CudaBunchParlett}), then the blocked
  * one-sided hyperbolic Jacobi on (G, J) ({@link CudaBlockedSvd#hyperbolic}): G W = U Sigma, so the
  * eigenvalues are sigma_c^2 j_c and the eigenvectors U, each to the relative accuracy that complete
- * pivoting and the relative stopping rule give graded M. From n = 1024 the sweeps run on G P instead, P J-orthogonal
- * from syevd's eigenvectors ({@link CudaHyperbolicPrecondition}), where P is J-orthogonal to working precision.
+ * pivoting and the relative stopping rule give graded M. Opt-in (not yet run on the GPU), from n = 1024 the sweeps run
+ * on G P instead, P J-orthogonal from syevd's eigenvectors ({@link HyperbolicPreconditioner}), where it is
+ * J-orthogonal to working precision.
  * Everything runs in double on the device;
  * only M goes up and the eigenpairs come down. For complex elements ({@link BlockedScalar#COMPLEX}: M Hermitian,
  * interleaved) the same steps in complex arithmetic, M = G J G^H.
@@ -39,7 +41,7 @@ final class CudaIndefiniteEig {
         int e = IndefiniteEig.scaleNearOne(w);
         DevicePointer m = buf.get("bpA", (long) el.bytes * n * n);
         DeviceBuffers.upload(m, w, Precision.DOUBLE);
-        boolean pre = n > 1 && CudaHyperbolicPrecondition.wanted(dev, n, fixedSweeps, el);
+        boolean pre = CudaHyperbolicPrecondition.wanted(dev, n, fixedSweeps, el);
         DevicePointer copy = pre ? buf.get("hypM", (long) el.bytes * n * n) : null;
         if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
         CudaBunchParlett f = new CudaBunchParlett(el);
@@ -56,13 +58,19 @@ final class CudaIndefiniteEig {
         DevicePointer g = f.g;
         int[] signs = f.signs;
         long preNanos = 0;
-        if (pre) { // M's copy is spent either way, Bunch-Parlett's input (m) is scratch
-            CudaHyperbolicPrecondition p = new CudaHyperbolicPrecondition(el);
-            if (p.apply(dev, buf, CudaLibraries.get("Method 'blocked'"), copy, g, m, n, signs)) {
-                g = p.y;
+        if (pre) { // M's copy is spent either way; Bunch-Parlett's input (m) is scratch
+            long t0 = System.nanoTime();
+            HyperbolicPreconditioner<DevicePointer> p = new HyperbolicPreconditioner<DevicePointer>();
+            CudaHyperbolicPrecondition ops = new CudaHyperbolicPrecondition(dev, buf, CudaLibraries.get("Method 'blocked'"),
+                    el, n);
+            long bytes = (long) el.bytes * n * n;
+            DevicePointer y = buf.get("hypY", bytes);
+            if (p.apply(ops, copy, g, buf.get("hypP", bytes), m, y, signs)) {
+                g = y;
                 signs = p.signs;
             }
-            preNanos = p.nanos;
+            ops.finish();
+            preNanos = System.nanoTime() - t0;
             if (CudaBlockedSvd.PROFILE) {
                 System.err.printf(java.util.Locale.ROOT, "hyperbolic precondition n=%d: %.1f ms, %s%n", n, preNanos / 1e6,
                         p.skipped == null ? String.format(java.util.Locale.ROOT, "%d Newton-Schulz steps, residual %.1e",

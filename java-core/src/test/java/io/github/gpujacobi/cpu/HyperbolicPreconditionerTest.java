@@ -1,0 +1,261 @@
+package io.github.gpujacobi.cpu;
+
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.BunchParlett;
+import io.github.gpujacobi.core.HyperbolicPreconditioner;
+import io.github.gpujacobi.core.IndefiniteEig;
+import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
+import io.github.gpujacobi.testing.Matrices;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@link HyperbolicPreconditioner}'s steps, the ones the GPU's indefinite eig runs through cuBLAS, on the host: the
+ * operations on plain arrays (EJML's symmetric eigensolver in syevd's place), Bunch-Parlett and the CPU's hyperbolic
+ * sweeps around them. Y = G P must keep M = Y J_Y Y' (the eigenvalues against a 40-digit reference on graded input),
+ * cut the sweeps, and be refused where P cannot be made J-orthogonal.
+ */
+class HyperbolicPreconditionerTest {
+    private static final double EPS = Precision.DOUBLE.eps();
+
+    /** The operations on n x n column-major real arrays, as cuBLAS's dgmm / axpy / idamax / gemm and syevd do them. */
+    static final class HostOps implements HyperbolicPreconditioner.Ops<double[]> {
+        final int n;
+        /** Relative noise added to the eigenvectors: a less accurate eigensolver, which the Newton-Schulz steps repair. */
+        final double noise;
+
+        HostOps(int n) { this(n, 0); }
+
+        HostOps(int n, double noise) {
+            this.n = n;
+            this.noise = noise;
+        }
+
+        @Override
+        public boolean eigh(double[] a, double[] w) {
+            DMatrixRMaj m = new DMatrixRMaj(n, n);
+            for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);
+            EigenDecomposition_F64<DMatrixRMaj> e = DecompositionFactory_DDRM.eig(n, true, true);
+            if (!e.decompose(m)) return false;
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) order[i] = i;
+            Arrays.sort(order, (x, y) -> Double.compare(e.getEigenvalue(x).real, e.getEigenvalue(y).real));
+            for (int c = 0; c < n; c++) {
+                w[c] = e.getEigenvalue(order[c]).real;
+                DMatrixRMaj v = e.getEigenVector(order[c]);
+                for (int i = 0; i < n; i++) a[i + c * n] = v.get(i, 0);
+            }
+            Random r = new Random(n);
+            for (int i = 0; i < n * n; i++) a[i] *= 1 + noise * (2 * r.nextDouble() - 1);
+            return true;
+        }
+
+        @Override
+        public void gemm(boolean adjoint, double[] a, double[] b, double alpha, double beta, double[] c) {
+            double[] t = new double[n * n];
+            for (int j = 0; j < n; j++) for (int k = 0; k < n; k++) {
+                double bkj = b[k + j * n];
+                for (int i = 0; i < n; i++) t[i + j * n] += (adjoint ? a[k + i * n] : a[i + k * n]) * bkj;
+            }
+            for (int i = 0; i < n * n; i++) c[i] = alpha * t[i] + (beta == 0 ? 0 : beta * c[i]);
+        }
+
+        @Override
+        public void scaleColumns(double[] a, double[] x, double[] out) {
+            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) out[i + j * n] = a[i + j * n] * x[j];
+        }
+
+        @Override
+        public void scaleRows(double[] a, double[] x, double[] out) {
+            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) out[i + j * n] = x[i] * a[i + j * n];
+        }
+
+        @Override
+        public void subtractDiagonal(double[] a, double[] x) {
+            for (int i = 0; i < n; i++) a[i + i * n] -= x[i];
+        }
+
+        @Override
+        public double maxAbs(double[] a) {
+            double m = 0;
+            for (double v : a) m = Math.max(m, Math.abs(v));
+            return m;
+        }
+    }
+
+    /** One run of the indefinite eig route, with or without the preconditioning. */
+    static final class Route {
+        final HyperbolicPreconditioner<double[]> pre = new HyperbolicPreconditioner<double[]>();
+        boolean taken;
+        int sweeps;
+        double[] d, v;
+
+        Route(double[] m, int n, boolean precondition) { this(m, n, precondition, 0); }
+
+        Route(double[] m, int n, boolean precondition, double noise) {
+            BunchParlett.Factor f = BunchParlett.factor(m.clone(), n);
+            double[] g = f.g, j = f.j;
+            if (precondition) {
+                int[] jG = new int[n];
+                for (int i = 0; i < n; i++) jG[i] = j[i] > 0 ? 1 : -1;
+                double[] y = new double[n * n];
+                taken = pre.apply(new HostOps(n, noise), m.clone(), g, new double[n * n], new double[n * n], y, jG);
+                if (taken) {
+                    g = y;
+                    j = new double[n];
+                    for (int i = 0; i < n; i++) j[i] = pre.signs[i];
+                }
+            }
+            HyperbolicJacobiSvd h = new HyperbolicJacobiSvd(EPS, SolverOptions.defaults().tolFor(Precision.DOUBLE, n), 1);
+            h.run(g, null, n, n, j, 60, 0);
+            assertTrue(h.converged, "sweeps converged");
+            sweeps = h.sweeps;
+            d = new double[n];
+            v = new double[n * n];
+            assertTrue(IndefiniteEig.eigenpairs(g, j, n, d, v));
+        }
+
+        double[] sorted() {
+            double[] s = d.clone();
+            Arrays.sort(s);
+            return s;
+        }
+    }
+
+    /** A = D H D: H = Q diag(+-[1, 2]) Q' well conditioned, D = logspace(0, -decades, n) permuted. */
+    static double[] graded(Random r, int n, double decades) {
+        double[] q = Matrices.orthogonal(r, n), m = new double[n * n], d = new double[n];
+        double[] l = new double[n];
+        for (int i = 0; i < n; i++) l[i] = (1 + r.nextDouble()) * (r.nextBoolean() ? 1 : -1);
+        int[] p = Matrices.permutation(r, n);
+        for (int i = 0; i < n; i++) d[p[i]] = Math.pow(10, -decades * i / Math.max(1, n - 1));
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            double s = 0;
+            for (int k = 0; k < n; k++) s += q[i + k * n] * l[k] * q[j + k * n];
+            m[i + j * n] = d[i] * s * d[j];
+        }
+        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) m[i + j * n] = m[j + i * n]; // exactly symmetric
+        return m;
+    }
+
+    static double worstRelative(double[] got, double[] ref) {
+        double w = 0;
+        for (int i = 0; i < ref.length; i++) w = Math.max(w, Math.abs(got[i] - ref[i]) / Math.abs(ref[i]));
+        return w;
+    }
+
+    /** Random indefinite input: P taken after at most two steps, the sweeps cut, the same eigenpairs. */
+    @ParameterizedTest
+    @CsvSource({"2", "3", "17", "160"})
+    void randomIndefiniteTakesFewSweeps(int n) {
+        double[] m = Matrices.symmetric(new Random(900 + n), n);
+        Route plain = new Route(m, n, false), pre = new Route(m, n, true);
+        assertTrue(pre.taken, "P taken: " + pre.pre.skipped);
+        assertTrue(pre.pre.residual <= HyperbolicPreconditioner.accept(n) && pre.pre.steps <= 2,
+                "steps " + pre.pre.steps + ", residual " + pre.pre.residual);
+        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] random n=%d: sweeps %d -> %d, %d Newton-Schulz steps, "
+                + "residual %.1e%n", n, plain.sweeps, pre.sweeps, pre.pre.steps, pre.pre.residual);
+        if (n >= 17) assertTrue(pre.sweeps <= 4 && pre.sweeps * 2 < plain.sweeps, plain.sweeps + " -> " + pre.sweeps);
+        double norm = 0;
+        for (double x : plain.d) norm = Math.max(norm, Math.abs(x));
+        double[] a = plain.sorted(), b = pre.sorted();
+        for (int i = 0; i < n; i++) assertTrue(Math.abs(a[i] - b[i]) <= 20 * n * EPS * norm, "eigenvalue " + i);
+        // residual ||M V - V D|| and orthogonality of the preconditioned route's eigenvectors
+        double res = 0, orth = 0;
+        for (int c = 0; c < n; c++) for (int i = 0; i < n; i++) {
+            double s = -pre.d[c] * pre.v[i + c * n], o = c == i ? -1 : 0;
+            for (int k = 0; k < n; k++) {
+                s += m[i + k * n] * pre.v[k + c * n];
+                o += pre.v[k + i * n] * pre.v[k + c * n];
+            }
+            res = Math.max(res, Math.abs(s));
+            orth = Math.max(orth, Math.abs(o));
+        }
+        assertTrue(res <= 10 * n * EPS * norm, "residual " + res);
+        assertTrue(orth <= 10 * n * EPS, "orthogonality " + orth);
+    }
+
+    /**
+     * Graded input (3 and 5 decades in D, 6 and 10 in M's entries): where P is taken, every eigenvalue keeps its
+     * relative accuracy against 40 digits, as the sweeps on G alone do.
+     */
+    @ParameterizedTest
+    @CsvSource({"40,3", "70,3", "40,5", "70,5"})
+    void gradedKeepsRelativeAccuracy(int n, double decades) {
+        double[] m = graded(new Random(7700 + n), n, decades);
+        double[] ref = HighPrecisionEigenvalues.of(m, n);
+        Route plain = new Route(m, n, false), pre = new Route(m, n, true);
+        double ours = worstRelative(pre.sorted(), ref), before = worstRelative(plain.sorted(), ref);
+        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] graded n=%d, %.0f decades: %s, sweeps %d -> %d, "
+                        + "relative error %.1e (unpreconditioned %.1e)%n", n, decades,
+                pre.taken ? "taken, residual " + String.format(Locale.ROOT, "%.1e", pre.pre.residual) : "not taken ("
+                        + pre.pre.skipped + ")", plain.sweeps, pre.sweeps, ours, before);
+        if (decades <= 3) assertTrue(pre.taken, "P taken at 3 decades: " + pre.pre.skipped);
+        assertTrue(ours <= 1e-12, "worst relative eigenvalue error " + ours);
+    }
+
+    /** Strong grading (IndefiniteEigTest's 8 decades in D): whatever the preconditioning decides, 1e-12 holds. */
+    @Test
+    void stronglyGradedStaysAccurate() {
+        int n = 50;
+        double[] m = IndefiniteEigTest.gradedIndefinite(new Random(4150), n);
+        double[] ref = HighPrecisionEigenvalues.of(m, n);
+        Route pre = new Route(m, n, true);
+        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] graded n=%d, 8 decades: %s%n", n,
+                pre.taken ? "taken" : "not taken (" + pre.pre.skipped + ")");
+        assertTrue(worstRelative(pre.sorted(), ref) <= 1e-12, "worst relative eigenvalue error");
+    }
+
+    /**
+     * Eigenvectors 1e-7 and 1e-5 off (a less accurate solver, or syevd on graded M): the Newton-Schulz steps take P back
+     * to J-orthogonal, and the eigenvalues are those of the sweeps on G alone, graded ones to 40 digits' 1e-12.
+     */
+    @ParameterizedTest
+    @CsvSource({"1e-7,0", "1e-5,0", "1e-7,3"})
+    void newtonSchulzRepairsAnInaccurateEigensolver(double noise, double decades) {
+        int n = 40;
+        double[] m = decades > 0 ? graded(new Random(31), n, decades) : Matrices.symmetric(new Random(31), n);
+        Route plain = new Route(m, n, false), pre = new Route(m, n, true, noise);
+        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] noise %.0e, %.0f decades: %s, %d Newton-Schulz steps, "
+                + "residual %.1e, sweeps %d -> %d%n", noise, decades, pre.taken ? "taken" : "not taken", pre.pre.steps,
+                pre.pre.residual, plain.sweeps, pre.sweeps);
+        assertTrue(pre.taken && pre.pre.steps >= 1 && pre.pre.steps <= 3, "taken after 1-3 steps: " + pre.pre.skipped);
+        double[] ref = decades > 0 ? HighPrecisionEigenvalues.of(m, n) : plain.sorted();
+        double norm = 0;
+        for (double x : ref) norm = Math.max(norm, Math.abs(x));
+        double[] got = pre.sorted();
+        for (int i = 0; i < n; i++) {
+            double err = Math.abs(got[i] - ref[i]);
+            assertTrue(decades > 0 ? err <= 1e-12 * Math.abs(ref[i]) : err <= 20 * n * EPS * norm, "eigenvalue " + i + ": " + err);
+        }
+    }
+
+    /** A J of the wrong signature has no J-orthogonal P: refused by inertia, Y untouched. */
+    @Test
+    void wrongSignatureIsRefused() {
+        int n = 12;
+        double[] m = Matrices.symmetric(new Random(5), n);
+        BunchParlett.Factor f = BunchParlett.factor(m.clone(), n);
+        int[] jG = new int[n];
+        for (int i = 0; i < n; i++) jG[i] = f.j[i] > 0 ? 1 : -1;
+        jG[0] = -jG[0];
+        double[] y = new double[n * n];
+        HyperbolicPreconditioner<double[]> p = new HyperbolicPreconditioner<double[]>();
+        assertFalse(p.apply(new HostOps(n), m.clone(), f.g, new double[n * n], new double[n * n], y, jG));
+        assertTrue(p.skipped.startsWith("inertia"), p.skipped);
+        assertArrayEquals(new double[n * n], y, 0);
+    }
+}
