@@ -48,7 +48,7 @@ public interface CuBlas extends Library {
     int cublasDgemmBatched(Pointer h, int transa, int transb, int m, int n, int k, Pointer alpha, Pointer aArray,
                            int lda, Pointer bArray, int ldb, Pointer beta, Pointer cArray, int ldc, int batch);
 
-    /** C = A diag(x) (mode 1) or diag(x) A (mode 0); in place when C is A: the hyperbolic preconditioner's scalings. */
+    /** C = A diag(x) (mode 1) or diag(x) A (mode 0), elementwise (C may be A): the hyperbolic preconditioner's scalings. */
     int cublasDdgmm(Pointer h, int mode, int m, int n, Pointer a, int lda, Pointer x, int incx, Pointer c, int ldc);
 
     /** y += alpha x (strided: incy = n + 1 walks a diagonal). */
@@ -56,9 +56,6 @@ public interface CuBlas extends Library {
 
     /** The 1-based index of the largest |x_i| into result (host). */
     int cublasIdamax_v2(Pointer h, int n, Pointer x, int incx, IntByReference result);
-
-    /** ||x||_2 into result (host). */
-    int cublasDnrm2_v2(Pointer h, int n, Pointer x, int incx, Pointer result);
 
     static CuBlas load() { return JnaLibraries.load("cublas", CuBlas.class); }
 }
