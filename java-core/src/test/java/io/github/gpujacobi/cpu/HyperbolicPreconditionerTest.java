@@ -96,6 +96,72 @@ class HyperbolicPreconditionerTest {
         }
     }
 
+    /**
+     * The same operations on interleaved complex arrays (the GPU's heevd / zgemm with conjugate transposes, and the real
+     * scalings on the real and imaginary parts alike); the Hermitian eigensolver is the CPU's complex Jacobi.
+     */
+    static final class HostComplexOps implements HyperbolicPreconditioner.Ops<double[]> {
+        final int n;
+        final double noise;
+
+        HostComplexOps(int n, double noise) {
+            this.n = n;
+            this.noise = noise;
+        }
+
+        @Override
+        public boolean eigh(double[] a, double[] w) {
+            double[] h = a.clone(), v = new double[2 * n * n];
+            new ComplexJacobiEig(false, 1).run(h, v, n, n * EPS, 60, 0);
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) order[i] = i;
+            Arrays.sort(order, (x, y) -> Double.compare(h[2 * (x + x * n)], h[2 * (y + y * n)]));
+            Random r = new Random(n);
+            for (int c = 0; c < n; c++) {
+                w[c] = h[2 * (order[c] + order[c] * n)];
+                for (int i = 0; i < 2 * n; i++) a[i + 2 * c * n] = v[i + 2 * order[c] * n] * (1 + noise * (2 * r.nextDouble() - 1));
+            }
+            return true;
+        }
+
+        @Override
+        public void gemm(boolean adjoint, double[] a, double[] b, double alpha, double beta, double[] c) {
+            double[] t = new double[2 * n * n];
+            for (int j = 0; j < n; j++) for (int k = 0; k < n; k++) {
+                double br = b[2 * (k + j * n)], bi = b[2 * (k + j * n) + 1];
+                for (int i = 0; i < n; i++) {
+                    int at = adjoint ? 2 * (k + i * n) : 2 * (i + k * n);
+                    double ar = a[at], ai = adjoint ? -a[at + 1] : a[at + 1];
+                    t[2 * (i + j * n)] += ar * br - ai * bi;
+                    t[2 * (i + j * n) + 1] += ar * bi + ai * br;
+                }
+            }
+            for (int i = 0; i < 2 * n * n; i++) c[i] = alpha * t[i] + (beta == 0 ? 0 : beta * c[i]);
+        }
+
+        @Override
+        public void scaleColumns(double[] a, double[] x, double[] out) {
+            for (int i = 0; i < 2 * n * n; i++) out[i] = a[i] * x[i / (2 * n)];
+        }
+
+        @Override
+        public void scaleRows(double[] a, double[] x, double[] out) {
+            for (int i = 0; i < 2 * n * n; i++) out[i] = a[i] * x[(i / 2) % n];
+        }
+
+        @Override
+        public void subtractDiagonal(double[] a, double[] x) {
+            for (int i = 0; i < n; i++) a[2 * (i + i * n)] -= x[i];
+        }
+
+        @Override
+        public double maxAbs(double[] a) {
+            double m = 0;
+            for (double v : a) m = Math.max(m, Math.abs(v));
+            return m;
+        }
+    }
+
     /** One run of the indefinite eig route, with or without the preconditioning. */
     static final class Route {
         final HyperbolicPreconditioner<double[]> pre = new HyperbolicPreconditioner<double[]>();
@@ -241,6 +307,60 @@ class HyperbolicPreconditionerTest {
             double err = Math.abs(got[i] - ref[i]);
             assertTrue(decades > 0 ? err <= 1e-12 * Math.abs(ref[i]) : err <= 20 * n * EPS * norm, "eigenvalue " + i + ": " + err);
         }
+    }
+
+    /**
+     * Complex: M = G J G^H from a random complex G. P is taken (after Newton-Schulz steps when the eigenvectors are 1e-6
+     * off), and Y = G P keeps M = Y J_Y Y^H with nearly orthogonal columns, the conjugate transposes in their places.
+     */
+    @ParameterizedTest
+    @CsvSource({"0", "1e-6"})
+    void complexHermitian(double noise) {
+        int n = 24;
+        Random r = new Random(24);
+        double[] g = new double[2 * n * n];
+        for (int i = 0; i < g.length; i++) g[i] = r.nextGaussian();
+        for (int i = 0; i < n; i++) g[2 * (i + i * n)] += 3 * Math.sqrt(n); // well conditioned
+        int[] jG = new int[n];
+        for (int i = 0; i < n; i++) jG[i] = i % 3 == 0 ? -1 : 1;
+        HostComplexOps ops = new HostComplexOps(n, noise);
+        double[] gj = new double[2 * n * n], m = new double[2 * n * n];
+        double[] jd = new double[n];
+        for (int i = 0; i < n; i++) jd[i] = jG[i];
+        ops.scaleColumns(g, jd, gj);
+        ops.gemm(false, gj, adjoint(g, n), 1, 0, m); // M = (G J) G^H
+        double[] y = new double[2 * n * n];
+        HyperbolicPreconditioner<double[]> p = new HyperbolicPreconditioner<double[]>();
+        assertTrue(p.apply(ops, m.clone(), g, new double[2 * n * n], new double[2 * n * n], y, jG), "taken: " + p.skipped);
+        assertTrue(noise == 0 || p.steps >= 1, "Newton-Schulz steps " + p.steps);
+        // Y J_Y Y^H = M
+        double[] jy = new double[n];
+        for (int i = 0; i < n; i++) jy[i] = p.signs[i];
+        double[] yj = new double[2 * n * n], back = new double[2 * n * n], gram = new double[2 * n * n];
+        ops.scaleColumns(y, jy, yj);
+        ops.gemm(false, yj, adjoint(y, n), 1, 0, back);
+        double mMax = ops.maxAbs(m), err = 0;
+        for (int i = 0; i < back.length; i++) err = Math.max(err, Math.abs(back[i] - m[i]));
+        assertTrue(err <= 100 * n * EPS * mMax, "||Y J_Y Y^H - M|| " + err);
+        // Y's columns as orthogonal as the eigenvectors were accurate (the sweeps do the rest):
+        // |(Y^H Y)_ij| small against sqrt((Y^H Y)_ii (Y^H Y)_jj)
+        ops.gemm(true, y, y, 1, 0, gram);
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            if (i == j) continue;
+            double off = Math.hypot(gram[2 * (i + j * n)], gram[2 * (i + j * n) + 1]);
+            double scale = Math.sqrt(gram[2 * (i + i * n)] * gram[2 * (j + j * n)]);
+            assertTrue(off <= Math.max(1e-10, 10 * noise) * scale, "column " + i + ", " + j + ": " + off / scale);
+        }
+    }
+
+    /** The conjugate transpose of an interleaved n x n array. */
+    static double[] adjoint(double[] a, int n) {
+        double[] t = new double[a.length];
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            t[2 * (j + i * n)] = a[2 * (i + j * n)];
+            t[2 * (j + i * n) + 1] = -a[2 * (i + j * n) + 1];
+        }
+        return t;
     }
 
     /** A J of the wrong signature has no J-orthogonal P: refused by inertia, Y untouched. */
