@@ -27,6 +27,9 @@
 #           on GPU 0, peer copies), then one GPU against all visible (GPUS=0,1 to choose; on a one-GPU machine
 #           GPUS=0,0 times two logical devices on one GPU: the split's overhead): pages 2000 x 64 x 64 and
 #           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for the 2 x H200 target) with the phase profile
+#   hyperbolic the indefinite eig's preconditioned hyperbolic sweeps (opt-in, -Dgpujacobi.cuda.hyperbolicPrecondition=true):
+#           conformance and verify with it at every size, its profile, with/without against syevj/heevj at
+#           n = 1024, 2048, 4096 real and complex, n = 8192 (docs/benchmarks/hyperbolic-precondition-model.md)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -160,6 +163,29 @@ stage_complex() {
       --out "$out/complex-4096-spd.csv"
 }
 stage="${1:-all}"
+stage_hyperbolic() {
+  # the indefinite eig's preconditioned hyperbolic sweeps (core/HyperbolicPreconditioner; opt-in until this stage has
+  # passed): conformance and verify with it at every size, its per-phase profile, then the indefinite eig with and
+  # without it (alternating) against cuSOLVER in the same process, real and complex, and n = 8192
+  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.hyperbolicPrecondition=true v
+  step hyperbolic-conformance "$java" -Xmx16g "$on" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
+      org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
+      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/hyperbolic-conformance"
+  if grep -q '\[ *0 tests successful' "$out/hyperbolic-conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
+  JOPTS=("$on" -Dgpujacobi.cuda.preconditionFrom=2)
+  step hyperbolic-verify run verify --device gpu
+  JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
+  step hyperbolic-profile run bench --op eig --n 1024,4096 --dtype double,complex128 --repeat 1 --impl 'cuda/(auto|blocked)'
+  for v in off on off on; do
+    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=(); fi
+    step "hyperbolic-$v" run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
+        --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd' --out "$out/hyperbolic-$v.csv"
+  done
+  JOPTS=("$on")
+  step hyperbolic-8192 timeout 150 "$java" -Xmx64g "$on" -jar "$jar" bench --op eig --n 8192 --dtype double --repeat 1 \
+      --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
+  JOPTS=()
+}
 stage_quick() {
   # everything a merge must show in one device command (< 10 min): the conformance suite (real and
   # complex, every backend path) and CudaMultiGpuTest, verify, then one row per issue target: blocked
@@ -190,8 +216,8 @@ stage_quick() {
   blocked_16384 quick-16384 eig
 }
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|all" >&2; exit 2 ;;
 esac
 exit $status
