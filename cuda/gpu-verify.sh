@@ -167,7 +167,7 @@ stage_hyperbolic() {
   # the indefinite eig's preconditioned hyperbolic sweeps (core/HyperbolicPreconditioner; opt-in until this stage has
   # passed): conformance and verify with it at every size, its per-phase profile, then the indefinite eig with and
   # without it (alternating) against cuSOLVER in the same process, real and complex, and n = 8192
-  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.hyperbolicPrecondition=true v
+  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.hyperbolicPrecondition=true v k=0
   step hyperbolic-conformance "$java" -Xmx16g "$on" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
       org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
       --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/hyperbolic-conformance"
@@ -176,10 +176,13 @@ stage_hyperbolic() {
   step hyperbolic-verify run verify --device gpu
   JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
   step hyperbolic-profile run bench --op eig --n 1024,4096 --dtype double,complex128 --repeat 1 --impl 'cuda/(auto|blocked)'
+  JOPTS=("$on")
+  step hyperbolic-peers run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
+      --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd' --out "$out/hyperbolic-peers.csv"
   for v in off on off on; do
     if [ $v = on ]; then JOPTS=("$on"); else JOPTS=(); fi
-    step "hyperbolic-$v" run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
-        --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd' --out "$out/hyperbolic-$v.csv"
+    step "hyperbolic-$v-$((++k))" run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
+        --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-$v-$k.csv"
   done
   JOPTS=("$on")
   step hyperbolic-8192 timeout 150 "$java" -Xmx64g "$on" -jar "$jar" bench --op eig --n 8192 --dtype double --repeat 1 \

@@ -7,6 +7,6 @@
 nvidia-smi --query-gpu=name --format=csv,noheader
 r=$(mktemp -d)
 OUT=$r JAR=.gpu/final/gpujacobi.jar CONFORMANCE=.gpu/final/gpujacobi-conformance.jar bash cuda/gpu-verify.sh hyperbolic
-grep -hE "^eig|hyperbolic precondition|bunch|blocked m=" $r/hyperbolic-profile.txt $r/hyperbolic-o*.txt $r/hyperbolic-8192.txt
+grep -hE "^eig|hyperbolic precondition|bunch|blocked m=" $r/hyperbolic-profile.txt $r/hyperbolic-peers.txt $r/hyperbolic-o*.txt $r/hyperbolic-8192.txt
 grep -E "tests (successful|failed)" $r/hyperbolic-conformance.txt; grep -E "^FAIL|verify:" $r/hyperbolic-verify.txt | tail -5
 tar -C $r -czf $OUT/hyperbolic.tgz .
