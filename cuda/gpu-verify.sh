@@ -184,10 +184,9 @@ stage_hyperbolic() {
     step "hyperbolic-$v-$((++k))" run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
         --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-$v-$k.csv"
   done
-  JOPTS=("$on")
+  JOPTS=()
   step hyperbolic-8192 timeout 150 "$java" -Xmx64g "$on" -jar "$jar" bench --op eig --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
-  JOPTS=()
 }
 stage_quick() {
   # everything a merge must show in one device command (< 10 min): the conformance suite (real and

@@ -55,8 +55,8 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
 
     @Override
     public void gemm(boolean adjoint, DevicePointer a, DevicePointer b, double alpha, double beta, DevicePointer c) {
-        el.gemm(lib, adjoint ? el.adjoint : 0, 0, n, n, n, scalar(alpha), a.jna(), n, b.jna(), n, scalar(beta), c.jna(), n,
-                "gemm (hyperbolic preconditioning)");
+        el.gemm(lib, adjoint ? el.adjoint : 0, 0, n, n, n, constant(alpha), a.jna(), n, b.jna(), n, constant(beta), c.jna(),
+                n, "gemm (hyperbolic preconditioning)");
     }
 
     @Override
@@ -103,11 +103,12 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
                 r * n), "dgmm (hyperbolic preconditioning)");
     }
 
-    private Memory scalar(double v) {
-        Memory m = new Memory(el.bytes);
-        m.clear();
-        m.setDouble(0, v);
-        return m;
+    /** The element type's scalar for the 1, 0 and -1/2 that HyperbolicPreconditioner passes. */
+    private Memory constant(double v) {
+        if (v == 1) return el.one;
+        if (v == 0) return el.zero;
+        if (v == -0.5) return el.minusHalf;
+        throw new IllegalArgumentException("no constant " + v);
     }
 
     private static final Memory MINUS_ONE = new Memory(8);

@@ -11,8 +11,7 @@ import io.github.gpujacobi.core.IndefiniteEig;
  * eigenvalues are sigma_c^2 j_c and the eigenvectors U, each to the relative accuracy that complete
  * pivoting and the relative stopping rule give graded M. Opt-in (not yet run on the GPU), from n = 1024 the sweeps run
  * on G P instead, P J-orthogonal from syevd's eigenvectors ({@link HyperbolicPreconditioner}), where it is
- * J-orthogonal to working precision.
- * Everything runs in double on the device;
+ * J-orthogonal to working precision. Everything runs in double on the device;
  * only M goes up and the eigenpairs come down. For complex elements ({@link BlockedScalar#COMPLEX}: M Hermitian,
  * interleaved) the same steps in complex arithmetic, M = G J G^H.
  */

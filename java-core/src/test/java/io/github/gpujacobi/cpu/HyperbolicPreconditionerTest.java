@@ -1,6 +1,8 @@
 package io.github.gpujacobi.cpu;
 
+import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.bench.Generators;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.HyperbolicPreconditioner;
@@ -31,127 +33,82 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HyperbolicPreconditionerTest {
     private static final double EPS = Precision.DOUBLE.eps();
 
-    /** The operations on n x n column-major real arrays, as cuBLAS's dgmm / axpy / idamax / gemm and syevd do them. */
+    /**
+     * The operations on n x n column-major arrays, real (parts 1) or interleaved complex (parts 2), as the device does
+     * them: syevd / heevd (here EJML's symmetric eigensolver, or the CPU's complex Jacobi), gemm with (conjugate)
+     * transposes, and dgmm / axpy / idamax on the real and imaginary parts alike.
+     */
     static final class HostOps implements HyperbolicPreconditioner.Ops<double[]> {
-        final int n;
+        final int n, parts;
         /** Relative noise added to the eigenvectors: a less accurate eigensolver, which the Newton-Schulz steps repair. */
         final double noise;
 
-        HostOps(int n) { this(n, 0); }
+        HostOps(int n) { this(n, 1, 0); }
 
-        HostOps(int n, double noise) {
+        HostOps(int n, int parts, double noise) {
             this.n = n;
+            this.parts = parts;
             this.noise = noise;
         }
 
         @Override
         public boolean eigh(double[] a, double[] w) {
-            DMatrixRMaj m = new DMatrixRMaj(n, n);
-            for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);
-            EigenDecomposition_F64<DMatrixRMaj> e = DecompositionFactory_DDRM.eig(n, true, true);
-            if (!e.decompose(m)) return false;
+            final double[] values = new double[n], vectors = new double[parts * n * n];
+            if (parts == 1) {
+                DMatrixRMaj m = new DMatrixRMaj(n, n);
+                for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m.set(i, j, a[i + j * n]);
+                EigenDecomposition_F64<DMatrixRMaj> e = DecompositionFactory_DDRM.eig(n, true, true);
+                if (!e.decompose(m)) return false;
+                for (int c = 0; c < n; c++) {
+                    values[c] = e.getEigenvalue(c).real;
+                    for (int i = 0; i < n; i++) vectors[i + c * n] = e.getEigenVector(c).get(i, 0);
+                }
+            } else {
+                double[] h = a.clone();
+                new ComplexJacobiEig(false, 1).run(h, vectors, n, n * EPS, 60, 0);
+                for (int c = 0; c < n; c++) values[c] = h[2 * (c + c * n)];
+            }
             Integer[] order = new Integer[n];
             for (int i = 0; i < n; i++) order[i] = i;
-            Arrays.sort(order, (x, y) -> Double.compare(e.getEigenvalue(x).real, e.getEigenvalue(y).real));
-            for (int c = 0; c < n; c++) {
-                w[c] = e.getEigenvalue(order[c]).real;
-                DMatrixRMaj v = e.getEigenVector(order[c]);
-                for (int i = 0; i < n; i++) a[i + c * n] = v.get(i, 0);
-            }
+            Arrays.sort(order, (x, y) -> Double.compare(values[x], values[y]));
             Random r = new Random(n);
-            for (int i = 0; i < n * n; i++) a[i] *= 1 + noise * (2 * r.nextDouble() - 1);
-            return true;
-        }
-
-        @Override
-        public void gemm(boolean adjoint, double[] a, double[] b, double alpha, double beta, double[] c) {
-            double[] t = new double[n * n];
-            for (int j = 0; j < n; j++) for (int k = 0; k < n; k++) {
-                double bkj = b[k + j * n];
-                for (int i = 0; i < n; i++) t[i + j * n] += (adjoint ? a[k + i * n] : a[i + k * n]) * bkj;
-            }
-            for (int i = 0; i < n * n; i++) c[i] = alpha * t[i] + (beta == 0 ? 0 : beta * c[i]);
-        }
-
-        @Override
-        public void scaleColumns(double[] a, double[] x, double[] out) {
-            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) out[i + j * n] = a[i + j * n] * x[j];
-        }
-
-        @Override
-        public void scaleRows(double[] a, double[] x, double[] out) {
-            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) out[i + j * n] = x[i] * a[i + j * n];
-        }
-
-        @Override
-        public void subtractDiagonal(double[] a, double[] x) {
-            for (int i = 0; i < n; i++) a[i + i * n] -= x[i];
-        }
-
-        @Override
-        public double maxAbs(double[] a) {
-            double m = 0;
-            for (double v : a) m = Math.max(m, Math.abs(v));
-            return m;
-        }
-    }
-
-    /**
-     * The same operations on interleaved complex arrays (the GPU's heevd / zgemm with conjugate transposes, and the real
-     * scalings on the real and imaginary parts alike); the Hermitian eigensolver is the CPU's complex Jacobi.
-     */
-    static final class HostComplexOps implements HyperbolicPreconditioner.Ops<double[]> {
-        final int n;
-        final double noise;
-
-        HostComplexOps(int n, double noise) {
-            this.n = n;
-            this.noise = noise;
-        }
-
-        @Override
-        public boolean eigh(double[] a, double[] w) {
-            double[] h = a.clone(), v = new double[2 * n * n];
-            new ComplexJacobiEig(false, 1).run(h, v, n, n * EPS, 60, 0);
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) order[i] = i;
-            Arrays.sort(order, (x, y) -> Double.compare(h[2 * (x + x * n)], h[2 * (y + y * n)]));
-            Random r = new Random(n);
+            int len = parts * n;
             for (int c = 0; c < n; c++) {
-                w[c] = h[2 * (order[c] + order[c] * n)];
-                for (int i = 0; i < 2 * n; i++) a[i + 2 * c * n] = v[i + 2 * order[c] * n] * (1 + noise * (2 * r.nextDouble() - 1));
+                w[c] = values[order[c]];
+                for (int i = 0; i < len; i++) a[i + c * len] = vectors[i + order[c] * len] * (1 + noise * (2 * r.nextDouble() - 1));
             }
             return true;
         }
 
         @Override
         public void gemm(boolean adjoint, double[] a, double[] b, double alpha, double beta, double[] c) {
-            double[] t = new double[2 * n * n];
+            int p = parts;
+            double[] t = new double[p * n * n];
             for (int j = 0; j < n; j++) for (int k = 0; k < n; k++) {
-                double br = b[2 * (k + j * n)], bi = b[2 * (k + j * n) + 1];
+                double br = b[p * (k + j * n)], bi = p == 2 ? b[p * (k + j * n) + 1] : 0;
                 for (int i = 0; i < n; i++) {
-                    int at = adjoint ? 2 * (k + i * n) : 2 * (i + k * n);
-                    double ar = a[at], ai = adjoint ? -a[at + 1] : a[at + 1];
-                    t[2 * (i + j * n)] += ar * br - ai * bi;
-                    t[2 * (i + j * n) + 1] += ar * bi + ai * br;
+                    int at = adjoint ? p * (k + i * n) : p * (i + k * n);
+                    double ar = a[at], ai = p == 2 ? (adjoint ? -a[at + 1] : a[at + 1]) : 0;
+                    t[p * (i + j * n)] += ar * br - ai * bi;
+                    if (p == 2) t[p * (i + j * n) + 1] += ar * bi + ai * br;
                 }
             }
-            for (int i = 0; i < 2 * n * n; i++) c[i] = alpha * t[i] + (beta == 0 ? 0 : beta * c[i]);
+            for (int i = 0; i < t.length; i++) c[i] = alpha * t[i] + (beta == 0 ? 0 : beta * c[i]);
         }
 
         @Override
         public void scaleColumns(double[] a, double[] x, double[] out) {
-            for (int i = 0; i < 2 * n * n; i++) out[i] = a[i] * x[i / (2 * n)];
+            for (int i = 0; i < parts * n * n; i++) out[i] = a[i] * x[i / (parts * n)];
         }
 
         @Override
         public void scaleRows(double[] a, double[] x, double[] out) {
-            for (int i = 0; i < 2 * n * n; i++) out[i] = a[i] * x[(i / 2) % n];
+            for (int i = 0; i < parts * n * n; i++) out[i] = a[i] * x[(i / parts) % n];
         }
 
         @Override
         public void subtractDiagonal(double[] a, double[] x) {
-            for (int i = 0; i < n; i++) a[2 * (i + i * n)] -= x[i];
+            for (int i = 0; i < n; i++) a[parts * (i + i * n)] -= x[i];
         }
 
         @Override
@@ -178,7 +135,7 @@ class HyperbolicPreconditionerTest {
                 int[] jG = new int[n];
                 for (int i = 0; i < n; i++) jG[i] = j[i] > 0 ? 1 : -1;
                 double[] y = new double[n * n];
-                taken = pre.apply(new HostOps(n, noise), m.clone(), g, new double[n * n], new double[n * n], y, jG);
+                taken = pre.apply(new HostOps(n, 1, noise), m.clone(), g, new double[n * n], new double[n * n], y, jG);
                 if (taken) {
                     g = y;
                     j = new double[n];
@@ -201,28 +158,6 @@ class HyperbolicPreconditionerTest {
         }
     }
 
-    /** A = D H D: H = Q diag(+-[1, 2]) Q' well conditioned, D = logspace(0, -decades, n) permuted. */
-    static double[] graded(Random r, int n, double decades) {
-        double[] q = Matrices.orthogonal(r, n), m = new double[n * n], d = new double[n];
-        double[] l = new double[n];
-        for (int i = 0; i < n; i++) l[i] = (1 + r.nextDouble()) * (r.nextBoolean() ? 1 : -1);
-        int[] p = Matrices.permutation(r, n);
-        for (int i = 0; i < n; i++) d[p[i]] = Math.pow(10, -decades * i / Math.max(1, n - 1));
-        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
-            double s = 0;
-            for (int k = 0; k < n; k++) s += q[i + k * n] * l[k] * q[j + k * n];
-            m[i + j * n] = d[i] * s * d[j];
-        }
-        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) m[i + j * n] = m[j + i * n]; // exactly symmetric
-        return m;
-    }
-
-    static double worstRelative(double[] got, double[] ref) {
-        double w = 0;
-        for (int i = 0; i < ref.length; i++) w = Math.max(w, Math.abs(got[i] - ref[i]) / Math.abs(ref[i]));
-        return w;
-    }
-
     /** Random indefinite input: P taken after at most two steps, the sweeps cut, the same eigenpairs. */
     @ParameterizedTest
     @CsvSource({"2", "3", "17", "160"})
@@ -239,18 +174,11 @@ class HyperbolicPreconditionerTest {
         for (double x : plain.d) norm = Math.max(norm, Math.abs(x));
         double[] a = plain.sorted(), b = pre.sorted();
         for (int i = 0; i < n; i++) assertTrue(Math.abs(a[i] - b[i]) <= 20 * n * EPS * norm, "eigenvalue " + i);
-        // residual ||M V - V D|| and orthogonality of the preconditioned route's eigenvectors
-        double res = 0, orth = 0;
-        for (int c = 0; c < n; c++) for (int i = 0; i < n; i++) {
-            double s = -pre.d[c] * pre.v[i + c * n], o = c == i ? -1 : 0;
-            for (int k = 0; k < n; k++) {
-                s += m[i + k * n] * pre.v[k + c * n];
-                o += pre.v[k + i * n] * pre.v[k + c * n];
-            }
-            res = Math.max(res, Math.abs(s));
-            orth = Math.max(orth, Math.abs(o));
-        }
-        assertTrue(res <= 10 * n * EPS * norm, "residual " + res);
+        // residual ||M V - V D|| / ||M|| and orthogonality of the preconditioned route's eigenvectors
+        PageArray v = PageArray.wrap(pre.v, n, n);
+        double res = Matrices.eigResidual(PageArray.wrap(m, n, n), v, PageArray.wrap(pre.d, n, 1), 0);
+        double orth = Matrices.orthogonality(v, 0);
+        assertTrue(res <= 10 * n * EPS, "residual " + res);
         assertTrue(orth <= 10 * n * EPS, "orthogonality " + orth);
     }
 
@@ -261,10 +189,10 @@ class HyperbolicPreconditionerTest {
     @ParameterizedTest
     @CsvSource({"40,3", "70,3", "40,5", "70,5"})
     void gradedKeepsRelativeAccuracy(int n, double decades) {
-        double[] m = graded(new Random(7700 + n), n, decades);
+        double[] m = Generators.gradedIndefinite(new Random(7700 + n), n, decades);
         double[] ref = HighPrecisionEigenvalues.of(m, n);
         Route plain = new Route(m, n, false), pre = new Route(m, n, true);
-        double ours = worstRelative(pre.sorted(), ref), before = worstRelative(plain.sorted(), ref);
+        double ours = IndefiniteEigTest.worstRelative(pre.sorted(), ref), before = IndefiniteEigTest.worstRelative(plain.sorted(), ref);
         System.out.printf(Locale.ROOT, "[hyperbolic-precondition] graded n=%d, %.0f decades: %s, sweeps %d -> %d, "
                         + "relative error %.1e (unpreconditioned %.1e)%n", n, decades,
                 pre.taken ? "taken, residual " + String.format(Locale.ROOT, "%.1e", pre.pre.residual) : "not taken ("
@@ -282,7 +210,7 @@ class HyperbolicPreconditionerTest {
         Route pre = new Route(m, n, true);
         System.out.printf(Locale.ROOT, "[hyperbolic-precondition] graded n=%d, 8 decades: %s%n", n,
                 pre.taken ? "taken" : "not taken (" + pre.pre.skipped + ")");
-        assertTrue(worstRelative(pre.sorted(), ref) <= 1e-12, "worst relative eigenvalue error");
+        assertTrue(IndefiniteEigTest.worstRelative(pre.sorted(), ref) <= 1e-12, "worst relative eigenvalue error");
     }
 
     /**
@@ -293,7 +221,7 @@ class HyperbolicPreconditionerTest {
     @CsvSource({"1e-7,0", "1e-5,0", "1e-7,3"})
     void newtonSchulzRepairsAnInaccurateEigensolver(double noise, double decades) {
         int n = 40;
-        double[] m = decades > 0 ? graded(new Random(31), n, decades) : Matrices.symmetric(new Random(31), n);
+        double[] m = decades > 0 ? Generators.gradedIndefinite(new Random(31), n, decades) : Matrices.symmetric(new Random(31), n);
         Route plain = new Route(m, n, false), pre = new Route(m, n, true, noise);
         System.out.printf(Locale.ROOT, "[hyperbolic-precondition] noise %.0e, %.0f decades: %s, %d Newton-Schulz steps, "
                 + "residual %.1e, sweeps %d -> %d%n", noise, decades, pre.taken ? "taken" : "not taken", pre.pre.steps,
@@ -323,7 +251,7 @@ class HyperbolicPreconditionerTest {
         for (int i = 0; i < n; i++) g[2 * (i + i * n)] += 3 * Math.sqrt(n); // well conditioned
         int[] jG = new int[n];
         for (int i = 0; i < n; i++) jG[i] = i % 3 == 0 ? -1 : 1;
-        HostComplexOps ops = new HostComplexOps(n, noise);
+        HostOps ops = new HostOps(n, 2, noise);
         double[] gj = new double[2 * n * n], m = new double[2 * n * n];
         double[] jd = new double[n];
         for (int i = 0; i < n; i++) jd[i] = jG[i];
