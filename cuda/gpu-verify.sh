@@ -27,7 +27,7 @@
 #           on GPU 0, peer copies), then one GPU against all visible (GPUS=0,1 to choose; on a one-GPU machine
 #           GPUS=0,0 times two logical devices on one GPU: the split's overhead): pages 2000 x 64 x 64 and
 #           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for the 2 x H200 target) with the phase profile
-#   hyperbolic the indefinite eig's preconditioned hyperbolic sweeps (opt-in, -Dgpujacobi.cuda.hyperbolicPrecondition=true):
+#   hyperbolic the indefinite eig's preconditioned hyperbolic sweeps (default; off with -Dgpujacobi.cuda.hyperbolicPrecondition=false):
 #           conformance and verify with it at every size, its profile, with/without against syevj/heevj at
 #           n = 1024, 2048, 4096 real and complex, n = 8192 (docs/benchmarks/hyperbolic-precondition-model.md)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
@@ -164,10 +164,10 @@ stage_complex() {
 }
 stage="${1:-all}"
 stage_hyperbolic() {
-  # the indefinite eig's preconditioned hyperbolic sweeps (core/HyperbolicPreconditioner; opt-in until this stage has
-  # passed): conformance and verify with it at every size, its per-phase profile, then the indefinite eig with and
+  # the indefinite eig's preconditioned hyperbolic sweeps (core/HyperbolicPreconditioner; the default since this stage
+  # passed on 2026-11-28): conformance and verify with it at every size, its per-phase profile, then the indefinite eig with and
   # without it (alternating) against cuSOLVER in the same process, real and complex, and n = 8192
-  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.hyperbolicPrecondition=true v k=0
+  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.hyperbolicPrecondition=true off=-Dgpujacobi.cuda.hyperbolicPrecondition=false v k=0
   step hyperbolic-conformance "$java" -Xmx16g "$on" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
       org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
       --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/hyperbolic-conformance"
@@ -180,7 +180,7 @@ stage_hyperbolic() {
   step hyperbolic-peers run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
       --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd' --out "$out/hyperbolic-peers.csv"
   for v in off on off on; do
-    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=(); fi
+    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=("$off"); fi
     step "hyperbolic-$v-$((++k))" run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
         --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-$v-$k.csv"
   done

@@ -159,7 +159,8 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 100);
         gradedCheck(dev, 300);
         gradedCheck(dev, 1000); // the GPU's default blocked path (Cholesky, then the rows of the factor) from n = 768
-        for (int n : new int[]{1, 2, 41, 100, 300, 1000}) gradedIndefiniteCheck(dev, n);
+        // 1100: the GPU's preconditioned hyperbolic sweeps (from n = 1024, CudaHyperbolicPrecondition)
+        for (int n : new int[]{1, 2, 41, 100, 300, 1000, 1100}) gradedIndefiniteCheck(dev, n);
         // complex: the CPU's default from n = 2, the GPU's (the complex blocked route: Cholesky, or Bunch-Parlett and the
         // hyperbolic sweeps) from n = 384; its complex blocked svd from min(m, n) = 256
         for (int n : device.equals("gpu") ? new int[]{400} : new int[]{2, 41, 100, 400}) {
