@@ -54,6 +54,10 @@ final class VerifyCommand implements Command {
             description = "matrix sizes (default: ${DEFAULT-VALUE})")
     int[] sizes;
 
+    @CommandLine.Option(names = "--graded", paramLabel = "N", split = ",",
+            description = "more sizes for the graded positive definite and indefinite checks (always: up to 1000 and 1100)")
+    int[] graded = {};
+
     private int passed, failed;
     private PrintStream out;
 
@@ -161,6 +165,10 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 1000); // the GPU's default blocked path (Cholesky, then the rows of the factor) from n = 768
         // 1100: the GPU's preconditioned hyperbolic sweeps (from n = 1024, CudaHyperbolicPrecondition)
         for (int n : new int[]{1, 2, 41, 100, 300, 1000, 1100}) gradedIndefiniteCheck(dev, n);
+        for (int n : graded) {
+            gradedCheck(dev, n);
+            gradedIndefiniteCheck(dev, n);
+        }
         // complex: the CPU's default from n = 2, the GPU's (the complex blocked route: Cholesky, or Bunch-Parlett and the
         // hyperbolic sweeps) from n = 384; its complex blocked svd from min(m, n) = 256
         for (int n : device.equals("gpu") ? new int[]{400} : new int[]{2, 41, 100, 400}) {
