@@ -173,7 +173,7 @@ stage_hyperbolic() {
       --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/hyperbolic-conformance"
   if grep -q '\[ *0 tests successful' "$out/hyperbolic-conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
   JOPTS=("$on" -Dgpujacobi.cuda.preconditionFrom=2)
-  step hyperbolic-verify run verify --device gpu
+  step hyperbolic-verify run verify --device gpu --graded 2048
   JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
   step hyperbolic-profile run bench --op eig --n 1024,4096 --dtype double,complex128 --repeat 1 --impl 'cuda/(auto|blocked)'
   JOPTS=("$on")
