@@ -46,6 +46,35 @@ public final class JacobiRotation {
     public static double cosine(double t) { return 1 / Math.sqrt(1 + t * t); }
 
     /**
+     * The low part of the scale of a one-sided rotation: c + lo agrees with 1 / sqrt(1 + t^2) (trigonometric; c from
+     * {@link #cosine}) or 1 / sqrt(1 - t^2) (hyperbolic, cosh from tanh) to O(eps^2) for the rounded t and c given.
+     * With c alone the applied 2 x 2 is (1 + delta/2) times an exactly orthogonal (J-orthogonal) one, delta =
+     * c^2 (1 +- t^2) - 1 = O(eps), scaling both columns alike; the ~n rotations a column meets per sweep add these
+     * coherent scalings up to ~n eps/2 in its squared norm, an eigenvalue of the hyperbolic route, where rounding
+     * the updates elementwise costs 7x less (numpy model, docs/benchmarks/hyperbolic-blocked-accuracy-model, sec. 3).
+     * Applying x' = u c + u lo (u = x + t y) removes them. lo = -c delta / 2; delta from exact products (Dekker's
+     * two-product: MATLAB's Java 8 has no Math.fma).
+     */
+    public static double cosineLow(double t, double c, boolean hyperbolic) {
+        double tt = t * t, tte = productError(t, t, tt);
+        double u = hyperbolic ? 1 - tt : 1 + tt;                     // 1 +- t^2 = u + ul exactly to O(eps^2)
+        double ul = (hyperbolic ? (1 - u) - tt : (1 - u) + tt) + (hyperbolic ? -tte : tte);
+        double a = c * c, ae = productError(c, c, a);
+        double p = a * u, pe = productError(a, u, p);
+        double delta = (p - 1) + (pe + a * ul + ae * u);            // p - 1 exact: p is near 1 (Sterbenz)
+        return -0.5 * c * delta;
+    }
+
+    /** The rounding error of p = fl(a b): a b = p + error exactly (Dekker), for |a b| well inside the range. */
+    static double productError(double a, double b, double p) {
+        double sa = SPLIT * a, ah = sa - (sa - a), al = a - ah;
+        double sb = SPLIT * b, bh = sb - (sb - b), bl = b - bh;
+        return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    }
+
+    private static final double SPLIT = 134217729.0; // 2^27 + 1
+
+    /**
      * The one-sided hyperbolic tangent t = tanh(phi) [4, eq. 2.5] for a pair of columns of opposite
      * signs, from sum = a_pp + a_qq and gap = sum - 2|a_pq| (positive: a real angle exists; callers
      * recompute it from the columns when it cancels): |zeta| = sum / (2|a_pq|), |zeta| - 1 =

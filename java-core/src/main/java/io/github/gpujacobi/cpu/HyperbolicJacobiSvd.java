@@ -126,16 +126,16 @@ final class HyperbolicJacobiSvd {
         if (j[p] == j[q]) {
             // tan(2 phi) = 2 apq / (aqq - app); the smaller root t = tan(phi), |phi| <= pi/4
             t = JacobiRotation.tangent(app, aqq, apq);
-            double c = JacobiRotation.cosine(t);
-            // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c; the parentheses are one FMA each
-            update(gp, gq, m, -t, t, c);
-            if (w != null) update(w[p], w[q], n, -t, t, c);
+            double c = JacobiRotation.cosine(t), lo = JacobiRotation.cosineLow(t, c, false);
+            // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c
+            update(gp, gq, m, -t, t, c, lo);
+            if (w != null) update(w[p], w[q], n, -t, t, c, lo);
         } else {
             t = hyperbolicTangent(gp, gq, m, rho[p], rho[q], app, aqq, apq);
-            double ch = 1 / Math.sqrt((1 - t) * (1 + t));
+            double ch = 1 / Math.sqrt((1 - t) * (1 + t)), lo = JacobiRotation.cosineLow(t, ch, true);
             // (2.5): g_p' = (g_p + t g_q) cosh, g_q' = (g_q + t g_p) cosh
-            update(gp, gq, m, t, t, ch);
-            if (w != null) update(w[p], w[q], n, t, t, ch);
+            update(gp, gq, m, t, t, ch, lo);
+            if (w != null) update(w[p], w[q], n, t, t, ch, lo);
         }
         double tpq = t * apq, a2 = j[p] == j[q] ? app - tpq : app + tpq, b2 = aqq + tpq;
         d[p] = a2 >= 0.25 * app ? a2 : Columns.dot(gp, gp, m);
@@ -167,12 +167,15 @@ final class HyperbolicJacobiSvd {
         return JacobiRotation.hyperbolicTangent(sum, apq, gap);
     }
 
-    /** x' = (x + tp y) c, y' = (y + tq x) c on the first rows entries of two columns ({@link Columns}). */
-    private static void update(double[] x, double[] y, int rows, double tp, double tq, double c) {
+    /**
+     * x' = (x + tp y) c, y' = (y + tq x) c on the first rows entries of two columns ({@link Columns}), the scale c + lo
+     * applied in two parts ({@link JacobiRotation#cosineLow}: c alone scales both columns coherently by 1 + O(eps)).
+     */
+    private static void update(double[] x, double[] y, int rows, double tp, double tq, double c, double lo) {
         for (int i = 0; i < rows; i++) {
-            double a = x[i], b = y[i];
-            x[i] = (tp * b + a) * c;
-            y[i] = (tq * a + b) * c;
+            double a = x[i], b = y[i], u = tp * b + a, v = tq * a + b;
+            x[i] = u * c + u * lo;
+            y[i] = v * c + v * lo;
         }
     }
 

@@ -60,6 +60,29 @@ class JacobiRotationTest {
     private static double atanh(double x) { return 0.5 * Math.log((1 + x) / (1 - x)); }
 
     /**
+     * c + cosineLow is 1 / sqrt(1 +- t^2) to ~eps^2 (50 digits here), where c alone is off by up to an ulp: the scale
+     * the one-sided rotations apply without the coherent 1 + O(eps) of a rounded c.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void cosineLowCompletesTheScaleToTwiceDoublePrecision(boolean hyperbolic) {
+        java.util.Random r = new java.util.Random(hyperbolic ? 2 : 1);
+        double worstC = 0;
+        for (int k = 0; k < 2000; k++) {
+            double t = (2 * r.nextDouble() - 1) * (k % 3 == 0 ? 1e-6 : hyperbolic ? 0.999 : 1);
+            double c = hyperbolic ? 1 / Math.sqrt((1 - t) * (1 + t)) : JacobiRotation.cosine(t);
+            double lo = JacobiRotation.cosineLow(t, c, hyperbolic);
+            BigDecimal bt = new BigDecimal(t), h = BigDecimal.ONE.add(hyperbolic ? bt.multiply(bt).negate() : bt.multiply(bt));
+            BigDecimal exact = BigDecimal.ONE.divide(h.sqrt(MC), MC);
+            double err = new BigDecimal(c).add(new BigDecimal(lo)).subtract(exact).abs().divide(exact, MC).doubleValue();
+            assertTrue(err <= 1e-30 * (hyperbolic ? c * c : 1), "t " + t + ": c + lo off by " + err);
+            worstC = Math.max(worstC, new BigDecimal(c).subtract(exact).abs().divide(exact, MC).doubleValue());
+        }
+        assertTrue(worstC > 1e-17, "c alone should be off by rounding: " + worstC);
+        assertEquals(0, JacobiRotation.cosineLow(0, 1, hyperbolic), 0.0);
+    }
+
+    /**
      * The graded 2 x 2 of issue 20: theta = 1e20, theta^2 overflows float; the small eigenvalue is
      * 1e-30 - (5e-11)^2 / 1e10 = 7.5e-31. The same case runs on every backend in BackendConformance.
      */
