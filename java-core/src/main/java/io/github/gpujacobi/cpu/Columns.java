@@ -55,12 +55,17 @@ final class Columns {
         return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
     }
 
-    /** x' = c x - s y, y' = s x + c y on the first m entries (the rotation convention of JacobiRotation). */
-    static void rotate(double[] x, double[] y, int m, double c, double s) {
-        for (int i = 0; i < m; i++) {
-            double a = x[i], b = y[i];
-            x[i] = c * a - s * b;
-            y[i] = s * a + c * b;
+    /**
+     * x' = (x + tp y) c, y' = (y + tq x) c on the first rows entries of two columns: a one-sided rotation (tp = -t,
+     * tq = t: x' = c x - s y, y' = s x + c y, the convention of JacobiRotation) or hyperbolic one (tp = tq = tanh), the
+     * scale c + lo applied in two parts ({@link io.github.gpujacobi.core.JacobiRotation#cosineLow}: c alone scales
+     * both columns coherently by 1 + O(eps)).
+     */
+    static void rotate(double[] x, double[] y, int rows, double tp, double tq, double c, double lo) {
+        for (int i = 0; i < rows; i++) {
+            double a = x[i], b = y[i], u = tp * b + a, v = tq * a + b;
+            x[i] = u * c + u * lo;
+            y[i] = v * c + v * lo;
         }
     }
 }

@@ -128,14 +128,14 @@ final class HyperbolicJacobiSvd {
             t = JacobiRotation.tangent(app, aqq, apq);
             double c = JacobiRotation.cosine(t), lo = JacobiRotation.cosineLow(t, c, false);
             // (2.4): g_p' = (g_p - t g_q) c, g_q' = (g_q + t g_p) c
-            update(gp, gq, m, -t, t, c, lo);
-            if (w != null) update(w[p], w[q], n, -t, t, c, lo);
+            Columns.rotate(gp, gq, m, -t, t, c, lo);
+            if (w != null) Columns.rotate(w[p], w[q], n, -t, t, c, lo);
         } else {
             t = hyperbolicTangent(gp, gq, m, rho[p], rho[q], app, aqq, apq);
             double ch = 1 / Math.sqrt((1 - t) * (1 + t)), lo = JacobiRotation.cosineLow(t, ch, true);
             // (2.5): g_p' = (g_p + t g_q) cosh, g_q' = (g_q + t g_p) cosh
-            update(gp, gq, m, t, t, ch, lo);
-            if (w != null) update(w[p], w[q], n, t, t, ch, lo);
+            Columns.rotate(gp, gq, m, t, t, ch, lo);
+            if (w != null) Columns.rotate(w[p], w[q], n, t, t, ch, lo);
         }
         double tpq = t * apq, a2 = j[p] == j[q] ? app - tpq : app + tpq, b2 = aqq + tpq;
         d[p] = a2 >= 0.25 * app ? a2 : Columns.dot(gp, gp, m);
@@ -165,18 +165,6 @@ final class HyperbolicJacobiSvd {
                     + "no real hyperbolic rotation exists for them (G'JG is not definite on that pair)");
         }
         return JacobiRotation.hyperbolicTangent(sum, apq, gap);
-    }
-
-    /**
-     * x' = (x + tp y) c, y' = (y + tq x) c on the first rows entries of two columns ({@link Columns}), the scale c + lo
-     * applied in two parts ({@link JacobiRotation#cosineLow}: c alone scales both columns coherently by 1 + O(eps)).
-     */
-    private static void update(double[] x, double[] y, int rows, double tp, double tq, double c, double lo) {
-        for (int i = 0; i < rows; i++) {
-            double a = x[i], b = y[i], u = tp * b + a, v = tq * a + b;
-            x[i] = u * c + u * lo;
-            y[i] = v * c + v * lo;
-        }
     }
 
     /** rho: positive-sign columns by decreasing norm, then negative-sign columns by increasing norm (d: squared norms). */

@@ -84,9 +84,9 @@ final class OneSidedJacobiSvd {
         double alpha = d[p], beta = d[q];
         if (gamma == 0 || (!fixed && JacobiRotation.negligible(gamma, alpha, beta, tol))) return false;
         double t = JacobiRotation.tangent(alpha, beta, gamma);
-        double c = JacobiRotation.cosine(t), sn = t * c;
-        Columns.rotate(x, y, m, c, sn);
-        if (v != null) Columns.rotate(v[p], v[q], n, c, sn);
+        double c = JacobiRotation.cosine(t), lo = JacobiRotation.cosineLow(t, c, false);
+        Columns.rotate(x, y, m, -t, t, c, lo);
+        if (v != null) Columns.rotate(v[p], v[q], n, -t, t, c, lo);
         double tg = t * gamma, a2 = alpha - tg, b2 = beta + tg;
         d[p] = a2 >= 0.25 * alpha ? a2 : Columns.dot(x, x, m);
         d[q] = b2 >= 0.25 * beta ? b2 : Columns.dot(y, y, m);

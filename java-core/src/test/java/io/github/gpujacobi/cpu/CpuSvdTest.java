@@ -99,10 +99,14 @@ class CpuSvdTest {
         assertTrue(Matrices.orthogonality(z.u(), 0) < 1e-15);
     }
 
-    @Test
-    void gradedColumnsKeepSmallSingularValuesToRelativeAccuracy() {
+    /**
+     * 40 x 30 to 1e-12; 130 x 110 to 5e-15: 2.5e-15, where the rotations' rounded c alone (before
+     * JacobiRotation.cosineLow), scaling the columns coherently over the sweeps, gave 1.0e-14.
+     */
+    @ParameterizedTest
+    @CsvSource({"40,30,1e-12", "130,110,5e-15"})
+    void gradedColumnsKeepSmallSingularValuesToRelativeAccuracy(int m, int n, double bound) {
         // G = B D with D = diag(logspace(0,-10,n)): one-sided Jacobi is column-scaling invariant
-        int m = 40, n = 30;
         Random r = new Random(77);
         double[] g = Matrices.randn(r, m, n);
         double[] d = new double[n];
@@ -124,7 +128,9 @@ class CpuSvdTest {
             double ref = Math.sqrt(lam[n - 1 - i]);
             worst = Math.max(worst, Math.abs(s.s().get(i, 0) - ref) / ref);
         }
-        assertTrue(worst < 1e-12, "worst relative error " + worst);
+        System.out.printf(java.util.Locale.ROOT, "[svd-accuracy] graded columns %d x %d: %.2e, sweeps %d%n", m, n, worst,
+                s.report().sweeps());
+        assertTrue(worst < bound, "worst relative error " + worst);
     }
 
     @Test
