@@ -45,6 +45,9 @@ public final class JacobiRotation {
     /** cos from tan (|t| <= 1). */
     public static double cosine(double t) { return 1 / Math.sqrt(1 + t * t); }
 
+    /** cosh from tanh (|t| < 1), 1 - t^2 as (1 - t)(1 + t): no cancellation near |t| = 1. */
+    public static double hyperbolicCosine(double t) { return 1 / Math.sqrt((1 - t) * (1 + t)); }
+
     /**
      * The low part of the scale of a one-sided rotation: c + lo agrees with 1 / sqrt(1 + t^2) (trigonometric; c from
      * {@link #cosine}) or 1 / sqrt(1 - t^2) (hyperbolic, cosh from tanh) to O(eps^2) for the rounded t and c given.

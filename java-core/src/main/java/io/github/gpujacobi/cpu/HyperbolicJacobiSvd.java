@@ -132,7 +132,7 @@ final class HyperbolicJacobiSvd {
             if (w != null) Columns.rotate(w[p], w[q], n, -t, t, c, lo);
         } else {
             t = hyperbolicTangent(gp, gq, m, rho[p], rho[q], app, aqq, apq);
-            double ch = 1 / Math.sqrt((1 - t) * (1 + t)), lo = JacobiRotation.cosineLow(t, ch, true);
+            double ch = JacobiRotation.hyperbolicCosine(t), lo = JacobiRotation.cosineLow(t, ch, true);
             // (2.5): g_p' = (g_p + t g_q) cosh, g_q' = (g_q + t g_p) cosh
             Columns.rotate(gp, gq, m, t, t, ch, lo);
             if (w != null) Columns.rotate(w[p], w[q], n, t, t, ch, lo);

@@ -70,7 +70,7 @@ class JacobiRotationTest {
         double worstC = 0;
         for (int k = 0; k < 2000; k++) {
             double t = (2 * r.nextDouble() - 1) * (k % 3 == 0 ? 1e-6 : hyperbolic ? 0.999 : 1);
-            double c = hyperbolic ? 1 / Math.sqrt((1 - t) * (1 + t)) : JacobiRotation.cosine(t);
+            double c = hyperbolic ? JacobiRotation.hyperbolicCosine(t) : JacobiRotation.cosine(t);
             double lo = JacobiRotation.cosineLow(t, c, hyperbolic);
             BigDecimal bt = new BigDecimal(t), h = BigDecimal.ONE.add(hyperbolic ? bt.multiply(bt).negate() : bt.multiply(bt));
             BigDecimal exact = BigDecimal.ONE.divide(h.sqrt(MC), MC);
