@@ -30,6 +30,10 @@
 #   hyperbolic the indefinite eig's preconditioned hyperbolic sweeps (default; off with -Dgpujacobi.cuda.hyperbolicPrecondition=false):
 #           conformance and verify with it at every size, its profile, with/without against syevj/heevj at
 #           n = 1024, 2048, 4096 real and complex, n = 8192 (docs/benchmarks/hyperbolic-precondition-model.md)
+#   single  issue 13's single-precision rows (computed in double under single's tolerance): positive definite eig, svd
+#           and indefinite eig at n = 1024, 4096 against ssyevj / sgesvdj / ssyevd in the same process, with the check
+#           before the first sweep of the preconditioned routes (default, -Dgpujacobi.cuda.preCheckTol=1e-9) and without
+#           (preCheckTol=1), alternating; their profiles, and double's with the check always first (preCheckTol=0)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -188,6 +192,24 @@ stage_hyperbolic() {
   step hyperbolic-8192 timeout 150 "$java" -Xmx64g "$on" -jar "$jar" bench --op eig --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
 }
+stage_single() {
+  local on=-Dgpujacobi.cuda.preCheckTol=1e-9 off=-Dgpujacobi.cuda.preCheckTol=1 v k=0
+  JOPTS=(-Dgpujacobi.cuda.blockedProfile=true)
+  step single-profile run bench --op svd,eig --spd --n 1024 --dtype single --repeat 1 --impl 'cuda/blocked'
+  step single-profile-indefinite run bench --op eig --n 1024 --dtype single --repeat 1 --impl 'cuda/blocked'
+  JOPTS=(-Dgpujacobi.cuda.blockedProfile=true -Dgpujacobi.cuda.preCheckTol=0)
+  step double-precheck-profile run bench --op svd,eig --spd --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
+  step double-precheck-profile-indefinite run bench --op eig --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
+  for v in on off on off; do
+    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=("$off"); fi
+    k=$((k + 1))
+    step "single-$v-$k" run bench --op svd,eig --spd --n 1024,4096 --dtype single --repeat 3 \
+        --impl 'cuda/blocked|gesvdj|syevj|syevd' --out "$out/single-$v-$k.csv"
+    step "single-indefinite-$v-$k" run bench --op eig --n 1024,4096 --dtype single --repeat 3 \
+        --impl 'cuda/blocked|syevj|syevd' --out "$out/single-indefinite-$v-$k.csv"
+  done
+  JOPTS=()
+}
 stage_quick() {
   # everything a merge must show in one device command (< 10 min): the conformance suite (real and
   # complex, every backend path) and CudaMultiGpuTest, verify, then one row per issue target: blocked
@@ -218,8 +240,8 @@ stage_quick() {
   blocked_16384 quick-16384 eig
 }
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|all" >&2; exit 2 ;;
 esac
 exit $status

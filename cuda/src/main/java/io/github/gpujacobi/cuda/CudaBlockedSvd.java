@@ -27,8 +27,9 @@ import jcuda.driver.JCudaDriver;
  * From n = 1024 the svd (after its QR) and the positive definite eig sweep X P instead of X = R', P the eigenvectors of
  * X'X from cuSOLVER's syevd ({@link #precondition} [22]): the sweeps then start nearly converged (H100, n = 4096: one
  * sweep and the check instead of 12; svd 411 -> 213 ms, SPD eig 293 -> 168 ms), and P, orthogonal, keeps the rows of X
- * that Jacobi's relative accuracy rests on. The hyperbolic sweeps are not preconditioned: their transformations are
- * J-orthogonal, which an orthogonal P is not.
+ * that Jacobi's relative accuracy rests on. The hyperbolic sweeps need a J-orthogonal P instead
+ * ({@link CudaHyperbolicPrecondition}). Under single's tolerance the check alone may then end the iteration
+ * ({@link #PRE_CHECK_TOL}).
  * <p>
  * Everything runs in double whatever the input precision: single-precision input then gets
  * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
@@ -157,7 +158,7 @@ final class CudaBlockedSvd {
         // preconditioned: the sweeps on X P (X = R', P from syevd) with V accumulated from P; g keeps geqrf's Q
         DevicePointer xp = preconditioned(dev, n, fixedSweeps) ? buf.get("precondXP", (long) n * n * es) : null;
         DevicePointer p = xp != null ? precondition(dev, buf, g, m, n, xp) : null;
-        if (p != null) solve(dev, buf, xp, n, n, n, 0, wantV, tol, maxSweeps, fixedSweeps, null, wantV ? p : null);
+        if (p != null) solve(dev, buf, xp, n, n, n, 0, wantV, tol, maxSweeps, fixedSweeps, null, wantV ? p : null, true);
         else solve(dev, buf, g, m, n, n, 2, wantV, tol, maxSweeps, fixedSweeps);
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
         DevicePointer ux = buf.get("blockedU", (long) n * n * es), wv = buf.get("blockedV", (long) n * n * es);
@@ -216,7 +217,7 @@ final class CudaBlockedSvd {
         if (EIG_ON_FACTOR_ROWS) {
             // X = R' (mode 2): X W = U S gives A = X X' = U S^2 U', the eigenvectors are U and no W is accumulated
             boolean pre = preconditioned(dev, n, fixedSweeps) && precondition(dev, buf, g, n, n, g) != null;
-            solve(dev, buf, g, n, n, n, pre ? 0 : 2, false, tol, maxSweeps, fixedSweeps);
+            solve(dev, buf, g, n, n, n, pre ? 0 : 2, false, tol, maxSweeps, fixedSweeps, null, null, pre);
             DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
             if (wantV) orthogonalise(dev, buf, uDev, n, tol);
             computeNanos = System.nanoTime() - t0;
@@ -283,20 +284,32 @@ final class CudaBlockedSvd {
 
     static final boolean PRECONDITION = !"false".equals(System.getProperty("gpujacobi.cuda.precondition"));
 
+    /**
+     * Preconditioned sweeps (X P, or the hyperbolic Y = G P) with a tolerance of at least this start with the check and
+     * its cleanup rounds instead of a sweep (-Dgpujacobi.cuda.preCheckTol=T; 1e-9 by default, 0 always, 1 never): with P
+     * from syevd in double the pairs of X P are left about eps ||X||^2 / (sigma_p sigma_q) from orthogonal (syevd's
+     * backward error), which single's tolerance (eps_single sqrt(n), 1.9e-6 at n = 1024) passes for all but strongly
+     * graded X, and double's fails for most pairs of a random X (H100, n = 1024 indefinite: the first sweep rotated
+     * 30833 pairs), where the check first would only add its GEMM. Passing the same test that ends the iteration, the
+     * column norms carry its relative accuracy whether or not a sweep ran [6].
+     */
+    static final double PRE_CHECK_TOL = Double.parseDouble(System.getProperty("gpujacobi.cuda.preCheckTol", "1e-9"));
+
     /** Smallest order preconditioned (-Dgpujacobi.cuda.preconditionFrom=N). */
     static final int PRECONDITION_FROM = Integer.getInteger("gpujacobi.cuda.preconditionFrom", 1024);
 
     /**
      * The blocked hyperbolic sweeps [4, 10] on the n x n G in g (leading dimension n; CudaIndefiniteEig's
-     * Bunch-Parlett factor) with J = diag(signs): G W = U Sigma with W J-orthogonal. U (unit columns) into uOut
+     * Bunch-Parlett factor, or Y = G P when {@link CudaHyperbolicPrecondition} preconditioned it) with J = diag(signs):
+     * G W = U Sigma with W J-orthogonal. U (unit columns) into uOut
      * (n x n, null when not wanted), Sigma into {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
      */
-    void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, double[] uOut, double tol,
-                    int maxSweeps, int fixedSweeps) {
+    void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, boolean preconditioned,
+                    double[] uOut, double tol, int maxSweeps, int fixedSweeps) {
         final boolean wantU = uOut != null;
         lib = CudaLibraries.get("Method 'blocked'");
         long t0 = System.nanoTime();
-        solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs, null);
+        solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs, null, preconditioned);
         DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
         if (wantU && !rankDeficient) orthogonalise(dev, buf, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
@@ -325,17 +338,18 @@ final class CudaBlockedSvd {
 
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps) {
-        solve(dev, buf, g, ldg, m, n, mode, wantV, tol, maxSweeps, fixedSweeps, null, null);
+        solve(dev, buf, g, ldg, m, n, mode, wantV, tol, maxSweeps, fixedSweeps, null, null, false);
     }
 
     /**
      * The sweeps on the m x n matrix X taken from g (leading dimension ldg) by mode (svd_blocked.cu's
      * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
      * With signs (J's diagonal, +-1) the pair transformations are J-orthogonal (svd_blocked.cu's blocked_pair with
-     * the pair's signs, polished J-weighted). V is accumulated from v0 (n x n) when given, else from I.
+     * the pair's signs, polished J-weighted). V is accumulated from v0 (n x n) when given, else from I. A preconditioned X
+     * is tested before the first sweep ({@link #PRE_CHECK_TOL}).
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
-                       double tol, int maxSweeps, int fixedSweeps, int[] signs, DevicePointer v0) {
+                       double tol, int maxSweeps, int fixedSweeps, int[] signs, DevicePointer v0, boolean preconditioned) {
         final int b = blockWidth(n, signs != null, el);
         final int es = el.bytes;
         int blocks = (n + b - 1) / b;
@@ -407,7 +421,12 @@ final class CudaBlockedSvd {
         long[] stepRot = new long[steps * counters];
         gramNanos = innerNanos = applyNanos = 0;
         long start = System.nanoTime();
-        for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0); ) {
+        sweeps = 0;
+        // a preconditioned X P may pass the test before any sweep (single's tolerance): the check, not a sweep, first
+        if (preconditioned && CHECK && fixedSweeps == 0 && n > 1 && tol >= PRE_CHECK_TOL) {
+            converged = checked(dev, buf, w0, ld, m, cols, tol, diagSigns);
+        }
+        for (; sweeps < limit && !(converged && fixedSweeps == 0) && !rankDeficient; ) {
             sweeps++;
             if (cross) { // every block's own b x b problem, in place of the slot layout: cur -> the other buffer
                 long p0 = PROFILE ? sync(dev) : 0;
@@ -487,24 +506,8 @@ final class CudaBlockedSvd {
                         sweeps, r, still, stepRot.length);
             }
             if (!converged && CHECK && fixedSweeps == 0 && r <= (long) CHECK_FROM * n && sweeps < limit) {
-                DevicePointer cur = (t & 1) == 0 ? w0 : w1;
-                long failing = failingPairs(dev, buf, cur, ld, m, cols, tol, true);
-                for (int round = 0; ; round++) {
-                    if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked check %d after sweep %d: %d pairs fail%n",
-                            round, sweeps, failing);
-                    if (failing == 0) {
-                        converged = true;
-                        break;
-                    }
-                    if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) break;
-                    // hyperbolic sweeps: each pair's transformation type from its physical columns' signs
-                    int pairs = rotateFailing(dev, buf, cur, ld, cols, (int) failing,
-                            diagSigns == null ? null : diagSigns.at(4L * nb * b * layout(sweeps, steps, period)));
-                    rotations += pairs;
-                    if (rankDeficient) break;
-                    updateGram(dev, buf, cur, ld, m, cols, 2 * pairs);
-                    failing = failingPairs(dev, buf, cur, ld, m, cols, tol, false);
-                }
+                converged = checked(dev, buf, (t & 1) == 0 ? w0 : w1, ld, m, cols, tol,
+                        diagSigns == null ? null : diagSigns.at(4L * nb * b * layout(sweeps, steps, period)));
                 if (rankDeficient) break; // as after a sweep: no further sweep
             }
         }
@@ -526,6 +529,27 @@ final class CudaBlockedSvd {
                             + " apply %.1f ms; GEMM %.2f TFLOP/s, %.2f TFLOP/s overall%n",
                     m, n, b, sweeps, ms, ms / Math.max(1, sweeps), gramNanos / 1e6, innerNanos / 1e6,
                     applyNanos / 1e6, flops / ((gramNanos + applyNanos) * 1e3), flops / (ms * 1e9));
+        }
+    }
+
+    /**
+     * The test on all pairs of the columns in w ({@link #failingPairs}) with up to {@link #CLEANUP_ROUNDS} cleanup rounds
+     * ({@link #rotateFailing}, colSigns: the hyperbolic sweeps' signs of w's physical columns); whether every pair
+     * passes. Stops at a pair without a real angle ({@link #rankDeficient}).
+     */
+    private boolean checked(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, double tol,
+                            DevicePointer colSigns) {
+        long failing = failingPairs(dev, buf, w, ld, m, cols, tol, true);
+        for (int round = 0; ; round++) {
+            if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked check %d after sweep %d: %d pairs fail%n",
+                    round, sweeps, failing);
+            if (failing == 0) return true;
+            if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) return false;
+            int pairs = rotateFailing(dev, buf, w, ld, cols, (int) failing, colSigns);
+            rotations += pairs;
+            if (rankDeficient) return false;
+            updateGram(dev, buf, w, ld, m, cols, 2 * pairs);
+            failing = failingPairs(dev, buf, w, ld, m, cols, tol, false);
         }
     }
 

@@ -58,6 +58,7 @@ final class CudaIndefiniteEig {
         DevicePointer g = f.g;
         int[] signs = f.signs;
         long preNanos = 0;
+        boolean preconditioned = false;
         if (pre) { // M's copy is spent either way; Bunch-Parlett's input (m) is scratch
             long t0 = System.nanoTime();
             HyperbolicPreconditioner<DevicePointer> p = new HyperbolicPreconditioner<DevicePointer>();
@@ -68,6 +69,7 @@ final class CudaIndefiniteEig {
             if (p.apply(ops, copy, g, buf.get("hypP", bytes), m, y, signs)) {
                 g = y;
                 signs = p.signs;
+                preconditioned = true;
             }
             ops.finish();
             preNanos = System.nanoTime() - t0;
@@ -78,7 +80,7 @@ final class CudaIndefiniteEig {
             }
         }
         CudaBlockedSvd s = new CudaBlockedSvd(el);
-        s.hyperbolic(dev, buf, g, n, signs, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
+        s.hyperbolic(dev, buf, g, n, signs, preconditioned, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
         sweeps = s.sweeps;
         rotations = s.rotations;
         converged = s.converged;

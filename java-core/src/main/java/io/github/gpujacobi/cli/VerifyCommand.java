@@ -163,6 +163,7 @@ final class VerifyCommand implements Command {
         gradedCheck(dev, 100);
         gradedCheck(dev, 300);
         gradedCheck(dev, 1000); // the GPU's default blocked path (Cholesky, then the rows of the factor) from n = 768
+        if (device.equals("gpu")) gradedCheck(dev, 1100); // its preconditioned sweeps (from n = 1024), in single too
         // 1100: the GPU's preconditioned hyperbolic sweeps (from n = 1024, CudaHyperbolicPrecondition)
         for (int n : new int[]{1, 2, 41, 100, 300, 1000, 1100}) gradedIndefiniteCheck(dev, n);
         for (int n : graded) {
@@ -206,6 +207,34 @@ final class VerifyCommand implements Command {
                 check("eig graded " + m, false, ex.getMessage());
             }
         }
+        if (n >= SINGLE_GRADED_FROM && device.equals("gpu")) gradedSingleCheck(dev, "eig graded (10 decades) single n=" + n, pa, ref.values());
+    }
+
+    /** The graded rows run in single too from here on the GPU: its preconditioned routes (from n = 1024). */
+    static final int SINGLE_GRADED_FROM = 1024;
+
+    /**
+     * The graded matrix pa rounded to single, through the GPU's default route, where single's tolerance lets the check
+     * before the first sweep end the iteration (CudaBlockedSvd.PRE_CHECK_TOL). Issue 13's single bounds: every
+     * eigenvalue within n eps_single relative of ref, the double matrix's (the rounding moves them by about
+     * cond(H) eps_single [6]), residual and orthogonality within n eps_single.
+     */
+    private void gradedSingleCheck(SolverOptions dev, String what, PageArray pa, PageArray ref) {
+        int n = pa.rows();
+        PageArray a = pa.to(Precision.SINGLE);
+        try {
+            EigResult e = Jacobi.eig(a, dev.withMethod("auto"));
+            double worst = 0; // eigenvalue by eigenvalue, both ascending
+            for (int i = 0; i < n; i++) worst = Math.max(worst, Math.abs(e.values().get(i) - ref.get(i)) / Math.abs(ref.get(i)));
+            double res = Residuals.eig(a.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), 0);
+            double orth = Residuals.orthogonality(e.vectors().to(Precision.DOUBLE), 0);
+            double bound = n * Precision.SINGLE.eps();
+            check(what, worst <= bound && res <= bound && orth <= bound && e.report().converged(), String.format(Locale.ROOT,
+                    "worst relative error of the eigenvalues vs the CPU (double) %.1e, residual %.1e, orth %.1e, sweeps %d %s/%s",
+                    worst, res, orth, e.report().sweeps(), e.report().backend(), e.report().method()));
+        } catch (JacobiException ex) {
+            check(what, false, ex.getMessage());
+        }
     }
 
     /**
@@ -235,6 +264,9 @@ final class VerifyCommand implements Command {
             } catch (JacobiException ex) {
                 check(what, false, ex.getMessage());
             }
+        }
+        if (n >= SINGLE_GRADED_FROM && device.equals("gpu")) {
+            gradedSingleCheck(dev, "eig graded indefinite (10 decades) single n=" + n, pa, ref.values());
         }
     }
 

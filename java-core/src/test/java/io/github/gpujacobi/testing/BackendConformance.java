@@ -314,6 +314,23 @@ public abstract class BackendConformance {
     }
 
     /**
+     * The graded SPD matrix rounded to single, through the default method (on the GPU the blocked route, which with
+     * -Dgpujacobi.cuda.preconditionFrom=2 tests the preconditioned X P before any sweep under single's tolerance):
+     * every eigenvalue within n eps_single relative of the rounded matrix's, to 40 digits [6].
+     */
+    @Test
+    void gradedSingleRelativeAccuracy() {
+        int n = 24;
+        PageArray a = PageArray.wrap(Matrices.gradedSpd(new Random(n), n, 10), n, n).to(Precision.SINGLE);
+        double[] ref = HighPrecisionEigenvalues.of(a.to(Precision.DOUBLE).doubleData(), n);
+        EigResult e = Jacobi.eig(a, opts().withVectors(false));
+        for (int i = 0; i < n; i++) {
+            double rel = Math.abs(e.values().get(i, 0) - ref[i]) / Math.abs(ref[i]);
+            assertTrue(rel <= n * Precision.SINGLE.eps(), "lambda_" + i + " = " + ref[i] + ": relative error " + rel);
+        }
+    }
+
+    /**
      * Graded SPD pages (10 decades, permuted): every eigenvalue of every page to 1e-12 relative, through
      * each GPU page kernel (a warp per page at 24, shared memory at 100, block Jacobi inside the page at
      * 150: its 32 x 32 tile products must keep the small entries' relative accuracy). Reference: 40
