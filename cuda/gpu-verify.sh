@@ -30,10 +30,10 @@
 #   hyperbolic the indefinite eig's preconditioned hyperbolic sweeps (default; off with -Dgpujacobi.cuda.hyperbolicPrecondition=false):
 #           conformance and verify with it at every size, its profile, with/without against syevj/heevj at
 #           n = 1024, 2048, 4096 real and complex, n = 8192 (docs/benchmarks/hyperbolic-precondition-model.md)
-#   single  issue 13's single-precision rows (computed in double under single's tolerance): positive definite eig, svd
-#           and indefinite eig at n = 1024, 4096 against ssyevj / sgesvdj / ssyevd in the same process, with the check
-#           before the first sweep of the preconditioned routes (default, -Dgpujacobi.cuda.preCheckTol=1e-9) and without
-#           (preCheckTol=1), alternating; their profiles, and double's with the check always first (preCheckTol=0)
+#   single  the check before the first sweep of the preconditioned routes (CudaBlockedSvd.PRE_CHECK), issue 13's
+#           single-precision rows: positive definite eig, svd and indefinite eig at n = 1024, 4096, single and double,
+#           against ssyevj / sgesvdj / syevd in the same process, with it (default) and without
+#           (-Dgpujacobi.cuda.preCheck=false), alternating; the profiles of both precisions
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -193,19 +193,16 @@ stage_hyperbolic() {
       --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
 }
 stage_single() {
-  local on=-Dgpujacobi.cuda.preCheckTol=1e-9 off=-Dgpujacobi.cuda.preCheckTol=1 v k=0
+  local on=-Dgpujacobi.cuda.preCheck=true off=-Dgpujacobi.cuda.preCheck=false v k=0
   JOPTS=(-Dgpujacobi.cuda.blockedProfile=true)
-  step single-profile run bench --op svd,eig --spd --n 1024 --dtype single --repeat 1 --impl 'cuda/blocked'
-  step single-profile-indefinite run bench --op eig --n 1024 --dtype single --repeat 1 --impl 'cuda/blocked'
-  JOPTS=(-Dgpujacobi.cuda.blockedProfile=true -Dgpujacobi.cuda.preCheckTol=0)
-  step double-precheck-profile run bench --op svd,eig --spd --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
-  step double-precheck-profile-indefinite run bench --op eig --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
+  step single-profile run bench --op svd,eig --spd --n 1024,4096 --dtype single,double --repeat 1 --impl 'cuda/blocked'
+  step single-profile-indefinite run bench --op eig --n 1024,4096 --dtype single,double --repeat 1 --impl 'cuda/blocked'
   for v in on off on off; do
     if [ $v = on ]; then JOPTS=("$on"); else JOPTS=("$off"); fi
     k=$((k + 1))
-    step "single-$v-$k" run bench --op svd,eig --spd --n 1024,4096 --dtype single --repeat 3 \
+    step "single-$v-$k" run bench --op svd,eig --spd --n 1024,4096 --dtype single,double --repeat 3 \
         --impl 'cuda/blocked|gesvdj|syevj|syevd' --out "$out/single-$v-$k.csv"
-    step "single-indefinite-$v-$k" run bench --op eig --n 1024,4096 --dtype single --repeat 3 \
+    step "single-indefinite-$v-$k" run bench --op eig --n 1024,4096 --dtype single,double --repeat 3 \
         --impl 'cuda/blocked|syevj|syevd' --out "$out/single-indefinite-$v-$k.csv"
   done
   JOPTS=()

@@ -28,8 +28,7 @@ import jcuda.driver.JCudaDriver;
  * X'X from cuSOLVER's syevd ({@link #precondition} [22]): the sweeps then start nearly converged (H100, n = 4096: one
  * sweep and the check instead of 12; svd 411 -> 213 ms, SPD eig 293 -> 168 ms), and P, orthogonal, keeps the rows of X
  * that Jacobi's relative accuracy rests on. The hyperbolic sweeps need a J-orthogonal P instead
- * ({@link CudaHyperbolicPrecondition}). Under single's tolerance the check alone may then end the iteration
- * ({@link #PRE_CHECK_TOL}).
+ * ({@link CudaHyperbolicPrecondition}). The check alone may then end the iteration ({@link #PRE_CHECK}).
  * <p>
  * Everything runs in double whatever the input precision: single-precision input then gets
  * orthogonal vectors to double accuracy at little cost on GPUs whose FP64 rate matches FP32 (H100).
@@ -285,15 +284,18 @@ final class CudaBlockedSvd {
     static final boolean PRECONDITION = !"false".equals(System.getProperty("gpujacobi.cuda.precondition"));
 
     /**
-     * Preconditioned sweeps (X P, or the hyperbolic Y = G P) with a tolerance of at least this start with the check and
-     * its cleanup rounds instead of a sweep (-Dgpujacobi.cuda.preCheckTol=T; 1e-9 by default, 0 always, 1 never): with P
-     * from syevd in double the pairs of X P are left about eps ||X||^2 / (sigma_p sigma_q) from orthogonal (syevd's
-     * backward error), which single's tolerance (eps_single sqrt(n), 1.9e-6 at n = 1024) passes for all but strongly
-     * graded X, and double's fails for most pairs of a random X (H100, n = 1024 indefinite: the first sweep rotated
-     * 30833 pairs), where the check first would only add its GEMM. Passing the same test that ends the iteration, the
-     * column norms carry its relative accuracy whether or not a sweep ran [6].
+     * Preconditioned sweeps (X P, or the hyperbolic Y = G P) start with the check and its cleanup rounds instead of a
+     * sweep (-Dgpujacobi.cuda.preCheck=false: a sweep first). With P from syevd in double the pairs of X P are left
+     * about eps ||X||^2 / (sigma_p sigma_q) from orthogonal (syevd's backward error), which single's tolerance (eps_single
+     * sqrt(n)) passes for all but strongly graded X, and double's for well-conditioned X. H100, 2026-11-28
+     * (docs/benchmarks/gpu-h100-2026-11-28b.md), no sweep left where one ran before: single svd 1024 22.0 -> 17.6 ms,
+     * SPD eig 1024 15.5-16.6 -> 13.6-13.7, indefinite eig 1024 28.7-29.1 -> 21.6-23.2, 4096 svd / SPD eig /
+     * indefinite 211 / 173 / 272 -> 187 / 154 / 255; double SPD eig (B'B + n I) 4096 passes too. Where it fails (double
+     * svd of a Gaussian: 28328 of 8.4 million pairs at n = 4096; indefinite: 349134) it costs the check's GEMM, about 3
+     * ms at n = 4096 (1%). Passing the same test that ends the iteration, the column norms carry its relative accuracy
+     * whether or not a sweep ran [6].
      */
-    static final double PRE_CHECK_TOL = Double.parseDouble(System.getProperty("gpujacobi.cuda.preCheckTol", "1e-9"));
+    static final boolean PRE_CHECK = !"false".equals(System.getProperty("gpujacobi.cuda.preCheck"));
 
     /** Smallest order preconditioned (-Dgpujacobi.cuda.preconditionFrom=N). */
     static final int PRECONDITION_FROM = Integer.getInteger("gpujacobi.cuda.preconditionFrom", 1024);
@@ -346,7 +348,7 @@ final class CudaBlockedSvd {
      * blocked_pack); results in the buffers blockedU (m x n, unit columns), blockedV, blockedSigma.
      * With signs (J's diagonal, +-1) the pair transformations are J-orthogonal (svd_blocked.cu's blocked_pair with
      * the pair's signs, polished J-weighted). V is accumulated from v0 (n x n) when given, else from I. A preconditioned X
-     * is tested before the first sweep ({@link #PRE_CHECK_TOL}).
+     * is tested before the first sweep ({@link #PRE_CHECK}).
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps, int[] signs, DevicePointer v0, boolean preconditioned) {
@@ -422,8 +424,8 @@ final class CudaBlockedSvd {
         gramNanos = innerNanos = applyNanos = 0;
         long start = System.nanoTime();
         sweeps = 0;
-        // a preconditioned X P may pass the test before any sweep (single's tolerance): the check, not a sweep, first
-        if (preconditioned && CHECK && fixedSweeps == 0 && n > 1 && tol >= PRE_CHECK_TOL) {
+        // a preconditioned X P may pass the test before any sweep: the check, not a sweep, first
+        if (preconditioned && PRE_CHECK && CHECK && fixedSweeps == 0 && n > 1) {
             converged = checked(dev, buf, w0, ld, m, cols, tol, diagSigns);
         }
         for (; sweeps < limit && !(converged && fixedSweeps == 0) && !rankDeficient; ) {
