@@ -202,6 +202,32 @@ __device__ __forceinline__ T hyperbolic_tangent(T sum, T apq, T gap) {
     return apq > T(0) ? -ta : ta;
 }
 
+// A product rounded as written: nvcc's default contraction (--fmad=true) may fuse a product with a later addition,
+// which would break the error-free transformations below (fma(a, b, -p) is the error of p = a b only if p was rounded).
+template <typename T> __device__ __forceinline__ T mul_rn(T a, T b);
+#ifdef __CUDA_ARCH__
+template <> __device__ __forceinline__ float mul_rn<float>(float a, float b) { return __fmul_rn(a, b); }
+template <> __device__ __forceinline__ double mul_rn<double>(double a, double b) { return __dmul_rn(a, b); }
+#else  // the host emulation: g++ -std=c++17 contracts nothing
+template <typename T> __device__ __forceinline__ T mul_rn(T a, T b) { return a * b; }
+#endif
+
+// The low part of a rotation's scale [7]: for c = fl(1 / sqrt(1 + t^2)) (trigonometric) or fl(1 / sqrt(1 - t^2))
+// (hyperbolic), lo with c + lo exact to O(eps^2). c alone scales both columns of every rotation coherently by
+// 1 + O(eps), which about n rotations of a column add up to (docs/benchmarks/hyperbolic-blocked-accuracy-model).
+// 1 -+ t^2 = u + ul and c^2 = a + ae exactly (fma), delta = c^2 (1 -+ t^2) - 1, lo = -c delta / 2.
+// Twin: io.github.gpujacobi.core.JacobiRotation.cosineLow.
+template <typename T>
+__device__ __forceinline__ T cosine_low(T t, T c, bool hyperbolic) {
+    const T tt = mul_rn(t, t), tte = fma(t, t, -tt);
+    const T u = hyperbolic ? T(1) - tt : T(1) + tt;
+    const T ul = (hyperbolic ? (T(1) - u) - tt : (T(1) - u) + tt) + (hyperbolic ? -tte : tte);
+    const T a = mul_rn(c, c), ae = fma(c, c, -a);
+    const T p = mul_rn(a, u), pe = fma(a, u, -p);
+    const T delta = (p - T(1)) + (pe + a * ul + ae * u);  // p - 1 exact: p is near 1 (Sterbenz)
+    return T(-0.5) * c * delta;
+}
+
 // The unitary rotation of a Hermitian (or real symmetric) pivot [[a_pp, a_pq], [conj(a_pq), a_qq]]
 // as core/ComplexRotation has it [19]: for a real S the signed real rotation (phase none); for a
 // complex S, a_pq = |a_pq| e^(i phi) gives the real rotation of [[a_pp, |a_pq|], [|a_pq|, a_qq]] and the

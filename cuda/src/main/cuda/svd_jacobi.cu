@@ -22,7 +22,7 @@ __device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __res
     typedef real_t<S> T;
     cg::grid_group grid = cg::this_grid();
     __shared__ T scratch[32];
-    __shared__ T rot[3];
+    __shared__ T rot[4];
     __shared__ phase_t<S> phase[1];
     unsigned long long rotated = 0;  // thread 0's count for this block
     for (int s = 0; s < steps; ++s) {
@@ -58,7 +58,7 @@ __device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __res
                 }
             }
             if (threadIdx.x == 0) {
-                T c = 1, s1 = 0, s2 = 0;  // x' = c x + s1 e y, y' = s2 x + c e y
+                T c = 1, s1 = 0, s2 = 0, lo = 0;  // x' = c x + s1 e y, y' = s2 x + c e y
                 phase_t<S> e;
                 set_one(e);
                 if (!hyperbolic) {
@@ -74,10 +74,13 @@ __device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __res
                         if (!(gap > unit_roundoff<T>() * unit_roundoff<T>() * (a + b))) {
                             atomicExch(counter + 1, 1ull);  // no real angle: G is not of full column rank
                         } else {
+                            // applied as x' = (x + t y)(c + lo), y' = (y + t x)(c + lo): the scale's low part
+                            // keeps the roundings of c from adding up in the columns (cosine_low)
                             T t = hyperbolic_tangent(a + b, g, gap);
                             c = T(1) / sqrt((T(1) - t) * (T(1) + t));
-                            s1 = t * c;
-                            s2 = t * c;
+                            lo = cosine_low(t, c, true);
+                            s1 = t;
+                            s2 = t;
                             ++rotated;
                         }
                     }
@@ -85,24 +88,42 @@ __device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __res
                 rot[0] = c;
                 rot[1] = s1;
                 rot[2] = s2;
+                rot[3] = lo;
                 phase[0] = e;
             }
             __syncthreads();
-            T c = rot[0], s1 = rot[1], s2 = rot[2];
+            T c = rot[0], s1 = rot[1], s2 = rot[2], lo = rot[3];
             phase_t<S> e = phase[0];
             if (s2 != T(0)) {
-                for (int i = threadIdx.x; i < m; i += blockDim.x) {
-                    S x = up[i], y = phase_mul(e, uq[i]);
-                    up[i] = c * x + s1 * y;
-                    uq[i] = s2 * x + c * y;
-                }
-                if (wantV) {
-                    S* vp = V + (long)p * n;
-                    S* vq = V + (long)q * n;
-                    for (int i = threadIdx.x; i < n; i += blockDim.x) {
-                        S x = vp[i], y = phase_mul(e, vq[i]);
-                        vp[i] = c * x + s1 * y;
-                        vq[i] = s2 * x + c * y;
+                if (s1 != s2) { // trigonometric: (c, s1 = -s, s2 = s)
+                    for (int i = threadIdx.x; i < m; i += blockDim.x) {
+                        S x = up[i], y = phase_mul(e, uq[i]);
+                        up[i] = c * x + s1 * y;
+                        uq[i] = s2 * x + c * y;
+                    }
+                    if (wantV) {
+                        S* vp = V + (long)p * n;
+                        S* vq = V + (long)q * n;
+                        for (int i = threadIdx.x; i < n; i += blockDim.x) {
+                            S x = vp[i], y = phase_mul(e, vq[i]);
+                            vp[i] = c * x + s1 * y;
+                            vq[i] = s2 * x + c * y;
+                        }
+                    }
+                } else { // hyperbolic: s1 = s2 = t, the scale c + lo
+                    for (int i = threadIdx.x; i < m; i += blockDim.x) {
+                        S x = up[i], y = uq[i], u = x + s1 * y, v = y + s2 * x;
+                        up[i] = c * u + lo * u;
+                        uq[i] = c * v + lo * v;
+                    }
+                    if (wantV) {
+                        S* vp = V + (long)p * n;
+                        S* vq = V + (long)q * n;
+                        for (int i = threadIdx.x; i < n; i += blockDim.x) {
+                            S x = vp[i], y = vq[i], u = x + s1 * y, v = y + s2 * x;
+                            vp[i] = c * u + lo * u;
+                            vq[i] = c * v + lo * v;
+                        }
                     }
                 }
             }

@@ -4,7 +4,8 @@
 // and phase 2 reads X and cs; the svd block handles its pairs in turn), with stand-ins for the CUDA
 // built-ins here and in the two headers next to this file. Run by KernelHostEmulationTest; exits 1
 // when a residual or orthogonality exceeds 1e-13 (double complex, n <= 40). Also jacobi_common.cuh's
-// signed_rotation_fast, the blocked pair kernels' rotations, on random pivots (rotationTest).
+// signed_rotation_fast, the blocked pair kernels' rotations, on random pivots (rotationTest), and cosine_low against
+// long double (cosineLowTest).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -154,8 +155,28 @@ static int rotationTest() {
            "worst p'.q' %.1f eps: %s\n", hyperbolic, declined, worstUnit, worstOff, bad ? "BAD" : "ok");
     return bad ? 1 : 0;
 }
+// jacobi_common.cuh's cosine_low: c + lo against 1 / sqrt(1 -+ t^2) in long double (64-bit significand): c alone is
+// off by up to eps / 2 relative, c + lo must be within the long double's own rounding (about 2^-63).
+static int cosineLowTest() {
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    double worstC = 0, worstLo = 0;
+    for (int i = 0; i < 200000; i++) {
+        const bool hyp = i & 1;
+        const double t = hyp ? u(rng) * (1 - std::ldexp(1.0, -(int)(fabs(u(rng)) * 20))) : u(rng);
+        const double c = hyp ? 1.0 / sqrt((1.0 - t) * (1.0 + t)) : 1.0 / sqrt(1.0 + t * t);
+        const long double tl = t, exact = 1.0L / sqrtl(hyp ? (1.0L - tl) * (1.0L + tl) : 1.0L + tl * tl);
+        const double lo = cosine_low(t, c, hyp);
+        worstC = fmax(worstC, (double)(fabsl((long double)c - exact) / exact));
+        worstLo = fmax(worstLo, (double)(fabsl(((long double)c + (long double)lo) - exact) / exact));
+    }
+    const bool ok = worstLo <= 0x1p-60 && worstC > 0x1p-56;
+    printf("cosine_low: worst relative error of c %.2g, of c + lo %.2g: %s\n", worstC, worstLo, ok ? "ok" : "BAD");
+    return ok ? 0 : 1;
+}
 int main() {
     int bad = rotationTest();
+    bad += cosineLowTest();
     for (int n : {1, 2, 3, 7, 16, 33}) { bad += eigTest<TA>(n, n); bad += eigTest<MA>(n, n); bad += eigTest<SA>(n, n); bad += eigTest<MCA>(n, n); }
     for (auto s : std::vector<std::pair<int,int>>{{1,1},{2,2},{7,4},{33,33},{40,33}}) bad += svdTest(s.first, s.second, 7);
     printf("%s\n", bad ? "FAILED" : "all ok");

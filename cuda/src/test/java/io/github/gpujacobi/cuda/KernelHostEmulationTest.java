@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * eig_jacobi.cu and svd_jacobi.cu, g++ compiles them as host code (CUDA built-ins stubbed, one block
  * of one thread), and the Hermitian eig (TA, MA, SA, MCA) and complex SVD sweeps are run to
  * convergence on random input with residual and orthogonality checked (1e-13); and jacobi_common.cuh's
- * signed_rotation_fast (the blocked pair kernels' rotations and hyperbolic rotations) on random pivots. Skipped
+ * signed_rotation_fast (the blocked pair kernels' rotations and hyperbolic rotations) on random pivots, and
+ * cosine_low (the scale's low part of the one-sided hyperbolic sweeps) against long double. Skipped
  * without g++.
  */
 class KernelHostEmulationTest {
@@ -34,7 +35,8 @@ class KernelHostEmulationTest {
                 "-I" + abs("src/main/cuda"), abs("src/test/cuda/emulation/host_emulation.cpp"), "-o", exe.toString());
         assertTrue(Files.isExecutable(exe), "g++ failed:\n" + out);
         String result = run(dir, exe.toString());
-        assertTrue(result.contains("eig M=3 n=33") && result.contains("svd 40x33") && result.contains("signed rotations"), result);
+        assertTrue(result.contains("eig M=3 n=33") && result.contains("svd 40x33") && result.contains("signed rotations")
+                && result.contains("cosine_low"), result);
         assertTrue(result.trim().endsWith("all ok"), result);
     }
 
