@@ -288,11 +288,11 @@ final class CudaBlockedSvd {
      * sweep (-Dgpujacobi.cuda.preCheck=false: a sweep first). With P from syevd in double the pairs of X P are left
      * about eps ||X||^2 / (sigma_p sigma_q) from orthogonal (syevd's backward error), which single's tolerance (eps_single
      * sqrt(n)) passes for all but strongly graded X, and double's for well-conditioned X. H100, 2026-11-28
-     * (docs/benchmarks/gpu-h100-2026-11-28b.md), no sweep left where one ran before: single svd 1024 22.0 -> 17.6 ms,
-     * SPD eig 1024 15.5-16.6 -> 13.6-13.7, indefinite eig 1024 28.7-29.1 -> 21.6-23.2, 4096 svd / SPD eig /
-     * indefinite 211 / 173 / 272 -> 187 / 154 / 255; double SPD eig (B'B + n I) 4096 passes too. Where it fails (double
-     * svd of a Gaussian: 28328 of 8.4 million pairs at n = 4096; indefinite: 349134) it costs the check's GEMM, about 3
-     * ms at n = 4096 (1%). Passing the same test that ends the iteration, the column norms carry its relative accuracy
+     * (docs/benchmarks/gpu-h100-2026-11-28b.md), no sweep left in single at n = 1024 and 4096: svd 1024 22-31 -> 17.6-19.3
+     * ms, SPD eig 15.5-17.5 -> 13.4-13.7, indefinite eig 26.5-29.1 -> 21.6-23.2; 4096 svd / SPD eig / indefinite 211 / 173
+     * / 271-275 -> 187-188 / 154-156 / 255-259; double SPD eig (B'B + n I) 4096 167 -> 150. Where it fails (double svd
+     * of a Gaussian: 28328 of 8.4 million pairs at n = 4096; indefinite: 349134) it costs the check's GEMM, 3-4 ms at
+     * n = 4096 (about 1%). Passing the same test that ends the iteration, the column norms carry its relative accuracy
      * whether or not a sweep ran [6].
      */
     static final boolean PRE_CHECK = !"false".equals(System.getProperty("gpujacobi.cuda.preCheck"));
