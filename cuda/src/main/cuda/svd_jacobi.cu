@@ -15,6 +15,26 @@
 // hyperbolic angle (numerically dependent columns) sets counter[1], read with the rotation count.
 #include "jacobi_common.cuh"
 
+// The block's threads update len entries of two columns: x' = c x + s1 e y, y' = s2 x + c e y (trigonometric, s1 =
+// -s2), or x' = (x + t y)(c + lo), y' = (y + t x)(c + lo) (hyperbolic, s1 = s2 = t, real): the scale's low part keeps
+// the roundings of c from adding up in the columns (cosine_low).
+template <typename S, typename T>
+__device__ __forceinline__ void rotate_columns(S* xs, S* ys, int len, T c, T s1, T s2, T lo, phase_t<S> e) {
+    if (s1 != s2) {
+        for (int i = threadIdx.x; i < len; i += blockDim.x) {
+            S x = xs[i], y = phase_mul(e, ys[i]);
+            xs[i] = c * x + s1 * y;
+            ys[i] = s2 * x + c * y;
+        }
+    } else {
+        for (int i = threadIdx.x; i < len; i += blockDim.x) {
+            S x = xs[i], y = ys[i], u = x + s1 * y, v = y + s2 * x;
+            xs[i] = c * u + lo * u;
+            ys[i] = c * v + lo * v;
+        }
+    }
+}
+
 template <typename S>
 __device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __restrict__ pairs, int m, int n,
                           int half, int steps, real_t<S> tol, int fixedSweeps, unsigned long long* counter, int wantV,
@@ -74,8 +94,7 @@ __device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __res
                         if (!(gap > unit_roundoff<T>() * unit_roundoff<T>() * (a + b))) {
                             atomicExch(counter + 1, 1ull);  // no real angle: G is not of full column rank
                         } else {
-                            // applied as x' = (x + t y)(c + lo), y' = (y + t x)(c + lo): the scale's low part
-                            // keeps the roundings of c from adding up in the columns (cosine_low)
+                            // applied with the low part of c (rotate_columns)
                             T t = hyperbolic_tangent(a + b, g, gap);
                             c = T(1) / sqrt((T(1) - t) * (T(1) + t));
                             lo = cosine_low(t, c, true);
@@ -95,37 +114,8 @@ __device__ void svd_sweep(S* __restrict__ U, S* __restrict__ V, const int* __res
             T c = rot[0], s1 = rot[1], s2 = rot[2], lo = rot[3];
             phase_t<S> e = phase[0];
             if (s2 != T(0)) {
-                if (s1 != s2) { // trigonometric: (c, s1 = -s, s2 = s)
-                    for (int i = threadIdx.x; i < m; i += blockDim.x) {
-                        S x = up[i], y = phase_mul(e, uq[i]);
-                        up[i] = c * x + s1 * y;
-                        uq[i] = s2 * x + c * y;
-                    }
-                    if (wantV) {
-                        S* vp = V + (long)p * n;
-                        S* vq = V + (long)q * n;
-                        for (int i = threadIdx.x; i < n; i += blockDim.x) {
-                            S x = vp[i], y = phase_mul(e, vq[i]);
-                            vp[i] = c * x + s1 * y;
-                            vq[i] = s2 * x + c * y;
-                        }
-                    }
-                } else { // hyperbolic: s1 = s2 = t, the scale c + lo
-                    for (int i = threadIdx.x; i < m; i += blockDim.x) {
-                        S x = up[i], y = uq[i], u = x + s1 * y, v = y + s2 * x;
-                        up[i] = c * u + lo * u;
-                        uq[i] = c * v + lo * v;
-                    }
-                    if (wantV) {
-                        S* vp = V + (long)p * n;
-                        S* vq = V + (long)q * n;
-                        for (int i = threadIdx.x; i < n; i += blockDim.x) {
-                            S x = vp[i], y = vq[i], u = x + s1 * y, v = y + s2 * x;
-                            vp[i] = c * u + lo * u;
-                            vq[i] = c * v + lo * v;
-                        }
-                    }
-                }
+                rotate_columns(up, uq, m, c, s1, s2, lo, e);
+                if (wantV) rotate_columns(V + (long)p * n, V + (long)q * n, n, c, s1, s2, lo, e);
             }
             __syncthreads();  // rot[] is reused by the block's next pair
         }

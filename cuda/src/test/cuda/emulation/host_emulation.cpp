@@ -5,7 +5,7 @@
 // built-ins here and in the two headers next to this file. Run by KernelHostEmulationTest; exits 1
 // when a residual or orthogonality exceeds 1e-13 (double complex, n <= 40). Also jacobi_common.cuh's
 // signed_rotation_fast, the blocked pair kernels' rotations, on random pivots (rotationTest), and cosine_low against
-// long double (cosineLowTest).
+// long double (cosineLowTest), and the real one-sided hyperbolic sweep (hsvdTest).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -113,6 +113,38 @@ int svdTest(int m, int n, unsigned seed) {
     printf("svd %dx%d sweeps %d ||AV-U||/||A|| %.2e ||V^H V - I|| %.2e max |cos(u_i,u_j)| %.2e\n", m, n, sweeps, sqrt(res / na), orth, uorth);
     return sqrt(res / na) < 1e-13 && orth < 1e-13 && uorth < 1e-13 ? 0 : 1;
 }
+// svd_jacobi.cu's real one-sided hyperbolic sweep (hsvd, method 'hyperbolic': signs J, alternating) on a well-conditioned
+// m x n G to convergence: G W = U with U's columns orthogonal, W J-orthogonal (W' J W = J), each to 1e-13.
+int hsvdTest(int m, int n, unsigned seed) {
+    std::mt19937 g(seed); std::normal_distribution<double> N;
+    std::vector<double> G(m * n), U(m * n), W(n * n), J(n);
+    for (int k = 0; k < m * n; k++) G[k] = N(g) + (k % m == k / m ? 2 * sqrt((double)m) : 0.0);
+    for (int k = 0; k < n; k++) J[k] = k % 2 ? -1.0 : 1.0;
+    U = G;
+    for (int k = 0; k < n * n; k++) W[k] = k / n == k % n ? 1.0 : 0.0;
+    std::vector<int> pairs, rowPair; int half, steps; roundRobin(n, pairs, rowPair, half, steps);
+    unsigned long long counter[2] = {0, 0}; int sweeps = 0;
+    for (; sweeps < 30; sweeps++) {
+        counter[0] = 0;
+        svd_sweep<double>(U.data(), W.data(), pairs.data(), m, n, half, steps, 1e-15 * n, 0, counter, 1, J.data());
+        if (counter[0] == 0 || counter[1]) break;
+    }
+    double res = 0, ng = 0, jorth = 0, uorth = 0;
+    for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) {
+        double s = 0; for (int k = 0; k < n; k++) s += G[i + k * m] * W[k + j * n];
+        res += (s - U[i + j * m]) * (s - U[i + j * m]); ng += G[i + j * m] * G[i + j * m];
+    }
+    for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+        double o = 0, ou = 0, ni = 0, nj = 0;
+        for (int k = 0; k < n; k++) o += W[k + i * n] * J[k] * W[k + j * n];
+        for (int k = 0; k < m; k++) { ou += U[k + i * m] * U[k + j * m]; ni += U[k + i * m] * U[k + i * m]; nj += U[k + j * m] * U[k + j * m]; }
+        jorth = std::max(jorth, fabs(o - (i == j ? J[i] : 0.0)));
+        if (i != j) uorth = std::max(uorth, fabs(ou) / sqrt(ni * nj));
+    }
+    printf("hsvd %dx%d sweeps %d ||GW-U||/||G|| %.2e ||W'JW - J|| %.2e max |cos(u_i,u_j)| %.2e\n", m, n, sweeps,
+           sqrt(res / ng), jorth, uorth);
+    return counter[1] == 0 && sqrt(res / ng) < 1e-13 && jorth < 1e-13 && uorth < 1e-13 ? 0 : 1;
+}
 // signed_rotation_fast for pivots [[a_pp, a_pq], [a_pq, a_qq]] of a Gram matrix (a_pq^2 < a_pp a_qq) over magnitudes
 // 2^-220 .. 2^220, some nearly dependent: the relative test as stated; the rotation (equal signs: p' = c p - s q,
 // q' = s p + c q) keeps c^2 + s^2 = 1, the hyperbolic one (opposite signs: p' = c p + s q, q' = s p + c q) keeps
@@ -179,6 +211,7 @@ int main() {
     bad += cosineLowTest();
     for (int n : {1, 2, 3, 7, 16, 33}) { bad += eigTest<TA>(n, n); bad += eigTest<MA>(n, n); bad += eigTest<SA>(n, n); bad += eigTest<MCA>(n, n); }
     for (auto s : std::vector<std::pair<int,int>>{{1,1},{2,2},{7,4},{33,33},{40,33}}) bad += svdTest(s.first, s.second, 7);
+    for (auto s : std::vector<std::pair<int,int>>{{2,2},{7,4},{33,33},{40,33}}) bad += hsvdTest(s.first, s.second, 9);
     printf("%s\n", bad ? "FAILED" : "all ok");
     return bad;
 }

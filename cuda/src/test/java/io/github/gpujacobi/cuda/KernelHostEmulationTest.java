@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * of one thread), and the Hermitian eig (TA, MA, SA, MCA) and complex SVD sweeps are run to
  * convergence on random input with residual and orthogonality checked (1e-13); and jacobi_common.cuh's
  * signed_rotation_fast (the blocked pair kernels' rotations and hyperbolic rotations) on random pivots, and
- * cosine_low (the scale's low part of the one-sided hyperbolic sweeps) against long double. Skipped
+ * cosine_low (the scale's low part of the one-sided hyperbolic sweeps) against long double, and the real one-sided
+ * hyperbolic sweep (svd_jacobi.cu with signs: G W = U, W'JW = J, U's columns orthogonal). Skipped
  * without g++.
  */
 class KernelHostEmulationTest {
@@ -36,7 +37,7 @@ class KernelHostEmulationTest {
         assertTrue(Files.isExecutable(exe), "g++ failed:\n" + out);
         String result = run(dir, exe.toString());
         assertTrue(result.contains("eig M=3 n=33") && result.contains("svd 40x33") && result.contains("signed rotations")
-                && result.contains("cosine_low"), result);
+                && result.contains("cosine_low") && result.contains("hsvd 40x33"), result);
         assertTrue(result.trim().endsWith("all ok"), result);
     }
 
