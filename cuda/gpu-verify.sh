@@ -34,6 +34,10 @@
 #           single-precision rows: positive definite eig, svd and indefinite eig at n = 1024, 4096, single and double,
 #           against ssyevj / sgesvdj / syevd in the same process, with it (default) and without
 #           (-Dgpujacobi.cuda.preCheck=false), alternating; the profiles of both precisions
+#   overlap the indefinite eig's syevd of M beside Bunch-Parlett on a side stream (CudaHyperbolicPrecondition.OVERLAP,
+#           opt-in: -Dgpujacobi.cuda.overlapFactorEigh=true): conformance and verify with it at every size, its profile,
+#           with/without alternating against cuSOLVER (double, single, complex at n = 1024, 2048, 4096); and the
+#           Gauss-Jordan look-ahead on the per-context side stream (inv n = 2048, 4096)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -207,6 +211,27 @@ stage_single() {
   done
   JOPTS=()
 }
+stage_overlap() {
+  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.overlapFactorEigh=true \
+      off=-Dgpujacobi.cuda.overlapFactorEigh=false v k=0
+  step overlap-conformance "$java" -Xmx16g "$on" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
+      org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
+      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/overlap-conformance"
+  if grep -q '\[ *0 tests successful' "$out/overlap-conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
+  JOPTS=("$on" -Dgpujacobi.cuda.preconditionFrom=2)
+  step overlap-verify run verify --device gpu
+  JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
+  step overlap-profile run bench --op eig --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
+  for v in on off on off; do
+    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=("$off"); fi
+    k=$((k + 1))
+    step "overlap-$v-$k" run bench --op eig --n 1024,2048,4096 --dtype double,single,complex128 --repeat 3 \
+        --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd' --out "$out/overlap-$v-$k.csv"
+  done
+  JOPTS=()
+  step overlap-inv run bench --op inv --n 2048,4096 --dtype double --repeat 3 --impl 'cuda/gauss|getrf' \
+      --out "$out/overlap-inv.csv"
+}
 stage_quick() {
   # everything a merge must show in one device command (< 10 min): the conformance suite (real and
   # complex, every backend path) and CudaMultiGpuTest, verify, then one row per issue target: blocked
@@ -237,8 +262,8 @@ stage_quick() {
   blocked_16384 quick-16384 eig
 }
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|all" >&2; exit 2 ;;
 esac
 exit $status

@@ -264,9 +264,24 @@ final class CudaBlockedSvd {
     /** Eigenvectors of the Hermitian n x n a into a, eigenvalues into w (cuSOLVER syevd / heevd); false when it failed. */
     static boolean syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w) {
         DevicePointer info = buf.get("info", 4);
+        syevd(buf, lib, el, a, n, w, info);
+        return succeeded(info);
+    }
+
+    /** syevd / heevd queued on the solver handle's stream, its status into info (workspace: buffer precondWork). */
+    static void syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w,
+                      DevicePointer info) {
         int lwork = el.syevdWork(lib, n, a.jna(), n, w.jna());
-        DevicePointer work = buf.get("precondWork", (long) lwork * el.bytes);
-        el.syevd(lib, n, a.jna(), n, w.jna(), work.jna(), lwork, info.jna());
+        el.syevd(lib, n, a.jna(), n, w.jna(), syevdWorkspace(buf, el, lwork).jna(), lwork, info.jna());
+    }
+
+    /** syevd's workspace of lwork elements (allocating it ahead of a launch keeps the allocation out of the overlap). */
+    static DevicePointer syevdWorkspace(DeviceBuffers buf, BlockedScalar el, int lwork) {
+        return buf.get("precondWork", (long) lwork * el.bytes);
+    }
+
+    /** Whether a cuSOLVER status word on the device says success (reads it on the default stream). */
+    static boolean succeeded(DevicePointer info) {
         int[] st = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
         return st[0] == 0;

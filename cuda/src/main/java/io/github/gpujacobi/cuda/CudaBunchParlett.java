@@ -43,9 +43,16 @@ final class CudaBunchParlett {
      * which is destroyed.
      */
     void factor(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n) {
+        launch(dev, buf, a, n);
+        finish(buf, n);
+    }
+
+    private long t0;
+
+    /** {@link #factor}'s kernel, queued on the default stream; {@link #finish} waits for it. */
+    void launch(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n) {
         if (n == 0) {
             g = buf.get("bpG", 8);
-            signs = new int[0];
             return;
         }
         String kernel = el.bunchParlett().kernelName();
@@ -56,10 +63,19 @@ final class CudaBunchParlett {
         DevicePointer partial = buf.get("bpPartial", (long) PIVOT_BYTES * grid), state = buf.get("bpState", 16);
         DeviceBuffers.zero(g, (long) el.bytes * n * n);
         dev.synchronize();
-        long t0 = System.nanoTime();
+        t0 = System.nanoTime();
         dev.launchCooperative(kernel, grid, BLOCK, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}), Pointer.to(g),
                 Pointer.to(j), Pointer.to(perm), Pointer.to(lcol), Pointer.to(partial), Pointer.to(state),
                 Pointer.to(new double[]{BunchParlett.ALPHA})));
+    }
+
+    /** Waits for {@link #launch}'s kernel (a read on the default stream): the state, J's signs, the time since launch. */
+    void finish(DeviceBuffers buf, int n) {
+        if (n == 0) {
+            signs = new int[0];
+            return;
+        }
+        DevicePointer state = buf.get("bpState", 16), j = buf.get("bpJ", 8L * n);
         int[] st = new int[3];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), state, 12), "cuMemcpyDtoH Bunch-Parlett state");
         nanos = System.nanoTime() - t0;

@@ -111,6 +111,10 @@ final class CudaDevice {
     void release() {
         if (!held) return;
         check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+        if (side != null) {
+            side.destroy();
+            side = null;
+        }
         JCudaDriver.cuModuleUnload(module);
         functions.clear();
         coopBlocks.clear();
@@ -206,6 +210,17 @@ final class CudaDevice {
 
     /** Whether the context is held (false after release, until the next call). */
     boolean held() { return held; }
+
+    private PanelStream side;
+
+    /**
+     * A non-blocking stream beside the default one in this context, created on first use and destroyed by
+     * {@link #release} (a stream does not outlive its context).
+     */
+    PanelStream sideStream() {
+        if (side == null) side = new PanelStream();
+        return side;
+    }
 
     /** Binds the context to the calling thread (JCuda calls may come from any Java thread). */
     void makeCurrent() {

@@ -89,7 +89,7 @@ final class CudaGaussJordan {
         phase(dev, -1);
         // look-ahead: panel k+1 is factorised on its own stream while the default stream finishes
         // step k's update of the other columns (the panel factorisation is latency-bound)
-        PanelStream ps = LOOKAHEAD && n >= LOOKAHEAD_MIN_N && n > b ? panelStream() : null;
+        PanelStream ps = LOOKAHEAD && n >= LOOKAHEAD_MIN_N && n > b ? dev.sideStream() : null;
         CudaLibraries libs = CudaLibraries.get("Gauss-Jordan inversion");
         if (ps != null) CudaLibraries.status(libs.solver.cusolverDnSetStream(libs.solverHandle, ps.jna()), "cusolverDnSetStream");
         try {
@@ -176,12 +176,6 @@ final class CudaGaussJordan {
      * while at n = 1024 the update split in three products cost 1.3 ms more than one product.
      */
     static final int LOOKAHEAD_MIN_N = 2048;
-    private static PanelStream stream;
-
-    private static synchronized PanelStream panelStream() {
-        if (stream == null) stream = new PanelStream();
-        return stream;
-    }
 
     /** getrf of the panel A(k:n, k:k+bb) (on the panel stream when there is one, after the default stream's work so far). */
     private static void factorPanel(TypedLapack lib, DevicePointer a, int n, int k, int bb, DevicePointer work,

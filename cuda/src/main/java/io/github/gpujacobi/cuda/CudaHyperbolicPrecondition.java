@@ -46,10 +46,62 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
                 && 2L * n * n <= Integer.MAX_VALUE && dev.freeMemory() >= 12L * n * n * el.bytes;
     }
 
+    /**
+     * syevd / heevd of M on a side stream while Bunch-Parlett runs on the default one (the two are independent: the
+     * preconditioner needs both only afterwards); opt-in with -Dgpujacobi.cuda.overlapFactorEigh=true until a GPU run
+     * has measured it. Bunch-Parlett (a cooperative kernel of at most n / 8 blocks, barrier-bound at n = 1024) and syevd
+     * (latency-bound there) each leave most of the H100 idle: at n = 1024 they take about 8 and 11 ms one after the
+     * other, at 4096 96 and 127 ms (docs/benchmarks/gpu-h100-2026-11-28b.md).
+     */
+    static final boolean OVERLAP = Boolean.getBoolean("gpujacobi.cuda.overlapFactorEigh");
+
+    /** The side stream of a {@link #startEigh} whose result {@link #eigh} has not yet taken, else null. */
+    private PanelStream pending;
+
+    /**
+     * Queues syevd of a on the side stream, after what the side stream already waits for (the caller makes it wait for
+     * a's contents: {@link PanelStream#awaitDefault}); {@link #eigh} on the same a then waits for it instead of computing.
+     * Its workspace and buffers are taken before the caller's kernel launch ({@link #reserveEigh}).
+     */
+    void startEigh(DevicePointer a, PanelStream side) {
+        CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, side.jna()), "cusolverDnSetStream");
+        pending = side;
+        try {
+            CudaBlockedSvd.syevd(buf, lib, el, a, n, buf.get("hypW", 8L * n), buf.get("hypInfo", 4));
+        } catch (RuntimeException ex) {
+            endEigh();
+            throw ex;
+        }
+    }
+
+    /** The buffers and workspace {@link #startEigh} uses, allocated now (an allocation may synchronise the device). */
+    void reserveEigh(DevicePointer a) {
+        DevicePointer w = buf.get("hypW", 8L * n);
+        buf.get("hypInfo", 4);
+        CudaBlockedSvd.syevdWorkspace(buf, el, el.syevdWork(lib, n, a.jna(), n, w.jna()));
+    }
+
+    /** Waits for a {@link #startEigh} and gives the solver handle back to the default stream (nothing if none). */
+    void endEigh() {
+        if (pending == null) return;
+        PanelStream side = pending;
+        pending = null;
+        try {
+            side.synchronize();
+        } finally {
+            CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, null), "cusolverDnSetStream");
+        }
+    }
+
     @Override
     public boolean eigh(DevicePointer a, double[] w) {
         DevicePointer wDev = buf.get("hypW", 8L * n);
-        if (!CudaBlockedSvd.syevd(buf, lib, el, a, n, wDev)) return false;
+        if (pending != null) {
+            endEigh();
+            if (!CudaBlockedSvd.succeeded(buf.get("hypInfo", 4))) return false;
+        } else if (!CudaBlockedSvd.syevd(buf, lib, el, a, n, wDev)) {
+            return false;
+        }
         System.arraycopy(DeviceBuffers.download(wDev, n, Precision.DOUBLE), 0, w, 0, n);
         return true;
     }

@@ -11,7 +11,8 @@ import io.github.gpujacobi.core.IndefiniteEig;
  * eigenvalues are sigma_c^2 j_c and the eigenvectors U, each to the relative accuracy that complete
  * pivoting and the relative stopping rule give graded M. From n = 1024 the sweeps run on Y = G P instead, P from
  * syevd's eigenvectors of M ({@link HyperbolicPreconditioner}, {@link CudaHyperbolicPrecondition}), wherever P is
- * J-orthogonal to working precision (H100, 2026-11-28: 1 sweep instead of 16 at n = 4096, 489 -> 277 ms).
+ * J-orthogonal to working precision (H100, 2026-11-28: 1 sweep instead of 16 at n = 4096, 489 -> 277 ms); with
+ * {@link CudaHyperbolicPrecondition#OVERLAP} syevd runs beside Bunch-Parlett on a side stream.
  * Everything runs in double on the device;
  * only M goes up and the eigenpairs come down. For complex elements ({@link BlockedScalar#COMPLEX}: M Hermitian,
  * interleaved) the same steps in complex arithmetic, M = G J G^H.
@@ -44,12 +45,29 @@ final class CudaIndefiniteEig {
         boolean pre = CudaHyperbolicPrecondition.wanted(dev, n, fixedSweeps, el);
         DevicePointer copy = pre ? buf.get("hypM", (long) el.bytes * n * n) : null;
         if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
+        CudaHyperbolicPrecondition ops = pre ? new CudaHyperbolicPrecondition(dev, buf,
+                CudaLibraries.get("Method 'blocked'"), el, n) : null;
+        // syevd of M's copy beside Bunch-Parlett (CudaHyperbolicPrecondition.OVERLAP): the side stream waits for the
+        // copy, Bunch-Parlett is queued first (so a solver call that blocks the host still overlaps it), then syevd
+        PanelStream side = pre && CudaHyperbolicPrecondition.OVERLAP ? dev.sideStream() : null;
+        if (side != null) {
+            ops.reserveEigh(copy);
+            side.awaitDefault();
+        }
         CudaBunchParlett f = new CudaBunchParlett(el);
-        f.factor(dev, buf, m, n);
+        boolean factored = false;
+        try {
+            f.launch(dev, buf, m, n);
+            if (side != null) ops.startEigh(copy, side);
+            f.finish(buf, n);
+            factored = f.singular == null;
+        } finally {
+            if (side != null && !factored) ops.endEigh(); // no preconditioning follows: the side stream's work ends here
+        }
         factorNanos = f.nanos;
         if (CudaBlockedSvd.PROFILE) {
-            System.err.printf(java.util.Locale.ROOT, "bunch-parlett n=%d: %.1f ms%s%n", n, factorNanos / 1e6,
-                    f.singular != null ? " (singular)" : "");
+            System.err.printf(java.util.Locale.ROOT, "bunch-parlett n=%d: %.1f ms%s%s%n", n, factorNanos / 1e6,
+                    side != null ? " (syevd beside it)" : "", f.singular != null ? " (singular)" : "");
         }
         if (f.singular != null) {
             singular = f.singular;
@@ -62,14 +80,16 @@ final class CudaIndefiniteEig {
         if (pre) { // M's copy is spent either way; Bunch-Parlett's input (m) is scratch
             long t0 = System.nanoTime();
             HyperbolicPreconditioner<DevicePointer> p = new HyperbolicPreconditioner<DevicePointer>();
-            CudaHyperbolicPrecondition ops = new CudaHyperbolicPrecondition(dev, buf, CudaLibraries.get("Method 'blocked'"),
-                    el, n);
             long bytes = (long) el.bytes * n * n;
             DevicePointer y = buf.get("hypY", bytes);
-            if (p.apply(ops, copy, g, buf.get("hypP", bytes), m, y, signs)) {
-                g = y;
-                signs = p.signs;
-                preconditioned = true;
+            try {
+                if (p.apply(ops, copy, g, buf.get("hypP", bytes), m, y, signs)) { // its eigh takes startEigh's result
+                    g = y;
+                    signs = p.signs;
+                    preconditioned = true;
+                }
+            } finally {
+                ops.endEigh();
             }
             ops.finish();
             preNanos = System.nanoTime() - t0;

@@ -9,7 +9,9 @@ import jcuda.driver.JCudaDriver;
 /**
  * A non-blocking stream beside the legacy default one, with two events, for the blocked
  * Gauss-Jordan's look-ahead: the next panel's factorisation runs here while the default stream
- * finishes the current update. Its address goes to cuSOLVER through JNA.
+ * finishes the current update; and for the indefinite eig's syevd of M beside Bunch-Parlett
+ * ({@link CudaHyperbolicPrecondition#OVERLAP}). Its address goes to cuSOLVER through JNA. One per context
+ * ({@link CudaDevice#sideStream}), destroyed with it.
  */
 final class PanelStream extends CUstream {
     /** Recorded on the default stream when the next panel's columns are up to date. */
@@ -36,6 +38,18 @@ final class PanelStream extends CUstream {
     /** Marks the end of what this stream has queued so far. */
     void recordPanel() {
         CudaDevice.check(JCudaDriver.cuEventRecord(panelReady, this), "cuEventRecord");
+    }
+
+    /** The host waits for what this stream has queued so far. */
+    void synchronize() {
+        CudaDevice.check(JCudaDriver.cuStreamSynchronize(this), "cuStreamSynchronize");
+    }
+
+    /** Destroys the stream and its events (before their context goes). */
+    void destroy() {
+        JCudaDriver.cuEventDestroy(columnsReady);
+        JCudaDriver.cuEventDestroy(panelReady);
+        JCudaDriver.cuStreamDestroy(this);
     }
 
     /** The default stream waits for the last {@link #recordPanel}. */
