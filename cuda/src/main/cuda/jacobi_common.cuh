@@ -212,7 +212,7 @@ template <> __device__ __forceinline__ double mul_rn<double>(double a, double b)
 template <typename T> __device__ __forceinline__ T mul_rn(T a, T b) { return a * b; }
 #endif
 
-// The low part of a rotation's scale [7]: for c = fl(1 / sqrt(1 + t^2)) (trigonometric) or fl(1 / sqrt(1 - t^2))
+// The low part of a rotation's scale [24]: for c = fl(1 / sqrt(1 + t^2)) (trigonometric) or fl(1 / sqrt(1 - t^2))
 // (hyperbolic), lo with c + lo exact to O(eps^2). c alone scales both columns of every rotation coherently by
 // 1 + O(eps), which about n rotations of a column add up to (docs/benchmarks/hyperbolic-blocked-accuracy-model).
 // 1 -+ t^2 = u + ul and c^2 = a + ae exactly (fma), delta = c^2 (1 -+ t^2) - 1, lo = -c delta / 2.

@@ -56,7 +56,7 @@ public final class JacobiRotation {
      * coherent scalings up to ~n eps/2 in its squared norm, an eigenvalue of the hyperbolic route, where rounding
      * the updates elementwise costs 7x less (numpy model, docs/benchmarks/hyperbolic-blocked-accuracy-model, sec. 3).
      * Applying x' = u c + u lo (u = x + t y) removes them. lo = -c delta / 2; delta from exact products (Dekker's
-     * two-product: MATLAB's Java 8 has no Math.fma).
+     * two-product [24]: MATLAB's Java 8 has no Math.fma).
      */
     public static double cosineLow(double t, double c, boolean hyperbolic) {
         double tt = t * t, tte = productError(t, t, tt);
