@@ -224,8 +224,7 @@ final class VerifyCommand implements Command {
         PageArray a = pa.to(Precision.SINGLE);
         try {
             EigResult e = Jacobi.eig(a, dev.withMethod("auto"));
-            double worst = 0; // eigenvalue by eigenvalue, both ascending
-            for (int i = 0; i < n; i++) worst = Math.max(worst, Math.abs(e.values().get(i) - ref.get(i)) / Math.abs(ref.get(i)));
+            double worst = worstRelative(e.values(), ref);
             double res = Residuals.eig(a.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), 0);
             double orth = Residuals.orthogonality(e.vectors().to(Precision.DOUBLE), 0);
             double bound = n * Precision.SINGLE.eps();
@@ -250,11 +249,7 @@ final class VerifyCommand implements Command {
             String what = "eig graded indefinite (10 decades) " + m + " n=" + n;
             try {
                 EigResult e = Jacobi.eig(pa, dev.withMethod(m));
-                double worst = 0; // truly relative, eigenvalue by eigenvalue (both ascending)
-                for (int i = 0; i < n; i++) {
-                    double x = e.values().get(i), y = ref.values().get(i);
-                    worst = Math.max(worst, Math.abs(x - y) / Math.abs(y));
-                }
+                double worst = worstRelative(e.values(), ref.values());
                 double res = Residuals.eig(pa, e.vectors(), e.values(), 0);
                 double orth = Residuals.orthogonality(e.vectors(), 0);
                 double bound = 10 * Math.max(n, 1) * Precision.DOUBLE.eps();
@@ -336,11 +331,7 @@ final class VerifyCommand implements Command {
         try {
             ComplexEigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
             ComplexEigResult e = Jacobi.eig(pa, dev);
-            double worst = 0;
-            for (int i = 0; i < n; i++) {
-                double x = e.values().get(i), y = ref.values().get(i);
-                worst = Math.max(worst, Math.abs(x - y) / Math.abs(y));
-            }
+            double worst = worstRelative(e.values(), ref.values());
             double res = ComplexResiduals.eig(pa, e.vectors(), e.values(), 0, true);
             double orth = ComplexAccuracy.orthogonality(e.vectors()); // probe estimate
             double bound = 10 * Math.max(n, 1) * Precision.DOUBLE.eps();
@@ -404,6 +395,13 @@ final class VerifyCommand implements Command {
     private void check(String what, boolean ok, String detail) {
         if (ok) passed++; else failed++;
         out.printf(Locale.ROOT, "%s %-32s %s%n", ok ? "PASS" : "FAIL", what, detail);
+    }
+
+    /** max_i |x_i - y_i| / |y_i|, truly relative element by element (eigenvalues, both ascending). */
+    static double worstRelative(PageArray x, PageArray y) {
+        double worst = 0;
+        for (int i = 0; i < y.length(); i++) worst = Math.max(worst, Math.abs(x.get(i) - y.get(i)) / Math.abs(y.get(i)));
+        return worst;
     }
 
     /** max_i |x_i - y_i| / |y_i| (relative per element; exact zeros compared absolutely). */
