@@ -221,18 +221,20 @@ public final class CudaBackend implements Backend {
         if (d != null) {
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
         }
+        long tried = solver.computeNanos; // the failed Cholesky (and below, a failed Bunch-Parlett) count too
         if (!IndefiniteEig.diagonal(w, n)) {
             CudaIndefiniteEig hyp = new CudaIndefiniteEig();
             d = hyp.run(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             if (d != null) {
                 indefinite.incrementAndGet();
-                return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, hyp.computeNanos, scaledBack(d, e));
+                return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, tried + hyp.computeNanos, scaledBack(d, e));
             }
+            tried += hyp.computeNanos;
         }
         fallback.incrementAndGet();
         CudaEig two = new CudaEig();
         d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-        return new PageOutcome(two.sweeps, two.rotations, two.converged, two.computeNanos, scaledBack(d, e));
+        return new PageOutcome(two.sweeps, two.rotations, two.converged, tried + two.computeNanos, scaledBack(d, e));
     }
 
     /** Eigenvalues of a page that {@link PageAssembly#scaleIntoRange} scaled by 2^-e, scaled back in place. */

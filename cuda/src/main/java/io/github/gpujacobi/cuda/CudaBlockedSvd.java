@@ -196,7 +196,8 @@ final class CudaBlockedSvd {
      * Eigenpairs of the symmetric n x n page a if it is positive definite: A = R'R (cuSOLVER potrf),
      * then the SVD R = U S V', so A = V S^2 V'. The eigenvalues (unsorted) are returned; the
      * eigenvectors are written into vOut (n x n, null when not wanted).
-     * Null, and nothing computed, when the factorisation fails.
+     * Null, and nothing computed, when the factorisation fails; {@link #computeNanos} is then the failed potrf's time,
+     * which the caller adds to the route taken instead (bench's times include it).
      * R is column-graded when A = D H D is graded, which keeps one-sided Jacobi relatively accurate [6].
      */
     double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] vOut, double tol, int maxSweeps,
@@ -212,7 +213,10 @@ final class CudaBlockedSvd {
         el.potrf(lib, n, g.jna(), n, work.jna(), lwork, info.jna());
         int[] st = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
-        if (st[0] != 0) return null; // not (numerically) positive definite
+        if (st[0] != 0) { // not (numerically) positive definite: the attempt's time still counts (the caller adds it)
+            computeNanos = System.nanoTime() - t0;
+            return null;
+        }
         if (EIG_ON_FACTOR_ROWS) {
             // X = R' (mode 2): X W = U S gives A = X X' = U S^2 U', the eigenvectors are U and no W is accumulated
             boolean pre = preconditioned(dev, n, fixedSweeps) && precondition(dev, buf, g, n, n, g) != null;

@@ -69,22 +69,26 @@ final class CudaComplex {
         final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
         final AtomicInteger definite = new AtomicInteger(), hyperbolic = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
+            long tried = 0;
             if (embed && BLOCKED && n >= BLOCKED_FROM) { // positive definite: the complex blocked route, else on
                 // the input precision's tolerance, as the real blocked route: the sweeps compute in double and the
                 // vectors' Newton-Schulz steps (two from single's tolerance) make them unitary to double's rounding
                 final double btol = o.tolFor(a.precision(), n);
-                PageOutcome d = blockedDefinite(dev, buf, w, n, v, btol, o);
+                long[] spent = {0}; // a failed Cholesky's and Bunch-Parlett's time counts towards the route taken
+                PageOutcome d = blockedDefinite(dev, buf, w, n, v, btol, o, spent);
                 if (d != null) {
                     definite.incrementAndGet();
                     return d;
                 }
+                tried = spent[0];
                 if (HYPERBOLIC && !IndefiniteEig.diagonal(w, n, 2)) {
                     CudaIndefiniteEig h = new CudaIndefiniteEig(BlockedScalar.COMPLEX);
                     double[] hd = h.run(dev, buf, w, n, v, btol, PageDriver.maxSweeps(o), o.fixedSweeps());
                     if (hd != null) { // else singular: the embedding's route below decides
                         hyperbolic.incrementAndGet();
-                        return new PageOutcome(h.sweeps, h.rotations, h.converged, h.computeNanos, hd);
+                        return new PageOutcome(h.sweeps, h.rotations, h.converged, tried + h.computeNanos, hd);
                     }
+                    tried += h.computeNanos;
                 }
             }
             long t0 = System.nanoTime();
@@ -99,12 +103,13 @@ final class CudaComplex {
                 host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it
                 if (paired) {
                     embedded.incrementAndGet();
-                    return new PageOutcome(m.sweeps, m.rotations, m.converged, m.computeNanos + host, d);
+                    return new PageOutcome(m.sweeps, m.rotations, m.converged, tried + m.computeNanos + host, d);
                 }
+                tried += m.computeNanos + host;
             }
             CudaEig solver = new CudaEig();
             double[] d = solver.run(dev, buf, w, v, n, s, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, tried + solver.computeNanos, d);
         });
         int pages = a.pages(), e = embedded.get(), c = definite.get() + hyperbolic.get();
         if (!embed) return r;
@@ -142,14 +147,16 @@ final class CudaComplex {
     /**
      * A Hermitian page w (interleaved n x n, left as it was) that is positive definite: A = R^H R (zpotrf) and the
      * complex blocked one-sided Jacobi on X = R^H, relatively accurate for graded A = D H D as in the real case [6, 7];
-     * eigenvalues (unsorted) in the outcome, vectors into v. Null when the factorisation fails (not positive definite).
+     * eigenvalues (unsorted) in the outcome, vectors into v. Null when the factorisation fails (not positive definite);
+     * either way its compute time is added to spent[0].
      */
     private static PageOutcome blockedDefinite(CudaDevice dev, DeviceBuffers buf, double[] w, int n, double[] v, double tol,
-                                               SolverOptions o) {
+                                               SolverOptions o, long[] spent) {
         double[] x = w.clone(); // scaled into the Gram matrices' range as the real route does; w stays for the others
         int e = PageAssembly.scaleIntoRange(x);
         CudaBlockedSvd solver = new CudaBlockedSvd(BlockedScalar.COMPLEX);
         double[] d = solver.eig(dev, buf, x, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+        spent[0] += solver.computeNanos;
         if (d == null) return null;
         if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
         return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);

@@ -21,7 +21,7 @@ final class CudaIndefiniteEig {
     int sweeps;
     long rotations;
     boolean converged;
-    /** Factorisation plus sweeps, transfers excluded; and the factorisation's share. */
+    /** Factorisation plus sweeps, transfers excluded (also when {@link #run} returned null); and the factorisation's share. */
     long computeNanos, factorNanos;
     /** Why the route gave up (M singular, numerically or exactly), when {@link #run} returned null. */
     String singular;
@@ -71,6 +71,7 @@ final class CudaIndefiniteEig {
         }
         if (f.singular != null) {
             singular = f.singular;
+            computeNanos = factorNanos;
             return null;
         }
         DevicePointer g = f.g;
