@@ -35,7 +35,7 @@
 #           against ssyevj / sgesvdj / syevd in the same process, with it (default) and without
 #           (-Dgpujacobi.cuda.preCheck=false), alternating; the profiles of both precisions
 #   overlap the indefinite eig's syevd of M beside Bunch-Parlett on a side stream (CudaHyperbolicPrecondition.OVERLAP,
-#           opt-in: -Dgpujacobi.cuda.overlapFactorEigh=true): conformance and verify with it at every size, its profile,
+#           default since 2026-11-28; off: -Dgpujacobi.cuda.overlapFactorEigh=false): conformance and verify with it at every size, its profile,
 #           with/without alternating against cuSOLVER (double, single, complex at n = 1024, 2048, 4096); and the
 #           Gauss-Jordan look-ahead on the per-context side stream (inv n = 2048, 4096)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every

@@ -21,7 +21,22 @@ final class CudaBunchParlett {
      * 32 247, 64 364; complex 265 / 279 / 335 / 483): each step reads and writes the whole trailing matrix, so the
      * factorisation is bound by memory traffic (~n^3 / 6 elements moved), not by its barriers.
      */
-    static final int COLUMNS_PER_BLOCK = Math.max(1, Integer.getInteger("gpujacobi.cuda.bpColumnsPerBlock", 8));
+    private static final Integer COLUMNS_PER_BLOCK = Integer.getInteger("gpujacobi.cuda.bpColumnsPerBlock");
+
+    /**
+     * Trailing columns per block: 8, or 32 up to n = {@link #WIDE_BESIDE_MAX} while syevd runs beside it
+     * ({@link CudaHyperbolicPrecondition#OVERLAP}): there the kernel's 128 blocks (n = 1024, one an SM) or 256 (2048) and
+     * syevd's kernels slowed each other (H100, 2026-11-28, Bunch-Parlett beside syevd 1024: 13.6-14.1 ms against
+     * 8 and 11 alone; 2048: 48 ms), and 32 blocks (1024) or 64 (2048) leave syevd most SMs (11.5 and 33 ms, syevd's own
+     * time plus 0.3 and 5 ms; indefinite eig single 1024 17.5 -> 14.4 ms, 2048 59 -> 43;
+     * docs/benchmarks/gpu-h100-2026-11-28c.md).
+     */
+    static int columnsPerBlock(int n, boolean beside) {
+        if (COLUMNS_PER_BLOCK != null) return Math.max(1, COLUMNS_PER_BLOCK);
+        return beside && n <= WIDE_BESIDE_MAX ? 32 : 8;
+    }
+
+    static final int WIDE_BESIDE_MAX = 2048;
     /** bunch_parlett.cu's bp::Pivot: three doubles and three ints, padded to 40 bytes. */
     private static final int PIVOT_BYTES = 40;
 
@@ -43,21 +58,25 @@ final class CudaBunchParlett {
      * which is destroyed.
      */
     void factor(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n) {
-        launch(dev, buf, a, n);
+        launch(dev, buf, a, n, false);
         finish(buf, n);
     }
 
     private long t0;
 
-    /** {@link #factor}'s kernel, queued on the default stream; {@link #finish} waits for it. */
-    void launch(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n) {
+    /**
+     * {@link #factor}'s kernel, queued on the default stream; {@link #finish} waits for it. beside: syevd is about to run
+     * on a side stream ({@link #columnsPerBlock}).
+     */
+    void launch(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n, boolean beside) {
         if (n == 0) {
             g = buf.get("bpG", 8);
             return;
         }
         String kernel = el.bunchParlett().kernelName();
         // at most n warps (8 a block): fewer blocks for small n make each grid barrier cheaper
-        int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + COLUMNS_PER_BLOCK - 1) / COLUMNS_PER_BLOCK));
+        int columns = columnsPerBlock(n, beside);
+        int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + columns - 1) / columns));
         g = buf.get("bpG", (long) el.bytes * n * n);
         DevicePointer j = buf.get("bpJ", 8L * n), perm = buf.get("bpPerm", 4L * n), lcol = buf.get("bpL", 2L * el.bytes * n);
         DevicePointer partial = buf.get("bpPartial", (long) PIVOT_BYTES * grid), state = buf.get("bpState", 16);

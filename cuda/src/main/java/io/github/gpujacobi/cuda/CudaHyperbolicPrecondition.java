@@ -48,12 +48,14 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
 
     /**
      * syevd / heevd of M on a side stream while Bunch-Parlett runs on the default one (the two are independent: the
-     * preconditioner needs both only afterwards); opt-in with -Dgpujacobi.cuda.overlapFactorEigh=true until a GPU run
-     * has measured it. Bunch-Parlett (a cooperative kernel of at most n / 8 blocks, barrier-bound at n = 1024) and syevd
-     * (latency-bound there) each leave most of the H100 idle: at n = 1024 they take about 8 and 11 ms one after the
-     * other, at 4096 96 and 127 ms (docs/benchmarks/gpu-h100-2026-11-28b.md).
+     * preconditioner needs both only afterwards); off with -Dgpujacobi.cuda.overlapFactorEigh=false. Bunch-Parlett
+     * (barrier-bound at n = 1024) and syevd (latency-bound there) each leave most of the H100 idle: one after the other
+     * they take 8 + 11 ms at n = 1024, 96 + 127 ms at 4096. Side by side, with Bunch-Parlett on fewer blocks up to
+     * n = 2048 ({@link CudaBunchParlett#columnsPerBlock}), 11.5 ms at 1024 and 33 ms at 2048; at 4096, where
+     * Bunch-Parlett needs every SM, no gain and no loss (H100, 2026-11-28: conformance and verify pass with it at every
+     * size; docs/benchmarks/gpu-h100-2026-11-28c.md).
      */
-    static final boolean OVERLAP = Boolean.getBoolean("gpujacobi.cuda.overlapFactorEigh");
+    static final boolean OVERLAP = !"false".equals(System.getProperty("gpujacobi.cuda.overlapFactorEigh"));
 
     /** The side stream of a {@link #startEigh} whose result {@link #eigh} has not yet taken, else null. */
     private PanelStream pending;

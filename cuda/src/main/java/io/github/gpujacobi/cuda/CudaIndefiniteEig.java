@@ -57,7 +57,7 @@ final class CudaIndefiniteEig {
         CudaBunchParlett f = new CudaBunchParlett(el);
         boolean factored = false;
         try {
-            f.launch(dev, buf, m, n);
+            f.launch(dev, buf, m, n, side != null);
             if (side != null) ops.startEigh(copy, side);
             f.finish(buf, n);
             factored = f.singular == null;
