@@ -16,27 +16,27 @@ import jcuda.driver.JCudaDriver;
 final class CudaBunchParlett {
     private static final int BLOCK = 256;
     /**
-     * Trailing columns per block at the start (8: as many warps as columns); -Dgpujacobi.cuda.bpColumnsPerBlock=N for measurements.
-     * Fewer blocks (cheaper grid barriers) were slower at every size (H100, 2026-11-26, n = 4096 real: 8 178 ms, 16 193,
-     * 32 247, 64 364; complex 265 / 279 / 335 / 483): each step reads and writes the whole trailing matrix, so the
-     * factorisation is bound by memory traffic (~n^3 / 6 elements moved), not by its barriers.
+     * -Dgpujacobi.cuda.bpColumnsPerBlock=N fixes the trailing columns per block for measurements. Alone, fewer blocks
+     * (cheaper grid barriers) were slower at every size (H100, 2026-11-26, n = 4096 real: 8 178 ms, 16 193, 32 247,
+     * 64 364; complex 265 / 279 / 335 / 483): each step reads and writes the whole trailing matrix, so the factorisation
+     * is bound by memory traffic (~n^3 / 6 elements moved), not by its barriers.
      */
     private static final Integer COLUMNS_PER_BLOCK = Integer.getInteger("gpujacobi.cuda.bpColumnsPerBlock");
 
     /**
-     * Trailing columns per block: 8, or 32 up to n = {@link #WIDE_BESIDE_MAX} while syevd runs beside it
-     * ({@link CudaHyperbolicPrecondition#OVERLAP}): there the kernel's 128 blocks (n = 1024, one an SM) or 256 (2048) and
-     * syevd's kernels slowed each other (H100, 2026-11-28, Bunch-Parlett beside syevd 1024: 13.6-14.1 ms against
-     * 8 and 11 alone; 2048: 48 ms), and 32 blocks (1024) or 64 (2048) leave syevd most SMs (11.5 and 33 ms, syevd's own
-     * time plus 0.3 and 5 ms; indefinite eig single 1024 17.5 -> 14.4 ms, 2048 59 -> 43;
-     * docs/benchmarks/gpu-h100-2026-11-28c.md).
+     * Trailing columns per block at the start: 8 (as many warps as columns), and 32 for real M while syevd runs beside
+     * it ({@link CudaHyperbolicPrecondition#OVERLAP}): there the kernel's many blocks (128 at n = 1024, one an SM) and
+     * syevd's kernels slowed each other, and fewer blocks leave syevd most SMs. H100, 2026-11-28
+     * (docs/benchmarks/gpu-h100-2026-11-28c.md), Bunch-Parlett beside syevd with 8 / 16 / 32 columns a block:
+     * 13.6-14.1 / 11.4-12.0 / 11.5 ms at n = 1024 (alone 8 and 11 ms), 48 / 42 / 33 ms at 2048; the whole indefinite eig,
+     * double, 3072: 143 / 148 / 132 ms, 4096: 288 / 284 / 280 ms. Complex M keeps 8 beside heevd (measured that way;
+     * alone its 32 took 335 ms at 4096 where heevd takes 219).
      */
-    static int columnsPerBlock(int n, boolean beside) {
+    private int columnsPerBlock(boolean beside) {
         if (COLUMNS_PER_BLOCK != null) return Math.max(1, COLUMNS_PER_BLOCK);
-        return beside && n <= WIDE_BESIDE_MAX ? 32 : 8;
+        return beside && !el.complex() ? 32 : 8;
     }
 
-    static final int WIDE_BESIDE_MAX = 2048;
     /** bunch_parlett.cu's bp::Pivot: three doubles and three ints, padded to 40 bytes. */
     private static final int PIVOT_BYTES = 40;
 
@@ -75,7 +75,7 @@ final class CudaBunchParlett {
         }
         String kernel = el.bunchParlett().kernelName();
         // at most n warps (8 a block): fewer blocks for small n make each grid barrier cheaper
-        int columns = columnsPerBlock(n, beside);
+        int columns = columnsPerBlock(beside);
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + columns - 1) / columns));
         g = buf.get("bpG", (long) el.bytes * n * n);
         DevicePointer j = buf.get("bpJ", 8L * n), perm = buf.get("bpPerm", 4L * n), lcol = buf.get("bpL", 2L * el.bytes * n);

@@ -50,10 +50,11 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
      * syevd / heevd of M on a side stream while Bunch-Parlett runs on the default one (the two are independent: the
      * preconditioner needs both only afterwards); off with -Dgpujacobi.cuda.overlapFactorEigh=false. Bunch-Parlett
      * (barrier-bound at n = 1024) and syevd (latency-bound there) each leave most of the H100 idle: one after the other
-     * they take 8 + 11 ms at n = 1024, 96 + 127 ms at 4096. Side by side, with Bunch-Parlett on fewer blocks up to
-     * n = 2048 ({@link CudaBunchParlett#columnsPerBlock}), 11.5 ms at 1024 and 33 ms at 2048; at 4096, where
-     * Bunch-Parlett needs every SM, no gain and no loss (H100, 2026-11-28: conformance and verify pass with it at every
-     * size; docs/benchmarks/gpu-h100-2026-11-28c.md).
+     * they take 8 + 11 ms at n = 1024, 96 + 127 ms at 4096. Side by side, with Bunch-Parlett on fewer blocks
+     * ({@link CudaBunchParlett#columnsPerBlock}), 11.5 ms at 1024 and 33 ms at 2048; at 4096, where Bunch-Parlett is
+     * bound by memory traffic, about 2% (H100, 2026-11-28, indefinite eig single / double: 1024 23.0 -> 14.4-16.2 /
+     * 27.5 -> 17.9-19.2 ms, 2048 59.5 -> 45.8-46.2 / 68.9 -> 52.7-55.5, 4096 285 -> 280; conformance and verify pass with
+     * it at every size; docs/benchmarks/gpu-h100-2026-11-28c.md).
      */
     static final boolean OVERLAP = !"false".equals(System.getProperty("gpujacobi.cuda.overlapFactorEigh"));
 
