@@ -3,6 +3,7 @@ package io.github.gpujacobi.cuda;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.CrossPairs;
+import io.github.gpujacobi.core.IndefiniteEig;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.JCudaDriver;
@@ -197,12 +198,14 @@ final class CudaBlockedSvd {
      * then the SVD R = U S V', so A = V S^2 V'. The eigenvalues (unsorted) are returned; the
      * eigenvectors are written into vOut (n x n, null when not wanted).
      * Null, and nothing computed, when the factorisation fails; {@link #computeNanos} is then the failed potrf's time,
-     * which the caller adds to the route taken instead (bench's times include it).
+     * which the caller adds to the route taken instead (bench's times include it). A page with a diagonal entry that is
+     * not positive returns null at once ({@link IndefiniteEig#nonPositiveDiagonal}: potrf would fail).
      * R is column-graded when A = D H D is graded, which keeps one-sided Jacobi relatively accurate [6].
      */
     double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] vOut, double tol, int maxSweeps,
                  int fixedSweeps) {
         final boolean wantV = vOut != null;
+        if (IndefiniteEig.nonPositiveDiagonal(a, n, el.bytes / 8)) return null; // potrf would fail: not attempted
         lib = CudaLibraries.get("Method 'blocked'");
         DevicePointer g = buf.get("blockedIn", (long) n * n * el.bytes), info = buf.get("info", 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);

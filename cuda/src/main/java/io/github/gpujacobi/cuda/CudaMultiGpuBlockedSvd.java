@@ -4,6 +4,7 @@ import com.sun.jna.ptr.IntByReference;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.DeviceBlockSchedule;
+import io.github.gpujacobi.core.IndefiniteEig;
 import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdeviceptr;
@@ -56,6 +57,7 @@ final class CudaMultiGpuBlockedSvd {
      * vectors in v (if not null); null when potrf fails (not positive definite).
      */
     double[] eig(List<CudaBackend> devs, double[] a, double[] v, int n, double tol, int maxSweeps, int fixedSweeps) {
+        if (IndefiniteEig.nonPositiveDiagonal(a, n, 1)) return null; // potrf would fail: not attempted
         CudaBackend b0 = devs.get(0);
         CudaDevice d0 = b0.device();
         DeviceBuffers buf = b0.buffers();
