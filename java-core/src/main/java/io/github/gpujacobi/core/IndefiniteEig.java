@@ -75,8 +75,9 @@ public final class IndefiniteEig {
     /**
      * Whether a diagonal entry (its real part when {@code parts} = 2, interleaved complex) is not positive, or NaN. Then
      * M is not positive definite, and Cholesky fails at that column at the latest: its pivot there is a_jj less a sum of
-     * squares, rounded down to at most a_jj. The GPU routes skip their potrf attempt then (H100, 2026-11-28: counting the failed
-     * attempt added about 5 ms to the indefinite eig at n = 4096, so cuSOLVER's potrf does not stop at the failing column).
+     * squares, rounded down to at most a_jj. The GPU routes skip their potrf attempt then: cuSOLVER's potrf seems not to stop at
+     * the failing column (H100, 2026-11-28: once the failed attempt was counted, the indefinite eig at n = 4096 measured
+     * about 5 ms more than in the session before).
      */
     public static boolean nonPositiveDiagonal(double[] w, int n, int parts) {
         for (int j = 0; j < n; j++) if (!(w[parts * (j + j * n)] > 0)) return true;
