@@ -38,6 +38,9 @@
 #           default since 2026-11-28; off: -Dgpujacobi.cuda.overlapFactorEigh=false): conformance and verify with it at every size, its profile,
 #           with/without alternating against cuSOLVER (double, single, complex at n = 1024, 2048, 4096); and the
 #           Gauss-Jordan look-ahead on the per-context side stream (inv n = 2048, 4096)
+#   skip    the eig routes' potrf attempt skipped where a diagonal entry is not positive (CudaBlockedSvd.DIAGONAL_TEST,
+#           default; -Dgpujacobi.cuda.diagonalTest=false attempts it): the indefinite eig at n = 1024, 2048, 4096, single
+#           and double, with and without alternating against cuSOLVER (about 6 minutes)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -196,6 +199,16 @@ stage_hyperbolic() {
   step hyperbolic-8192 timeout 150 "$java" -Xmx64g "$on" -jar "$jar" bench --op eig --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
 }
+stage_skip() {
+  local v k=0
+  for v in true false true false; do
+    JOPTS=("-Dgpujacobi.cuda.diagonalTest=$v")
+    k=$((k + 1))
+    step "skip-$v-$k" run bench --op eig --n 1024,2048,4096 --dtype single,double --repeat 3 \
+        --impl 'cuda/blocked|syevj|syevd' --out "$out/skip-$v-$k.csv"
+  done
+  JOPTS=()
+}
 stage_single() {
   local on=-Dgpujacobi.cuda.preCheck=true off=-Dgpujacobi.cuda.preCheck=false v k=0
   JOPTS=(-Dgpujacobi.cuda.blockedProfile=true)
@@ -262,8 +275,8 @@ stage_quick() {
   blocked_16384 quick-16384 eig
 }
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|all" >&2; exit 2 ;;
 esac
 exit $status

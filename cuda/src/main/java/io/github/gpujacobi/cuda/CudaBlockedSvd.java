@@ -185,6 +185,12 @@ final class CudaBlockedSvd {
     }
 
     /**
+     * No potrf attempt on a page with a diagonal entry that is not positive ({@link IndefiniteEig#nonPositiveDiagonal});
+     * -Dgpujacobi.cuda.diagonalTest=false attempts it anyway, for measurements (not yet measured on a GPU).
+     */
+    static final boolean DIAGONAL_TEST = !"false".equals(System.getProperty("gpujacobi.cuda.diagonalTest"));
+
+    /**
      * SPD eig on the rows of the Cholesky factor (default; -Dgpujacobi.cuda.eigOnFactorRows=false sweeps its
      * columns): one-sided Jacobi on X = R' rather than R, as dgejsv sweeps R' of its QR [8]. The eigenvectors
      * are then X's left singular vectors, the normalised columns of X W, so W is not accumulated and each
@@ -205,7 +211,7 @@ final class CudaBlockedSvd {
     double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] vOut, double tol, int maxSweeps,
                  int fixedSweeps) {
         final boolean wantV = vOut != null;
-        if (IndefiniteEig.nonPositiveDiagonal(a, n, el.bytes / 8)) return null; // potrf would fail: not attempted
+        if (DIAGONAL_TEST && IndefiniteEig.nonPositiveDiagonal(a, n, el.bytes / 8)) return null; // potrf would fail
         lib = CudaLibraries.get("Method 'blocked'");
         DevicePointer g = buf.get("blockedIn", (long) n * n * el.bytes), info = buf.get("info", 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);

@@ -57,7 +57,7 @@ final class CudaMultiGpuBlockedSvd {
      * vectors in v (if not null); null when potrf fails (not positive definite).
      */
     double[] eig(List<CudaBackend> devs, double[] a, double[] v, int n, double tol, int maxSweeps, int fixedSweeps) {
-        if (IndefiniteEig.nonPositiveDiagonal(a, n, 1)) return null; // potrf would fail: not attempted
+        if (CudaBlockedSvd.DIAGONAL_TEST && IndefiniteEig.nonPositiveDiagonal(a, n, 1)) return null; // potrf would fail
         CudaBackend b0 = devs.get(0);
         CudaDevice d0 = b0.device();
         DeviceBuffers buf = b0.buffers();
