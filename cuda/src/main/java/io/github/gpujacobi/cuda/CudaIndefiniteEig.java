@@ -82,8 +82,8 @@ final class CudaIndefiniteEig {
             long t0 = System.nanoTime();
             HyperbolicPreconditioner<DevicePointer> p = new HyperbolicPreconditioner<DevicePointer>();
             long bytes = (long) el.bytes * n * n;
-            DevicePointer y = buf.get("hypY", bytes);
-            try {
+            try { // the solver handle goes back to the default stream whatever happens here, a failed allocation too
+                DevicePointer y = buf.get("hypY", bytes);
                 if (p.apply(ops, copy, g, buf.get("hypP", bytes), m, y, signs)) { // its eigh takes startEigh's result
                     g = y;
                     signs = p.signs;
