@@ -41,6 +41,10 @@
 #   skip    the eig routes' potrf attempt skipped where a diagonal entry is not positive (CudaBlockedSvd.DIAGONAL_TEST,
 #           default; -Dgpujacobi.cuda.diagonalTest=false attempts it): the indefinite eig at n = 1024, 2048, 4096, single
 #           and double, with and without alternating against cuSOLVER (about 6 minutes)
+#   besideqr the svd's syevd of A'A beside geqrf on the side stream (CudaBlockedSvd.EIGH_BESIDE_QR, opt-in:
+#           -Dgpujacobi.cuda.eighBesideQr=true, not yet run on a GPU): conformance and verify with it at every size, its
+#           profile, with/without alternating against cuSOLVER (svd n = 1024, 2048, 4096, double, single, complex; about
+#           7 minutes)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -174,17 +178,25 @@ stage_complex() {
       --out "$out/complex-4096-spd.csv"
 }
 stage="${1:-all}"
+# conformance and verify (VERIFY_ARGS...) with the preconditioned routes from n = 2 and OPTION, a route switched on at
+# every size: checks_everywhere NAME OPTION [VERIFY_ARGS...]
+checks_everywhere() {
+  local name="$1" opt="$2" cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
+  shift 2
+  step "$name-conformance" "$java" -Xmx16g "$opt" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
+      org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
+      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/$name-conformance"
+  if grep -q '\[ *0 tests successful' "$out/$name-conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
+  JOPTS=("$opt" -Dgpujacobi.cuda.preconditionFrom=2)
+  step "$name-verify" run verify --device gpu "$@"
+  JOPTS=()
+}
 stage_hyperbolic() {
   # the indefinite eig's preconditioned hyperbolic sweeps (core/HyperbolicPreconditioner; the default since this stage
   # passed on 2026-11-28): conformance and verify with it at every size, its per-phase profile, then the indefinite eig with and
   # without it (alternating) against cuSOLVER in the same process, real and complex, and n = 8192
-  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.hyperbolicPrecondition=true off=-Dgpujacobi.cuda.hyperbolicPrecondition=false v k=0
-  step hyperbolic-conformance "$java" -Xmx16g "$on" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
-      org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
-      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/hyperbolic-conformance"
-  if grep -q '\[ *0 tests successful' "$out/hyperbolic-conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
-  JOPTS=("$on" -Dgpujacobi.cuda.preconditionFrom=2)
-  step hyperbolic-verify run verify --device gpu --graded 2048
+  local on=-Dgpujacobi.cuda.hyperbolicPrecondition=true off=-Dgpujacobi.cuda.hyperbolicPrecondition=false v k=0
+  checks_everywhere hyperbolic "$on" --graded 2048
   JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
   step hyperbolic-profile run bench --op eig --n 1024,4096 --dtype double,complex128 --repeat 1 --impl 'cuda/(auto|blocked)'
   JOPTS=("$on")
@@ -198,6 +210,19 @@ stage_hyperbolic() {
   JOPTS=()
   step hyperbolic-8192 timeout 150 "$java" -Xmx64g "$on" -jar "$jar" bench --op eig --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
+}
+stage_besideqr() {
+  local on=-Dgpujacobi.cuda.eighBesideQr=true v k=0
+  checks_everywhere besideqr "$on"
+  JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
+  step besideqr-profile run bench --op svd --n 1024,4096 --dtype double,single --repeat 1 --impl 'cuda/(auto|blocked)'
+  for v in true false true false; do
+    JOPTS=("-Dgpujacobi.cuda.eighBesideQr=$v")
+    k=$((k + 1))
+    step "besideqr-$v-$k" run bench --op svd --n 1024,2048,4096 --dtype double,single,complex128 --repeat 3 \
+        --impl 'cuda/(auto|blocked)|gesvdj' --out "$out/besideqr-$v-$k.csv"
+  done
+  JOPTS=()
 }
 stage_skip() {
   local v k=0
@@ -225,14 +250,8 @@ stage_single() {
   JOPTS=()
 }
 stage_overlap() {
-  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" on=-Dgpujacobi.cuda.overlapFactorEigh=true \
-      off=-Dgpujacobi.cuda.overlapFactorEigh=false v k=0
-  step overlap-conformance "$java" -Xmx16g "$on" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
-      org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
-      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/overlap-conformance"
-  if grep -q '\[ *0 tests successful' "$out/overlap-conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
-  JOPTS=("$on" -Dgpujacobi.cuda.preconditionFrom=2)
-  step overlap-verify run verify --device gpu
+  local on=-Dgpujacobi.cuda.overlapFactorEigh=true off=-Dgpujacobi.cuda.overlapFactorEigh=false v k=0
+  checks_everywhere overlap "$on"
   JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
   step overlap-profile run bench --op eig --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
   for v in on off on off; do
@@ -275,8 +294,8 @@ stage_quick() {
   blocked_16384 quick-16384 eig
 }
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|besideqr) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|besideqr|all" >&2; exit 2 ;;
 esac
 exit $status

@@ -20,6 +20,10 @@ import java.util.Locale;
  * those of the sweeps on G or smaller (numpy model n = 96 ... 256, host test n = 40 ... 70, 3 to 8 decades of grading:
  * docs/benchmarks/hyperbolic-precondition-model.md).
  *
+ * <p>With J = I it is the orthogonal preconditioner of the one-sided sweeps on any factor G of a positive definite M =
+ * G G^H, taken from M's own eigenvectors: the GPU's opt-in svd route (M = A^H A, G = R^H from A = Q R) runs that syevd
+ * beside geqrf instead of after it (CudaBlockedSvd.EIGH_BESIDE_QR).
+ *
  * <p>One copy for every backend: the linear algebra goes through {@link Ops} (cuBLAS / cuSOLVER on the device, plain
  * arrays in the host test), the control flow and the host-side steps live here.
  *

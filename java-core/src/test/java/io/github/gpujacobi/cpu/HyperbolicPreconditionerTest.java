@@ -281,6 +281,73 @@ class HyperbolicPreconditionerTest {
         }
     }
 
+    /**
+     * J = I, the svd's use (CudaBlockedSvd.EIGH_BESIDE_QR): M = A'A's eigenvectors give P for X = R' (A = Q R). Random
+     * and column-graded A (3 decades, a Newton-Schulz step needed): P taken, and the one-sided sweeps on Y = X P give X's
+     * singular values to 1e-13 relative, the smallest ones of graded A included. At 6 decades (cond(A)^2 about 1e12) the
+     * eigenvectors of A'A's small eigenvalues are too far off for three steps, and at 10 for any: P refused, Y untouched.
+     */
+    @ParameterizedTest
+    @CsvSource({"60,40,0", "90,90,0", "60,40,3", "80,80,6", "60,40,10"})
+    void identitySignatureForTheSvd(int m, int n, double decades) {
+        Random r = new Random(m * 1000 + n);
+        double[] a = new double[m * n];
+        for (int j = 0; j < n; j++) {
+            double dj = Math.pow(10, -decades * ((j * 7) % n) / Math.max(1, n - 1)); // graded columns, shuffled
+            for (int i = 0; i < m; i++) a[i + j * m] = r.nextGaussian() * dj;
+        }
+        DMatrixRMaj am = new DMatrixRMaj(m, n);
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) am.set(i, j, a[i + j * m]);
+        org.ejml.interfaces.decomposition.QRDecomposition<DMatrixRMaj> qr = DecompositionFactory_DDRM.qr(m, n);
+        assertTrue(qr.decompose(am));
+        DMatrixRMaj rm = qr.getR(null, true);
+        double[] x = new double[n * n], gram = new double[n * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i <= j; i++) x[j + i * n] = rm.get(i, j); // X = R'
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) { // A'A, as the device's GEMM forms it
+            double t = 0;
+            for (int k = 0; k < m; k++) t += a[k + i * m] * a[k + j * m];
+            gram[i + j * n] = t;
+        }
+        int[] identity = new int[n];
+        Arrays.fill(identity, 1);
+        double[] y = new double[n * n];
+        HyperbolicPreconditioner<double[]> p = new HyperbolicPreconditioner<double[]>();
+        boolean taken = p.apply(new HostOps(n), gram, x, new double[n * n], new double[n * n], y, identity);
+        System.out.printf(Locale.ROOT, "[svd-precondition] %d x %d, %.0f decades: %s%n", m, n, decades, taken
+                ? String.format(Locale.ROOT, "taken, %d Newton-Schulz steps, residual %.1e", p.steps, p.residual)
+                : "not taken (" + p.skipped + ")");
+        if (decades >= 6) {
+            assertFalse(taken, "P refused at " + decades + " decades");
+            assertArrayEquals(new double[n * n], y, 0);
+            return;
+        }
+        assertTrue(taken, "P taken: " + p.skipped);
+        if (decades >= 3) assertTrue(p.steps >= 1, "Newton-Schulz steps " + p.steps);
+        double[] ones = new double[n];
+        Arrays.fill(ones, 1);
+        double tol = SolverOptions.defaults().tolFor(Precision.DOUBLE, n);
+        double[] sx = sweptNorms(x, n, ones, tol), sy = sweptNorms(y, n, ones, tol);
+        for (int i = 0; i < n; i++) {
+            assertTrue(Math.abs(sy[i] - sx[i]) <= 1e-13 * sx[i], "singular value " + i + ": " + sy[i] + " vs " + sx[i]);
+        }
+    }
+
+    /** The one-sided sweeps (j: the signature) on a copy of g, its column norms sorted. */
+    private static double[] sweptNorms(double[] g, int n, double[] j, double tol) {
+        double[] w = g.clone();
+        HyperbolicJacobiSvd h = new HyperbolicJacobiSvd(EPS, tol, 1);
+        h.run(w, null, n, n, j, 60, 0);
+        assertTrue(h.converged, "sweeps converged");
+        double[] s = new double[n];
+        for (int c = 0; c < n; c++) {
+            double t = 0;
+            for (int i = 0; i < n; i++) t += w[i + c * n] * w[i + c * n];
+            s[c] = Math.sqrt(t);
+        }
+        Arrays.sort(s);
+        return s;
+    }
+
     /** The conjugate transpose of an interleaved n x n array. */
     static double[] adjoint(double[] a, int n) {
         double[] t = new double[a.length];
