@@ -287,9 +287,9 @@ final class CudaBlockedSvd {
     static final boolean EIGH_BESIDE_QR = Boolean.getBoolean("gpujacobi.cuda.eighBesideQr");
 
     /**
-     * M = A'A into buffer hypM from the m x n A in g (before geqrf), and syevd's workspace and the buffers of
-     * {@link #preconditionBesideQr} taken (an allocation may synchronise the device); the side stream waits for M. The
-     * caller queues geqrf next and hands M to {@link #preconditionBesideQr}.
+     * M = A'A into buffer hypM from the m x n A in g (before geqrf), and the buffers of {@link #preconditionBesideQr}
+     * taken (an allocation may synchronise the device); {@link CudaHyperbolicPrecondition#readyBeside} makes the side
+     * stream wait for M. The caller queues geqrf next and hands M to {@link #preconditionBesideQr}.
      */
     private CudaHyperbolicPrecondition gramBesideQr(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int m, int n) {
         CudaHyperbolicPrecondition ops = new CudaHyperbolicPrecondition(dev, buf, lib, el, n);
@@ -297,8 +297,7 @@ final class CudaBlockedSvd {
         DevicePointer gram = buf.get("hypM", bytes);
         for (String name : new String[]{"precondX", "precondQ", "hypS"}) buf.get(name, bytes);
         el.gemm(lib, el.adjoint, 0, n, n, m, el.one, g.jna(), m, g.jna(), m, el.zero, gram.jna(), n, "gemm A'A");
-        ops.reserveEigh(gram);
-        dev.sideStream().awaitDefault();
+        ops.readyBeside(gram);
         return ops;
     }
 
@@ -310,11 +309,12 @@ final class CudaBlockedSvd {
                                                DevicePointer out, CudaHyperbolicPrecondition ops) {
         long bytes = (long) n * n * el.bytes;
         DevicePointer gram = buf.get("hypM", bytes);
+        DevicePointer q = buf.get("precondQ", bytes);
         HyperbolicPreconditioner<DevicePointer> h = new HyperbolicPreconditioner<DevicePointer>();
         boolean taken;
         try { // the solver handle goes back to the default stream whatever happens here
-            ops.startEigh(gram, dev.sideStream());
-            DevicePointer x = packTransposedFactor(dev, buf, g, ldg, n), q = buf.get("precondQ", bytes);
+            ops.startEigh(gram);
+            DevicePointer x = packTransposedFactor(dev, buf, g, ldg, n);
             int[] identity = new int[n];
             java.util.Arrays.fill(identity, 1);
             taken = h.apply(ops, gram, x, q, buf.get("hypS", bytes), out, identity); // its eigh takes startEigh's result
@@ -326,7 +326,7 @@ final class CudaBlockedSvd {
                     ? String.format(java.util.Locale.ROOT, "%d Newton-Schulz steps, residual %.1e", h.steps, h.residual)
                     : "not taken: " + h.skipped);
         }
-        return taken ? buf.get("precondQ", bytes) : null;
+        return taken ? q : null;
     }
 
     /** X = R' (R in g's upper triangle, leading dimension ldg) into buffer precondX, n x n; one launch of the pack kernel. */

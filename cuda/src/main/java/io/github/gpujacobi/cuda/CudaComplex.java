@@ -74,13 +74,13 @@ final class CudaComplex {
                 // the input precision's tolerance, as the real blocked route: the sweeps compute in double and the
                 // vectors' Newton-Schulz steps (two from single's tolerance) make them unitary to double's rounding
                 final double btol = o.tolFor(a.precision(), n);
-                long[] spent = {0}; // a failed Cholesky's and Bunch-Parlett's time counts towards the route taken
-                PageOutcome d = blockedDefinite(dev, buf, w, n, v, btol, o, spent);
+                CudaBlockedSvd chol = new CudaBlockedSvd(BlockedScalar.COMPLEX);
+                PageOutcome d = blockedDefinite(chol, dev, buf, w, n, v, btol, o);
                 if (d != null) {
                     definite.incrementAndGet();
                     return d;
                 }
-                tried = spent[0];
+                tried = chol.computeNanos; // a failed Cholesky's (and below Bunch-Parlett's) time counts towards the route taken
                 if (HYPERBOLIC && !IndefiniteEig.diagonal(w, n, 2)) {
                     CudaIndefiniteEig h = new CudaIndefiniteEig(BlockedScalar.COMPLEX);
                     double[] hd = h.run(dev, buf, w, n, v, btol, PageDriver.maxSweeps(o), o.fixedSweeps());
@@ -147,16 +147,14 @@ final class CudaComplex {
     /**
      * A Hermitian page w (interleaved n x n, left as it was) that is positive definite: A = R^H R (zpotrf) and the
      * complex blocked one-sided Jacobi on X = R^H, relatively accurate for graded A = D H D as in the real case [6, 7];
-     * eigenvalues (unsorted) in the outcome, vectors into v. Null when the factorisation fails (not positive definite);
-     * either way its compute time is added to spent[0].
+     * eigenvalues (unsorted) in the outcome, vectors into v, by the given complex solver. Null when the factorisation
+     * fails (not positive definite); the solver's computeNanos is then the failed attempt's time.
      */
-    private static PageOutcome blockedDefinite(CudaDevice dev, DeviceBuffers buf, double[] w, int n, double[] v, double tol,
-                                               SolverOptions o, long[] spent) {
+    private static PageOutcome blockedDefinite(CudaBlockedSvd solver, CudaDevice dev, DeviceBuffers buf, double[] w, int n,
+                                               double[] v, double tol, SolverOptions o) {
         double[] x = w.clone(); // scaled into the Gram matrices' range as the real route does; w stays for the others
         int e = PageAssembly.scaleIntoRange(x);
-        CudaBlockedSvd solver = new CudaBlockedSvd(BlockedScalar.COMPLEX);
         double[] d = solver.eig(dev, buf, x, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-        spent[0] += solver.computeNanos;
         if (d == null) return null;
         if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
         return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);

@@ -8,7 +8,9 @@ import jcuda.Pointer;
 import jcuda.driver.JCudaDriver;
 
 /**
- * {@link HyperbolicPreconditioner}'s operations on the device, for {@link CudaIndefiniteEig}: syevd / heevd, gemm, and
+ * {@link HyperbolicPreconditioner}'s operations on the device, for {@link CudaIndefiniteEig} (and with J = I for the
+ * svd's opt-in {@link CudaBlockedSvd#EIGH_BESIDE_QR}): syevd / heevd, optionally on the side stream beside the
+ * factorisation ({@link #readyBeside}, {@link #startEigh}, {@link #endEigh}), gemm, and
  * the scalings by the real J, J_Y and S through cuBLAS's dgmm, which treats an interleaved complex matrix as a real one
  * of twice the rows (leading dimension 2n; a row scaling then takes each entry of x twice).
  */
@@ -62,11 +64,12 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
     private PanelStream pending;
 
     /**
-     * Queues syevd of a on the side stream, after what the side stream already waits for (the caller makes it wait for
-     * a's contents: {@link PanelStream#awaitDefault}); {@link #eigh} on the same a then waits for it instead of computing.
-     * Its workspace and buffers are taken before the caller's kernel launch ({@link #reserveEigh}).
+     * Queues syevd of a on the context's side stream, after what {@link #readyBeside} made it wait for; {@link #eigh} on
+     * the same a then waits for it instead of computing. The caller queues its own factorisation on the default stream
+     * first, so that a solver call blocking the host still overlaps it.
      */
-    void startEigh(DevicePointer a, PanelStream side) {
+    void startEigh(DevicePointer a) {
+        PanelStream side = dev.sideStream();
         CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, side.jna()), "cusolverDnSetStream");
         pending = side;
         try {
@@ -77,11 +80,15 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
         }
     }
 
-    /** The buffers and workspace {@link #startEigh} uses, allocated now (an allocation may synchronise the device). */
-    void reserveEigh(DevicePointer a) {
+    /**
+     * Before {@link #startEigh}: the buffers and workspace it uses, allocated now (an allocation may synchronise the
+     * device), and the side stream made to wait for what the default stream has queued so far (a's contents).
+     */
+    void readyBeside(DevicePointer a) {
         DevicePointer w = buf.get("hypW", 8L * n);
         buf.get("hypInfo", 4);
         CudaBlockedSvd.syevdWorkspace(buf, el, el.syevdWork(lib, n, a.jna(), n, w.jna()));
+        dev.sideStream().awaitDefault();
     }
 
     /** Waits for a {@link #startEigh} and gives the solver handle back to the default stream (nothing if none). */

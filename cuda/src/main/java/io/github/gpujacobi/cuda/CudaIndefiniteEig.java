@@ -48,26 +48,23 @@ final class CudaIndefiniteEig {
         CudaHyperbolicPrecondition ops = pre ? new CudaHyperbolicPrecondition(dev, buf,
                 CudaLibraries.get("Method 'blocked'"), el, n) : null;
         // syevd of M's copy beside Bunch-Parlett (CudaHyperbolicPrecondition.OVERLAP): the side stream waits for the
-        // copy, Bunch-Parlett is queued first (so a solver call that blocks the host still overlaps it), then syevd
-        PanelStream side = pre && CudaHyperbolicPrecondition.OVERLAP ? dev.sideStream() : null;
-        if (side != null) {
-            ops.reserveEigh(copy);
-            side.awaitDefault();
-        }
+        // copy, Bunch-Parlett is queued first, then syevd
+        boolean beside = pre && CudaHyperbolicPrecondition.OVERLAP;
+        if (beside) ops.readyBeside(copy);
         CudaBunchParlett f = new CudaBunchParlett(el);
         boolean factored = false;
         try {
-            f.launch(dev, buf, m, n, side != null);
-            if (side != null) ops.startEigh(copy, side);
+            f.launch(dev, buf, m, n, beside);
+            if (beside) ops.startEigh(copy);
             f.finish(buf, n);
             factored = f.singular == null;
         } finally {
-            if (side != null && !factored) ops.endEigh(); // no preconditioning follows: the side stream's work ends here
+            if (beside && !factored) ops.endEigh(); // no preconditioning follows: the side stream's work ends here
         }
         factorNanos = f.nanos;
         if (CudaBlockedSvd.PROFILE) {
             System.err.printf(java.util.Locale.ROOT, "bunch-parlett n=%d: %.1f ms%s%s%n", n, factorNanos / 1e6,
-                    side != null ? " (syevd beside it)" : "", f.singular != null ? " (singular)" : "");
+                    beside ? " (syevd beside it)" : "", f.singular != null ? " (singular)" : "");
         }
         if (f.singular != null) {
             singular = f.singular;

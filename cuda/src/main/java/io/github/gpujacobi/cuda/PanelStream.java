@@ -9,8 +9,7 @@ import jcuda.driver.JCudaDriver;
 /**
  * A non-blocking stream beside the legacy default one, with two events, for the blocked
  * Gauss-Jordan's look-ahead: the next panel's factorisation runs here while the default stream
- * finishes the current update; and for the indefinite eig's syevd of M beside Bunch-Parlett
- * ({@link CudaHyperbolicPrecondition#OVERLAP}). Its address goes to cuSOLVER through JNA. One per context
+ * finishes the current update; and for syevd beside a factorisation ({@link CudaHyperbolicPrecondition#startEigh}). Its address goes to cuSOLVER through JNA. One per context
  * ({@link CudaDevice#sideStream}), destroyed with it.
  */
 final class PanelStream extends CUstream {
