@@ -40,16 +40,17 @@
 #           Gauss-Jordan look-ahead on the per-context side stream (inv n = 2048, 4096)
 #   skip    the eig routes' potrf attempt skipped where a diagonal entry is not positive (CudaBlockedSvd.DIAGONAL_TEST,
 #           default; -Dgpujacobi.cuda.diagonalTest=false attempts it): the indefinite eig at n = 1024, 2048, 4096, single
-#           and double, with and without alternating against cuSOLVER (about 6 minutes)
+#           and double, with and without alternating against cuSOLVER (5.5 minutes on the H200)
 #   besideqr the svd's syevd of A'A beside geqrf on the side stream (CudaBlockedSvd.EIGH_BESIDE_QR, opt-in:
-#           -Dgpujacobi.cuda.eighBesideQr=true, not yet run on a GPU): conformance and verify with it at every size, its
-#           profile, with/without alternating against cuSOLVER (svd n = 1024, 2048, 4096, double, single, complex; about
-#           7 minutes)
+#           -Dgpujacobi.cuda.eighBesideQr=true, kept opt-in after its first run, H200 2026-11-28): conformance and verify
+#           with it at every size, its profile, with/without alternating against cuSOLVER (svd n = 1024, 2048, 4096,
+#           double, single, complex; 9.5 minutes on the H200, near the device command's 10-minute limit)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
 #           with its peak device memory; about 6-7 minutes on the H100; the n = 16384 svd is in 'blocked')
-# Results (text, CSV and a markdown summary per stage) go to ${OUT:-gpu-report}.
+# Results (each step's output, and CSV where bench writes one) go to ${OUT:-gpu-report}. The device tool brings back at most 8
+# files from $OUT: point OUT at a temporary folder and tar it into $OUT (docs/benchmarks/gpu-h200-2026-11-28/run3-quick).
 set -uo pipefail
 out="${OUT:-gpu-report}"
 mkdir -p "$out"

@@ -191,7 +191,9 @@ final class CudaBlockedSvd {
 
     /**
      * No potrf attempt on a page with a diagonal entry that is not positive ({@link IndefiniteEig#nonPositiveDiagonal});
-     * -Dgpujacobi.cuda.diagonalTest=false attempts it anyway, for measurements (not yet measured on a GPU).
+     * -Dgpujacobi.cuda.diagonalTest=false attempts it anyway, for measurements. H200, 2026-11-28, indefinite eig of a random
+     * symmetric page, with / without (two processes each, alternating): single 1024 13.5, 14.6 / 15.5, 16.6 ms; double
+     * 2048 44.8, 44.6 / 51.3, 48.6; double 4096 239.0, 239.0 / 245.5, 244.9 (docs/benchmarks/gpu-h200-2026-11-28.md).
      */
     static final boolean DIAGONAL_TEST = !"false".equals(System.getProperty("gpujacobi.cuda.diagonalTest"));
 
@@ -276,13 +278,17 @@ final class CudaBlockedSvd {
 
     /**
      * The svd's preconditioner from syevd of M = A'A run beside geqrf instead of after it (opt-in,
-     * -Dgpujacobi.cuda.eighBesideQr=true; not yet run on a GPU). M = X X' for X = R' (A = Q R), so P = X' Q S with M Q = Q L,
+     * -Dgpujacobi.cuda.eighBesideQr=true). M = X X' for X = R' (A = Q R), so P = X' Q S with M Q = Q L,
      * S = L^{-1/2}, is {@link HyperbolicPreconditioner}'s P for J = I: P'P = S Q' M Q S = I, X P = M Q S has orthogonal
      * columns, and the Newton-Schulz steps make P orthogonal to working precision where the eigenvectors of A'A's small
      * eigenvalues are not accurate enough; Y = X P keeps X's rows as before [22]. Where P cannot be made orthogonal
      * (host test: column grading of 3 decades took one step, 6 decades were refused after three) or A'A has an eigenvalue
      * that is not positive, {@link #precondition} runs as before, after a syevd that was spent. What it saves is geqrf's
-     * time, hidden behind syevd (and X'X's GEMM, replaced by A'A's).
+     * time, hidden behind syevd (and X'X's GEMM, replaced by A'A's). H200, 2026-11-28 (conformance and verify pass with it
+     * at every size; docs/benchmarks/gpu-h200-2026-11-28.md), on / off, two processes each, Gaussian A: real svd 3-13%
+     * faster from n = 2048 (double 4096 184 / 193-196 ms, single 2048 37-38 / 43), about even at double 1024, but complex
+     * 4096 565-573 / 478-481 (two sweeps instead of one). Not the default: besides complex, every A with cond(A)^2 near
+     * 1 / eps (graded or ill-conditioned, the input Jacobi is chosen for) would pay the spent syevd.
      */
     static final boolean EIGH_BESIDE_QR = Boolean.getBoolean("gpujacobi.cuda.eighBesideQr");
 
