@@ -106,8 +106,13 @@ final class CudaGpus {
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).eigHere(a, o);
         if (a.pages() > 1) return split(devs, PageSplit.EIG, (b, part) -> b.eigHere(part, o)).run(a);
         if (matrixSplit(o, a.rows(), devs.size())) {
-            EigResult r = multiEig(devs, a, o);
+            CudaMultiGpuBlockedSvd solver = new CudaMultiGpuBlockedSvd();
+            EigResult r = multiEig(devs, a, o, solver);
             if (r != null) return r;
+            // not positive definite: the failed potrf counts in the one-GPU route's time, as it does on one GPU
+            r = devs.get(0).eigHere(a, o);
+            long c = r.report().computeNanos();
+            return c < 0 ? r : r.withReport(r.report().withComputeNanos(c + solver.computeNanos));
         }
         return devs.get(0).eigHere(a, o);
     }
@@ -166,11 +171,14 @@ final class CudaGpus {
         return r.withReport(r.report().withNote(solver.describe()));
     }
 
-    /** Blocked eig of one positive definite matrix across the GPUs; null when it is not (the caller's one-GPU path decides). */
-    private EigResult multiEig(final List<CudaBackend> devs, PageArray a, final SolverOptions o) {
+    /**
+     * Blocked eig of one positive definite matrix across the GPUs; null when it is not (the caller's one-GPU path decides,
+     * and adds solver's computeNanos, the failed potrf).
+     */
+    private EigResult multiEig(final List<CudaBackend> devs, PageArray a, final SolverOptions o,
+                               final CudaMultiGpuBlockedSvd solver) {
         final int n = a.rows();
         final double tol = o.tolFor(a.precision(), n);
-        final CudaMultiGpuBlockedSvd solver = new CudaMultiGpuBlockedSvd();
         final List<String> notes = new ArrayList<String>(devs.get(0).notes());
         final boolean[] definite = {true};
         EigResult r = locked(devs, () -> new PageDriver("cuda", 1, true, notes).eig(a, o, Methods.BLOCKED, (k, w, v) -> {

@@ -54,9 +54,11 @@ final class CudaMultiGpuBlockedSvd {
     /**
      * Eigenpairs of a symmetric positive definite n x n page: A = R'R (cuSOLVER potrf on the first
      * GPU), then the sweeps on R: R W = U S gives A = W S^2 W'. Returns the eigenvalues (unsorted), the
-     * vectors in v (if not null); null when potrf fails (not positive definite).
+     * vectors in v (if not null); null when potrf fails (not positive definite), {@link #computeNanos} then the failed
+     * attempt's time.
      */
     double[] eig(List<CudaBackend> devs, double[] a, double[] v, int n, double tol, int maxSweeps, int fixedSweeps) {
+        computeNanos = 0;
         if (CudaBlockedSvd.DIAGONAL_TEST && IndefiniteEig.nonPositiveDiagonal(a, n, 1)) return null; // potrf would fail
         CudaBackend b0 = devs.get(0);
         CudaDevice d0 = b0.device();
@@ -74,7 +76,10 @@ final class CudaMultiGpuBlockedSvd {
         CudaLibraries.status(lib.solver.cusolverDnDpotrf(lib.solverHandle, 1, n, g.jna(), n, work.jna(), lwork, info.jna()), "potrf");
         int[] st = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
-        if (st[0] != 0) return null;
+        if (st[0] != 0) { // not positive definite: the attempt's time counts in the caller's one-GPU route
+            computeNanos = System.nanoTime() - t0;
+            return null;
+        }
         long potrf = System.nanoTime() - t0;
         double[] r = DeviceBuffers.download(g, n * n, Precision.DOUBLE);
         for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) r[i + j * n] = 0; // potrf leaves A's lower part

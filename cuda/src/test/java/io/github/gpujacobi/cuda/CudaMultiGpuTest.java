@@ -123,6 +123,14 @@ class CudaMultiGpuTest {
         EigResult e3 = Jacobi.eig(ind, on(TWO).withMethod("blocked"));
         assertTrue(Residuals.eig(ind, e3.vectors(), e3.values(), 0) < 1e-12);
         assertTrue(!lastNote(e3.report()).contains("one matrix across"), lastNote(e3.report()));
+        // indefinite with a positive diagonal: the split's potrf is tried and fails, and its time joins the one-GPU route's
+        for (int i = 0; i < 360; i++) ind.set(i, i, Math.abs(ind.get(i, i)) + 1);
+        EigResult e4 = Jacobi.eig(ind, on(TWO).withMethod("blocked"));
+        assertTrue(Residuals.eig(ind, e4.vectors(), e4.values(), 0) < 1e-12);
+        assertTrue(Residuals.orthogonality(e4.vectors(), 0) < 1e-12);
+        assertTrue(e4.values().get(0) < 0 && e4.values().get(359) > 0, "indefinite");
+        assertTrue(!lastNote(e4.report()).contains("one matrix across"), lastNote(e4.report()));
+        assertTrue(e4.report().computeNanos() > 0, "device time reported");
     }
 
     @Test
