@@ -211,14 +211,14 @@ final class CudaDevice {
     /** Whether the context is held (false after release, until the next call). */
     boolean held() { return held; }
 
-    private PanelStream side;
+    private SideStream side;
 
     /**
      * A non-blocking stream beside the default one in this context, created on first use and destroyed by
      * {@link #release} (a stream does not outlive its context).
      */
-    PanelStream sideStream() {
-        if (side == null) side = new PanelStream();
+    SideStream sideStream() {
+        if (side == null) side = new SideStream();
         return side;
     }
 

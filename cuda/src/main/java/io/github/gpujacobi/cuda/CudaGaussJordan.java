@@ -87,9 +87,9 @@ final class CudaGaussJordan {
         dev.synchronize();
         long t0 = System.nanoTime();
         phase(dev, -1);
-        // look-ahead: panel k+1 is factorised on its own stream while the default stream finishes
+        // look-ahead: panel k+1 is factorised on the context's side stream while the default stream finishes
         // step k's update of the other columns (the panel factorisation is latency-bound)
-        PanelStream ps = LOOKAHEAD && n >= LOOKAHEAD_MIN_N && n > b ? dev.sideStream() : null;
+        SideStream ps = LOOKAHEAD && n >= LOOKAHEAD_MIN_N && n > b ? dev.sideStream() : null;
         CudaLibraries libs = CudaLibraries.get("Gauss-Jordan inversion");
         if (ps != null) CudaLibraries.status(libs.solver.cusolverDnSetStream(libs.solverHandle, ps.jna()), "cusolverDnSetStream");
         try {
@@ -97,7 +97,7 @@ final class CudaGaussJordan {
             for (int k = 0, panel = 0; k < n; k += b, panel++) {
                 int bb = Math.min(b, n - k), end = k + bb;
                 com.sun.jna.Pointer a11 = aj.share(((long) k * n + k) * e);
-                if (ps != null) ps.defaultAwaitsPanel();
+                if (ps != null) ps.defaultAwaitsMark();
                 phase(dev, 1);
                 if (n > bb) {
                     dev.launch(Kernel.GJ_SWAP_ROWS.name(s), (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
@@ -177,13 +177,13 @@ final class CudaGaussJordan {
      */
     static final int LOOKAHEAD_MIN_N = 2048;
 
-    /** getrf of the panel A(k:n, k:k+bb) (on the panel stream when there is one, after the default stream's work so far). */
+    /** getrf of the panel A(k:n, k:k+bb) (on the side stream when there is one, after the default stream's work so far). */
     private static void factorPanel(TypedLapack lib, DevicePointer a, int n, int k, int bb, DevicePointer work,
-                                    DevicePointer ipiv, DevicePointer info, int panel, PanelStream ps) {
+                                    DevicePointer ipiv, DevicePointer info, int panel, SideStream ps) {
         if (ps != null) ps.awaitDefault();
         com.sun.jna.Pointer a11 = a.jna().share(((long) k * n + k) * lib.type.bytes());
         lib.getrf(n - k, bb, a11, n, work.jna(), ipiv.jna().share(4L * k), info.jna().share(4L * panel));
-        if (ps != null) ps.recordPanel();
+        if (ps != null) ps.mark();
     }
 
     /** Columns [c0, c1): A(:, c) += P W(:, c) (rows outside the block; P's block rows are zero), then A(k:k+bb, c) := T W(:, c). */

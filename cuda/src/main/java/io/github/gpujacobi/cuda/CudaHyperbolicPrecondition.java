@@ -61,7 +61,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
     static final boolean OVERLAP = !"false".equals(System.getProperty("gpujacobi.cuda.overlapFactorEigh"));
 
     /** The side stream of a {@link #startEigh} whose result {@link #eigh} has not yet taken, else null. */
-    private PanelStream pending;
+    private SideStream pending;
 
     /**
      * Queues syevd of a on the context's side stream, after what {@link #readyBeside} made it wait for; {@link #eigh} on
@@ -69,7 +69,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
      * first, so that a solver call blocking the host still overlaps it.
      */
     void startEigh(DevicePointer a) {
-        PanelStream side = dev.sideStream();
+        SideStream side = dev.sideStream();
         CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, side.jna()), "cusolverDnSetStream");
         pending = side;
         try {
@@ -94,7 +94,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
     /** Waits for a {@link #startEigh} and gives the solver handle back to the default stream (nothing if none). */
     void endEigh() {
         if (pending == null) return;
-        PanelStream side = pending;
+        SideStream side = pending;
         pending = null;
         try {
             side.synchronize();
