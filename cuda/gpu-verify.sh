@@ -49,8 +49,9 @@
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
 #           with its peak device memory; about 6-7 minutes on the H100; the n = 16384 svd is in 'blocked')
-# Results (each step's output, and CSV where bench writes one) go to ${OUT:-gpu-report}. The device tool brings back at most 8
-# files from $OUT: point OUT at a temporary folder and tar it into $OUT (docs/benchmarks/gpu-h200-2026-11-28/run3-quick).
+# Results (each step's output, and CSV where bench writes one) go to ${OUT:-gpu-report}; with TAR=FILE every step also
+# leaves them all in FILE (tar.gz), since the device tool brings back at most 8 files: on the device, OUT=$(mktemp -d)
+# TAR=$OUT/stage.tgz keeps everything up to a step cut by the 10-minute limit.
 set -uo pipefail
 out="${OUT:-gpu-report}"
 mkdir -p "$out"
@@ -68,6 +69,7 @@ step() { # step NAME CMD...: runs, keeps the output, notes failures
   if [ $rc -ne 0 ]; then status=1; echo "   FAILED (exit $rc)"; fi
   echo "   $((SECONDS - t0)) s"
   tail -n 2 "$out/$name.txt"
+  if [ -n "${TAR:-}" ]; then tar -C "$out" -czf "$TAR" .; fi
 }
 stage_verify() {
   { echo "# gpujacobi GPU verification, $(date -u '+%Y-%m-%d %H:%M UTC')"
