@@ -194,6 +194,19 @@ checks_everywhere() {
   step "$name-verify" run verify --device gpu "$@"
   JOPTS=()
 }
+# a switch measured against itself: four bench processes, -DPROPERTY=true / false / true / false, each step and CSV named
+# NAME-LABEL-K (LABEL_TRUE or LABEL_FALSE): alternate NAME PROPERTY LABEL_TRUE LABEL_FALSE BENCH_ARGS...
+alternate() {
+  local name="$1" prop="$2" yes="$3" no="$4" v k=0
+  shift 4
+  for v in true false true false; do
+    k=$((k + 1))
+    local label=$([ $v = true ] && echo "$yes" || echo "$no")
+    JOPTS=("-D$prop=$v")
+    step "$name-$label-$k" run bench "$@" --out "$out/$name-$label-$k.csv"
+  done
+  JOPTS=()
+}
 stage_hyperbolic() {
   # the indefinite eig's preconditioned hyperbolic sweeps (core/HyperbolicPreconditioner; the default since this stage
   # passed on 2026-11-28): conformance and verify with it at every size, its per-phase profile, then the indefinite eig with and
@@ -215,27 +228,16 @@ stage_hyperbolic() {
       --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
 }
 stage_besideqr() {
-  local on=-Dgpujacobi.cuda.eighBesideQr=true v k=0
+  local on=-Dgpujacobi.cuda.eighBesideQr=true
   checks_everywhere besideqr "$on"
   JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
   step besideqr-profile run bench --op svd --n 1024,4096 --dtype double,single --repeat 1 --impl 'cuda/(auto|blocked)'
-  for v in true false true false; do
-    JOPTS=("-Dgpujacobi.cuda.eighBesideQr=$v")
-    k=$((k + 1))
-    step "besideqr-$v-$k" run bench --op svd --n 1024,2048,4096 --dtype double,single,complex128 --repeat 3 \
-        --impl 'cuda/(auto|blocked)|gesvdj' --out "$out/besideqr-$v-$k.csv"
-  done
-  JOPTS=()
+  alternate besideqr gpujacobi.cuda.eighBesideQr true false --op svd --n 1024,2048,4096 --dtype double,single,complex128 \
+      --repeat 3 --impl 'cuda/(auto|blocked)|gesvdj'
 }
 stage_skip() {
-  local v k=0
-  for v in true false true false; do
-    JOPTS=("-Dgpujacobi.cuda.diagonalTest=$v")
-    k=$((k + 1))
-    step "skip-$v-$k" run bench --op eig --n 1024,2048,4096 --dtype single,double --repeat 3 \
-        --impl 'cuda/blocked|syevj|syevd' --out "$out/skip-$v-$k.csv"
-  done
-  JOPTS=()
+  alternate skip gpujacobi.cuda.diagonalTest true false --op eig --n 1024,2048,4096 --dtype single,double --repeat 3 \
+      --impl 'cuda/blocked|syevj|syevd'
 }
 stage_single() {
   local on=-Dgpujacobi.cuda.preCheck=true off=-Dgpujacobi.cuda.preCheck=false v k=0
@@ -253,17 +255,12 @@ stage_single() {
   JOPTS=()
 }
 stage_overlap() {
-  local on=-Dgpujacobi.cuda.overlapFactorEigh=true off=-Dgpujacobi.cuda.overlapFactorEigh=false v k=0
+  local on=-Dgpujacobi.cuda.overlapFactorEigh=true
   checks_everywhere overlap "$on"
   JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
   step overlap-profile run bench --op eig --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
-  for v in on off on off; do
-    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=("$off"); fi
-    k=$((k + 1))
-    step "overlap-$v-$k" run bench --op eig --n 1024,2048,4096 --dtype double,single,complex128 --repeat 3 \
-        --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd' --out "$out/overlap-$v-$k.csv"
-  done
-  JOPTS=()
+  alternate overlap gpujacobi.cuda.overlapFactorEigh on off --op eig --n 1024,2048,4096 --dtype double,single,complex128 \
+      --repeat 3 --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd'
   step overlap-inv run bench --op inv --n 2048,4096 --dtype double --repeat 3 --impl 'cuda/gauss|getrf' \
       --out "$out/overlap-inv.csv"
 }

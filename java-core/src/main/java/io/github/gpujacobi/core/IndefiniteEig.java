@@ -75,9 +75,9 @@ public final class IndefiniteEig {
     /**
      * Whether a diagonal entry (its real part when {@code parts} = 2, interleaved complex) is not positive, or NaN. Then
      * M is not positive definite, and Cholesky fails at that column at the latest: its pivot there is a_jj less a sum of
-     * squares, rounded down to at most a_jj. The GPU routes skip their potrf attempt then: cuSOLVER's potrf seems not to stop at
-     * the failing column (H100, 2026-11-28: once the failed attempt was counted, the indefinite eig at n = 4096 measured
-     * about 5 ms more than in the session before).
+     * squares, rounded down to at most a_jj. The GPU routes skip their potrf attempt then, which the figures suggest does
+     * not end at the failing column (H200, 2026-11-28, indefinite eig with / without the skip: n = 1024 single 13.5-14.6 /
+     * 15.5-16.6 ms, n = 4096 double 239 / 245; docs/benchmarks/gpu-h200-2026-11-28.md).
      */
     public static boolean nonPositiveDiagonal(double[] w, int n, int parts) {
         for (int j = 0; j < n; j++) if (!(w[parts * (j + j * n)] > 0)) return true;
