@@ -50,11 +50,18 @@
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
 #           with its peak device memory; about 6-7 minutes on the H100; the n = 16384 svd is in 'blocked')
 # Results (each step's output, and CSV where bench writes one) go to ${OUT:-gpu-report}; with TAR=FILE every step also
-# leaves them all in FILE (tar.gz), since the device tool brings back at most 8 files: on the device, OUT=$(mktemp -d)
-# TAR=$OUT/stage.tgz keeps everything up to a step cut by the 10-minute limit.
+# leaves them all in FILE (tar.gz), since the device tool brings back at most 8 files: on the device,
+# TAR=$OUT/stage.tgz OUT=$(mktemp -d) keeps everything up to a step cut by the 10-minute limit. TAR comes first: bash
+# expands a later assignment with the earlier ones, so OUT=... TAR=$OUT/... would put the tar inside the results
+# (2026-11-28, run 1 of the second H200 session lost its files that way); such a TAR is refused.
 set -uo pipefail
 out="${OUT:-gpu-report}"
 mkdir -p "$out"
+if [ -n "${TAR:-}" ]; then
+  case "$(cd "$(dirname "$TAR")" 2>/dev/null && pwd -P)/" in
+    "$(cd "$out" && pwd -P)/"*) echo "gpu-verify.sh: TAR=$TAR lies inside the results folder $out: name a file outside it" >&2; exit 2 ;;
+  esac
+fi
 java=".jre/bin/java"; [ -x "$java" ] || java=java
 jar="${JAR:-dist/gpujacobi.jar}"
 run() { "$java" -Xmx64g "${JOPTS[@]}" -jar "$jar" "$@"; }

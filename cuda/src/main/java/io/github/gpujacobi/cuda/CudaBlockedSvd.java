@@ -235,11 +235,19 @@ final class CudaBlockedSvd {
         }
         if (EIG_ON_FACTOR_ROWS) {
             // X = R' (mode 2): X W = U S gives A = X X' = U S^2 U', the eigenvectors are U and no W is accumulated
+            long p0 = PROFILE ? sync(dev) : 0;
             boolean pre = preconditioned(dev, n, fixedSweeps) && precondition(dev, buf, g, n, n, g) != null;
+            long p1 = PROFILE ? sync(dev) : 0;
             solve(dev, buf, g, n, n, n, pre ? 0 : 2, false, tol, maxSweeps, fixedSweeps, null, null, pre);
+            long p2 = System.nanoTime();
             DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
             if (wantV) orthogonalise(dev, buf, uDev, n, tol);
             computeNanos = System.nanoTime() - t0;
+            if (PROFILE) {
+                System.err.printf(java.util.Locale.ROOT, "positive definite eig n=%d: potrf %.2f ms, precondition %.2f ms, "
+                        + "solve %.2f ms, polish %.2f ms; %.2f ms counted%n", n, (p0 - t0) / 1e6, (p1 - p0) / 1e6,
+                        (p2 - p1) / 1e6, (System.nanoTime() - p2) / 1e6, computeNanos / 1e6);
+            }
             download(buf, n, n, null, null);
             if (wantV) DeviceBuffers.downloadInto(uDev, vOut, doubles(n * n));
         } else {
@@ -412,9 +420,14 @@ final class CudaBlockedSvd {
         lib = CudaLibraries.get("Method 'blocked'");
         long t0 = System.nanoTime();
         solve(dev, buf, g, n, n, n, 0, false, tol, maxSweeps, fixedSweeps, signs, null, preconditioned);
+        long t1 = System.nanoTime();
         DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
         if (wantU && !rankDeficient) orthogonalise(dev, buf, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
+        if (PROFILE) {
+            System.err.printf(java.util.Locale.ROOT, "hyperbolic n=%d: solve %.2f ms (from its start), polish %.2f ms%n", n,
+                    (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
+        }
         if (wantU) DeviceBuffers.downloadInto(uDev, uOut, doubles(n * n));
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
@@ -452,6 +465,7 @@ final class CudaBlockedSvd {
      */
     private void solve(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int ldg, int m, int n, int mode, boolean wantV,
                        double tol, int maxSweeps, int fixedSweeps, int[] signs, DevicePointer v0, boolean preconditioned) {
+        final long entered = System.nanoTime();
         final int b = blockWidth(n, signs != null, el);
         final int es = el.bytes;
         int blocks = (n + b - 1) / b;
@@ -474,11 +488,10 @@ final class CudaBlockedSvd {
         String order = sch.swaps() ? "oddeven:" : "chess:";
         CUdeviceptr slotEven = buf.constant("blockedSlot", order + nb, () -> sch.positions(0));
         CUdeviceptr slotOdd = buf.constant("blockedSlotOdd", order + "odd:" + nb, () -> sch.positions(steps));
-        DevicePointer ptrs = null;
-        if (!sch.swaps()) { // the update GEMM's pointer arrays: every output block to its next position
-            ptrs = buf.get("blockedPtrs", 8L * 2 * period * 3 * nb);
-            uploadLongs(ptrs, pointerArrays(sch, w0, w1, q, b, ld, q2, es));
-        }
+        // the sweeps' own tables (the update GEMM's pointer arrays, the pairs' signs) are made before the first sweep:
+        // a preconditioned page that passes the check before it needs none (host time that counted, H200, 2026-11-28:
+        // 1.1-2.2 ms of the single indefinite eig's 14.5 at n = 1024, where the check ended it; 12.0-13.8 ms without)
+        DevicePointer ptrs = null, pairSigns = null;
         // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
         // blocks, each block's own pairs then solved once per sweep by the diagonal step
         final boolean cross = b >= 2 && crossFor(signs != null);
@@ -486,12 +499,12 @@ final class CudaBlockedSvd {
         CUdeviceptr leafPairs = split ? buf.constant("blockedSplitCross", "cross:" + el.maxWidth(), () -> CrossPairs.flat(el.maxWidth()))
                 : null;
         CUdeviceptr innerPairs = cross ? buf.constant("blockedCross", "cross:" + b, () -> CrossPairs.flat(b))
-                : buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
+                : buf.constant("blockedPairs", "chess:" + q2, () -> new ChessTournament(q2).flat());
         final int innerSteps = cross ? b : q2 - 1;
         // the diagonal step: every block's own problem by pair kernels of width dw (b, or the widest kernel), then for
         // each doubling up to b the pairs across the two halves of each dw-wide group, solved split
         final int dw = Math.min(b, 2 * el.maxWidth());
-        CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + dw, new ChessTournament(dw)::flat) : null;
+        CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + dw, () -> new ChessTournament(dw).flat()) : null;
         int diagCounters = 0;
         for (int w = dw; w <= b; w *= 2) diagCounters += CudaSplitPairs.counters(el, w) * (cols / w);
         DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * diagCounters) : null;
@@ -504,10 +517,8 @@ final class CudaBlockedSvd {
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{mode}),
                         CudaDevice.nullable(v0)));
 
-        DevicePointer pairSigns = null, diagSigns = null;
+        DevicePointer diagSigns = null;
         if (signs != null) {
-            pairSigns = buf.get("blockedPairSigns", 4L * period * half * q2);
-            DeviceBuffers.upload(pairSigns, pairSignatures(sch, signs, n, b));
             // each physical column's sign in the layouts at the start of an even and of an odd sweep: the diagonal
             // step's and the cleanup rounds'
             diagSigns = buf.get("blockedDiagSigns", 4L * 2 * nb * b);
@@ -529,6 +540,13 @@ final class CudaBlockedSvd {
             converged = checked(dev, buf, w0, ld, m, cols, tol, diagSigns);
         }
         for (; sweeps < limit && !(converged && fixedSweeps == 0) && !rankDeficient; ) {
+            if (sweeps == 0) {
+                if (!sch.swaps()) ptrs = pointerArrays(buf, sch, w0, w1, q, b, ld, q2, es);
+                if (signs != null) {
+                    pairSigns = buf.get("blockedPairSigns", 4L * period * half * q2);
+                    DeviceBuffers.upload(pairSigns, pairSignatures(sch, signs, n, b));
+                }
+            }
             sweeps++;
             if (cross) { // every block's own b x b problem, in place of the slot layout: cur -> the other buffer
                 long p0 = PROFILE ? sync(dev) : 0;
@@ -628,9 +646,9 @@ final class CudaBlockedSvd {
             double flops = (el.complex() ? 4.0 : 1.0) * sweeps * pairSteps * (2.0 * m * q2 * q2 + 2.0 * ld * q2 * q2);
             System.err.printf(java.util.Locale.ROOT,
                     "blocked m=%d n=%d b=%d: %d sweeps, %.1f ms (%.2f ms/sweep), gram %.1f ms, pair solves %.1f ms,"
-                            + " apply %.1f ms; GEMM %.2f TFLOP/s, %.2f TFLOP/s overall%n",
+                            + " apply %.1f ms; GEMM %.2f TFLOP/s, %.2f TFLOP/s overall; set-up before it %.2f ms%n",
                     m, n, b, sweeps, ms, ms / Math.max(1, sweeps), gramNanos / 1e6, innerNanos / 1e6,
-                    applyNanos / 1e6, flops / ((gramNanos + applyNanos) * 1e3), flops / (ms * 1e9));
+                    applyNanos / 1e6, flops / ((gramNanos + applyNanos) * 1e3), flops / (ms * 1e9), (start - entered) / 1e6);
         }
     }
 
@@ -914,13 +932,16 @@ final class CudaBlockedSvd {
      * x), for the diagonal step of the cross ordering; padding columns (>= n) are +1.
      */
     static int[] blockSignatures(int[] slot, int[] signs, int n, int b) {
-        int[] out = new int[slot.length * b];
-        for (int x = 0; x < slot.length; x++) {
-            for (int i = 0; i < b; i++) {
-                int c = x * b + i;
-                out[slot[x] * b + i] = c < n ? signs[c] : 1;
-            }
-        }
+        int[] out = new int[slot.length * b], padded = padded(signs, n, slot.length * b);
+        for (int x = 0; x < slot.length; x++) System.arraycopy(padded, x * b, out, slot[x] * b, b);
+        return out;
+    }
+
+    /** signs (n of them) followed by +1 up to cols: the padding columns' sign. */
+    private static int[] padded(int[] signs, int n, int cols) {
+        int[] out = new int[cols];
+        java.util.Arrays.fill(out, n, cols, 1);
+        System.arraycopy(signs, 0, out, 0, n);
         return out;
     }
 
@@ -930,13 +951,13 @@ final class CudaBlockedSvd {
      */
     static int[] pairSignatures(BlockSchedule sch, int[] signs, int n, int b) {
         int steps = sch.period(), half = sch.blocks() / 2, q2 = 2 * b;
-        int[] out = new int[steps * half * q2];
+        int[] out = new int[steps * half * q2], padded = padded(signs, n, sch.blocks() * b);
         java.util.Arrays.fill(out, 1);
+        // block copies: a element-wise loop over these 10^4 - 10^6 entries ran interpreted, a JVM's first calls
         for (int s = 0; s < steps; s++) {
             for (int k = 0; k < sch.pairs(s); k++) {
-                for (int i = 0; i < q2; i++) {
-                    int c = sch.block(s, sch.offset(s) + 2 * k + (i < b ? 0 : 1)) * b + i % b;
-                    out[(s * half + k) * q2 + i] = c < n ? signs[c] : 1;
+                for (int h = 0; h < 2; h++) {
+                    System.arraycopy(padded, sch.block(s, sch.offset(s) + 2 * k + h) * b, out, (s * half + k) * q2 + h * b, b);
                 }
             }
         }
@@ -972,6 +993,26 @@ final class CudaBlockedSvd {
     }
 
     /**
+     * {@link #pointerArrays(BlockSchedule, DevicePointer, DevicePointer, DevicePointer, int, int, int, int)} on the
+     * device (buffer blockedPtrs): the same buffers and shape give the same arrays, so they are uploaded once, as ints
+     * (two a pointer, little-endian, as the device reads them).
+     */
+    private static DevicePointer pointerArrays(DeviceBuffers buf, BlockSchedule sch, DevicePointer w0, DevicePointer w1,
+                                               DevicePointer q, int b, int ld, int q2, int es) {
+        String key = (sch.swaps() ? "oddeven:" : "chess:") + sch.blocks() + ":" + b + ":" + ld + ":" + es + ":"
+                + address(w0) + ":" + address(w1) + ":" + address(q);
+        return buf.constant("blockedPtrs", key, () -> {
+            long[] p = pointerArrays(sch, w0, w1, q, b, ld, q2, es);
+            int[] words = new int[2 * p.length];
+            for (int i = 0; i < p.length; i++) {
+                words[2 * i] = (int) p[i];
+                words[2 * i + 1] = (int) (p[i] >>> 32);
+            }
+            return words;
+        });
+    }
+
+    /**
      * The sweeps' results: sigma always, U (m x n) into uOut and V (n x n) into vOut where those are given
      * (the caller's arrays: no host copies after).
      */
@@ -993,10 +1034,6 @@ final class CudaBlockedSvd {
 
     private static long address(DevicePointer p) {
         return com.sun.jna.Pointer.nativeValue(p.jna());
-    }
-
-    private static void uploadLongs(CUdeviceptr dst, long[] src) {
-        CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(src), 8L * src.length), "cuMemcpyHtoD pointers");
     }
 
     /** cuBLAS and cuSOLVER through JNA, loaded on first use (one handle each, default stream). */

@@ -103,6 +103,9 @@ final class CudaIndefiniteEig {
         rotations = s.rotations;
         converged = s.converged;
         computeNanos = factorNanos + preNanos + s.computeNanos;
+        if (CudaBlockedSvd.PROFILE) {
+            System.err.printf(java.util.Locale.ROOT, "indefinite eig n=%d: %.2f ms counted%n", n, computeNanos / 1e6);
+        }
         double[] d = new double[n];
         for (int c = 0; c < n && singular == null; c++) {
             if (s.rankDeficient || !(s.sigma[c] > 0)) singular = "numerically: a hyperbolic pair had no real angle";

@@ -140,7 +140,7 @@ final class CudaMultiGpuBlockedSvd {
             s.cs = s.buf.get("mgCs", 8L * CudaBlockedSvd.pairScratch(q2) * s.pairs);
             s.rot = s.buf.get("mgRot", 8L * steps * s.pairs);
             s.ptrs = s.buf.get("mgPtrs", 8L * 2 * steps * 3 * 2 * s.pairs);
-            s.innerPairs = s.buf.constant("blockedPairs", "chess:" + q2, new ChessTournament(q2)::flat);
+            s.innerPairs = s.buf.constant("blockedPairs", "chess:" + q2, () -> new ChessTournament(q2).flat());
             s.stepRot = new long[steps * s.pairs];
         }
         String access = enablePeers(sh);

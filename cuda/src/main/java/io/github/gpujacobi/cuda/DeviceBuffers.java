@@ -43,14 +43,14 @@ final class DeviceBuffers {
     }
 
     /**
-     * A buffer holding constant ints (a pairing schedule) identified by key: uploaded only when the
-     * key changes, so the pages of one call and repeated calls of one size upload it once.
+     * A buffer holding constant ints (a pairing schedule, the update GEMM's pointers) identified by key: uploaded
+     * only when the key changes, so the pages of one call and repeated calls of one size upload it once.
      */
-    CUdeviceptr constant(String role, Object key, Supplier<int[]> content) {
+    DevicePointer constant(String role, Object key, Supplier<int[]> content) {
         Buffer known = buffers.get(role);
         if (known != null && key.equals(known.content)) return known.ptr;
         int[] data = content.get();
-        CUdeviceptr ptr = get(role, 4L * Math.max(2, data.length));
+        DevicePointer ptr = get(role, 4L * Math.max(2, data.length));
         if (data.length > 0) upload(ptr, data);
         buffers.get(role).content = key;
         return ptr;
