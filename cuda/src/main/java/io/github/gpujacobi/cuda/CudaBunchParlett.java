@@ -29,7 +29,9 @@ final class CudaBunchParlett {
      * syevd's kernels slowed each other, and fewer blocks leave syevd most SMs. H100, 2026-11-28
      * (docs/benchmarks/gpu-h100-2026-11-28c.md), Bunch-Parlett beside syevd with 8 / 16 / 32 columns a block:
      * 13.6-14.1 / 11.4-12.0 / 11.5 ms at n = 1024 (alone 8 and 11 ms), 48 / 42 / 33 ms at 2048; the whole indefinite eig,
-     * double, 3072: 143 / 148 / 132 ms, 4096: 288 / 284 / 280 ms. Complex M keeps 8 beside heevd (measured that way;
+     * double, 3072: 143 / 148 / 132 ms, 4096: 288 / 284 / 280 ms. Wider was slower: with 48 / 64 columns Bunch-Parlett
+     * outlasts syevd (H200, 2026-11-28, docs/benchmarks/gpu-h200-2026-11-28b.md, single 1024: 32 14.6-15.1, 48 15.1-16.4,
+     * 64 18.0-18.2 ms; double 2048: 44.7, 51.7, 59.5-59.7). Complex M keeps 8 beside heevd (measured that way;
      * alone its 32 took 335 ms at 4096 where heevd takes 219).
      */
     private int columnsPerBlock(boolean beside) {
