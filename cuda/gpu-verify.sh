@@ -17,8 +17,9 @@
 #           precisions, against syevjBatched/gesvdjBatched, XsyevBatched and a loop of syevd; inv pages
 #           against cuBLAS getrfBatched+getriBatched up to 64
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
-#   huge    n = 8192, both precisions, against cuSOLVER: eig (the default, blocked) and inv; then svd against gesvdj in a
-#           process of its own (gesvdj ended the process at 8192 on 2026-11-23); a run over 20 s is timed once
+#   huge    n = 8192, both precisions, against cuSOLVER: eig (the default, blocked) and inv; then the single svd against
+#           sgesvdj in a process of its own (gesvdj ended the process at 8192, double, on 2026-11-23; the double svd's
+#           8192 row is in 'quick'); a run over 20 s is timed once
 #   complex complex input (issue 16): eig (random Hermitian and positive definite), svd, inv against cuSOLVER's
 #           heevd, heevj, gesvd, gesvdj, getrf+getrs: n = 1024 both precisions (repeat 3), 2048, 4096 (once)
 #   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
@@ -134,7 +135,7 @@ stage_large() {
 stage_huge() {
   step bench-8192 run bench --op eig,inv --n 8192 --dtype double,single --repeat 1 \
       --impl 'cuda/(blocked|gaussjordan)|cusolver' --out "$out/bench-8192.csv"
-  step bench-8192-svd run bench --op svd --n 8192 --dtype single,double --repeat 1 \
+  step bench-8192-svd run bench --op svd --n 8192 --dtype single --repeat 1 \
       --impl 'cuda/blocked|gesvdj' --out "$out/bench-8192-svd.csv"
 }
 stage_blocked() {

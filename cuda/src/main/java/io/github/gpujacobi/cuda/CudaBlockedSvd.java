@@ -661,8 +661,8 @@ final class CudaBlockedSvd {
                             DevicePointer colSigns) {
         long failing = failingPairs(dev, buf, w, ld, m, cols, tol, true);
         for (int round = 0; ; round++) {
-            if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked check %d after sweep %d: %d pairs fail%n",
-                    round, sweeps, failing);
+            if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked check %d after sweep %d: %d pairs fail%s%n",
+                    round, sweeps, failing, failing > CHECK_LIST ? listedColumns(buf, cols) : "");
             if (failing == 0) return true;
             if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) return false;
             int pairs = rotateFailing(dev, buf, w, ld, cols, (int) failing, colSigns);
@@ -671,6 +671,26 @@ final class CudaBlockedSvd {
             updateGram(dev, buf, w, ld, m, cols, 2 * pairs);
             failing = failingPairs(dev, buf, w, ld, m, cols, tol, false);
         }
+    }
+
+    /**
+     * For the profile, where the check fails many pairs: how the listed ones (the first {@link #CHECK_LIST} found, in no
+     * particular order) spread over the columns. A few columns failing against all the others would show as few columns
+     * in many listed pairs, which a sweep restricted to their blocks could fix (not built).
+     */
+    private static String listedColumns(DeviceBuffers buf, int cols) {
+        int[] listed = new int[2 * CHECK_LIST];
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), buf.get("blockedCheckList", 8L * CHECK_LIST),
+                8L * CHECK_LIST), "cuMemcpyDtoH check list");
+        int[] seen = new int[cols];
+        for (int c : listed) seen[c]++;
+        int distinct = 0, often = 0;
+        for (int k : seen) {
+            distinct += k > 0 ? 1 : 0;
+            often += k >= 8 ? 1 : 0;
+        }
+        return String.format(java.util.Locale.ROOT, " (the %d listed: %d columns, %d of them in 8 or more)", CHECK_LIST,
+                distinct, often);
     }
 
     /** Which of the two layouts a sweep starts from (0: the first's) after `sweeps` sweeps of a schedule. */
