@@ -490,7 +490,7 @@ final class CudaBlockedSvd {
         CUdeviceptr slotOdd = buf.constant("blockedSlotOdd", order + "odd:" + nb, () -> sch.positions(steps));
         // the sweeps' own tables (the update GEMM's pointer arrays, the pairs' signs) are made before the first sweep:
         // a preconditioned page that passes the check before it needs none (host time that counted, H200, 2026-11-28:
-        // 1.1-2.2 ms of the single indefinite eig's 14.5 at n = 1024, where the check ended it; 12.0-13.8 ms without)
+        // 1.1-2.2 ms of the single indefinite eig's 14.5 at n = 1024, where the check ended it; 12.0-13.0 ms without)
         DevicePointer ptrs = null, pairSigns = null;
         // the pair problems: a full sweep (chess tournament of 2b), or with CROSS only the pairs across the two
         // blocks, each block's own pairs then solved once per sweep by the diagonal step
