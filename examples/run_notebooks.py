@@ -44,7 +44,7 @@ def tidy(nb, folder):
         cell.outputs = outs
 
 
-def start_kernel(name, cwd):
+def start_kernel(name, cwd, settle=2):
     """Starts the kernel and returns its manager once it can take requests.
 
     rapaio-jupyter-kernel binds its sockets before it installs its message handlers. A client connects
@@ -55,7 +55,8 @@ def start_kernel(name, cwd):
     A second failure, seen in about one start in five on a loaded 2-core machine (2026-11-23): the kernel
     binds everything, its main thread reaches joinUntilClose (handlers installed), but its shell loop never
     receives a message (thread dump: Shell-0 polling, nothing handled after 150 s). It does not recover,
-    so each start gets a short window and the runner starts a fresh kernel instead (main()).
+    so each start gets a short window and the runner starts a fresh kernel instead (main()). `settle` is the
+    moment given to the handlers, longer on each retry.
     """
     # a context of its own: when a start fails, the client's clean-up can leave a shared context unusable (zmq
     # ENOTSUP on the next socket; CI, 2026-11-26), which failed the retry meant to recover from that start
@@ -68,7 +69,7 @@ def start_kernel(name, cwd):
             break
         except OSError:
             time.sleep(0.2)
-    time.sleep(2)
+    time.sleep(settle)
     return km
 
 
@@ -100,11 +101,13 @@ def main():
     for path in a.notebooks:
         start = time.time()
         status = None
-        # A healthy start answers in 2-5 s even on a loaded machine; a hung one never does (start_kernel).
-        for attempt in (1, 2, 3, 4):
+        # A healthy start answers in 2-5 s even on a loaded machine; a hung one never does (start_kernel). Up to 8
+        # starts: on 2026-11-28 one CI run needed 4 for a notebook (3 hung in a row), the old limit; a hung start costs
+        # about 35 s.
+        for attempt in range(1, 9):
             nb = nbformat.read(path, as_version=4)
             folder = os.path.dirname(os.path.abspath(path))
-            km = start_kernel(nb.metadata.kernelspec.name, folder)
+            km = start_kernel(nb.metadata.kernelspec.name, folder, settle=min(2 * attempt, 8))
             client = NotebookClient(nb, km=km, timeout=a.timeout, startup_timeout=30,
                                     kernel_name=nb.metadata.kernelspec.name,
                                     resources={"metadata": {"path": folder}})
