@@ -973,7 +973,7 @@ final class CudaBlockedSvd {
         int steps = sch.period(), half = sch.blocks() / 2, q2 = 2 * b;
         int[] out = new int[steps * half * q2], padded = padded(signs, n, sch.blocks() * b);
         java.util.Arrays.fill(out, 1);
-        // block copies: a element-wise loop over these 10^4 - 10^6 entries ran interpreted, a JVM's first calls
+        // block copies: an element-wise loop over these 10^4 - 10^6 entries ran interpreted in a JVM's first calls
         for (int s = 0; s < steps; s++) {
             for (int k = 0; k < sch.pairs(s); k++) {
                 for (int h = 0; h < 2; h++) {
