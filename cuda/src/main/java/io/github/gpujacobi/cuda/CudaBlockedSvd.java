@@ -108,7 +108,11 @@ final class CudaBlockedSvd {
      * next one only a handful (H100, n = 1024: svd sweeps 11 and 12 rotated 5390 and 5 pairs, SPD eig 2471 and 3;
      * n = 4096 indefinite: sweep 16 rotated 280573 = 68 n, after which 137 pairs failed and 8 rounds fixed them), and a
      * check with its cleanup rounds costs a GEMM where that last sweep costs 2-40 ms; a check that finds too many
-     * failing pairs costs one GEMM and the sweep runs.
+     * failing pairs costs one GEMM and the sweep runs. A preconditioned start is checked after its first sweep
+     * whatever that sweep rotated ({@link #PRE_CHECK}: it starts near convergence; H200, 2026-11-28, indefinite eig
+     * n = 8192 double: sweep 1 rotated 1.81 M pairs = 221 n, sweep 2 only 1284 at 157-164 ms, where the check after
+     * sweep 1 found 1275 failing pairs and 9 cleanup rounds fixed them, 1540 -> 1433-1439 ms,
+     * docs/benchmarks/gpu-h200-2026-11-28c.md).
      */
     static final int CHECK_FROM = Math.max(1, Integer.getInteger("gpujacobi.cuda.blockedCheckFrom", 128));
 
@@ -119,10 +123,23 @@ final class CudaBlockedSvd {
      * failed after sweep 13, and sweep 14 rotated those 7; 45 ms a sweep against ~4 ms a check). The hyperbolic sweeps
      * too, each pair by the transformation its columns' signs call for. A round re-checks only the rotated columns
      * ({@link #updateGram}); disjoint pairs only, so a column failing with several others takes as many rounds.
-     * -Dgpujacobi.cuda.blockedCheckList / blockedCleanupRounds for measurements.
+     * The list holds {@link #checkList} pairs. -Dgpujacobi.cuda.blockedCheckList / blockedCleanupRounds for measurements.
      */
-    static final int CHECK_LIST = Integer.getInteger("gpujacobi.cuda.blockedCheckList", 1024),
-            CLEANUP_ROUNDS = Integer.getInteger("gpujacobi.cuda.blockedCleanupRounds", 32);
+    static final Integer CHECK_LIST = Integer.getInteger("gpujacobi.cuda.blockedCheckList");
+    static final int CLEANUP_ROUNDS = Integer.getInteger("gpujacobi.cuda.blockedCleanupRounds", 32);
+
+    /**
+     * Failing pairs the cleanup rounds take on for cols columns ({@link #CHECK_LIST} fixes it): 1024, or cols / 2 from
+     * 2048 columns on. A round's update GEMM is cols x (twice the pairs it rotates), so rounds cost in proportion to the
+     * pairs they fix; with 1024 the 1275 pairs left after the first sweep at n = 8192 (above) took a second sweep, with
+     * 4096 or 16384 nine rounds (1433-1440 ms either way; the same at n = 4096, where at most 301 failed).
+     */
+    static int checkList(int cols) {
+        return CHECK_LIST != null ? Math.max(1, CHECK_LIST) : Math.max(1024, cols / 2);
+    }
+
+    /** {@link #checkList} of the running solve's columns. */
+    private int listCap = 1024;
 
     /** The accumulated W's Newton-Schulz step before A's U = Q W (-Dgpujacobi.cuda.blockedPolishW=false skips it). */
     static final boolean POLISH_W = !"false".equals(System.getProperty("gpujacobi.cuda.blockedPolishW"));
@@ -471,6 +488,7 @@ final class CudaBlockedSvd {
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
+        listCap = checkList(cols);
         final BlockSchedule sch = BlockSchedule.of(nb);
         final int steps = sch.steps(), period = sch.period();
         long wBytes = (long) ld * cols * es;
@@ -625,7 +643,8 @@ final class CudaBlockedSvd {
                 System.err.printf(java.util.Locale.ROOT, "blocked sweep %d: %d pair rotations, %d of %d pair problems unrotated%n",
                         sweeps, r, still, stepRot.length);
             }
-            if (!converged && CHECK && fixedSweeps == 0 && r <= (long) CHECK_FROM * n && sweeps < limit) {
+            if (!converged && CHECK && fixedSweeps == 0 && (r <= (long) CHECK_FROM * n || preconditioned && sweeps == 1)
+                    && sweeps < limit) {
                 converged = checked(dev, buf, (t & 1) == 0 ? w0 : w1, ld, m, cols, tol,
                         diagSigns == null ? null : diagSigns.at(4L * nb * b * layout(sweeps, steps, period)));
                 if (rankDeficient) break; // as after a sweep: no further sweep
@@ -662,9 +681,9 @@ final class CudaBlockedSvd {
         long failing = failingPairs(dev, buf, w, ld, m, cols, tol, true);
         for (int round = 0; ; round++) {
             if (PROFILE) System.err.printf(java.util.Locale.ROOT, "blocked check %d after sweep %d: %d pairs fail%s%n",
-                    round, sweeps, failing, failing > CHECK_LIST ? listedColumns(buf, cols) : "");
+                    round, sweeps, failing, failing > listCap ? listedColumns(buf, cols, listCap) : "");
             if (failing == 0) return true;
-            if (failing > CHECK_LIST || round == CLEANUP_ROUNDS) return false;
+            if (failing > listCap || round == CLEANUP_ROUNDS) return false;
             int pairs = rotateFailing(dev, buf, w, ld, cols, (int) failing, colSigns);
             rotations += pairs;
             if (rankDeficient) return false;
@@ -674,14 +693,14 @@ final class CudaBlockedSvd {
     }
 
     /**
-     * For the profile, where the check fails many pairs: how the listed ones (the first {@link #CHECK_LIST} found, in no
+     * For the profile, where the check fails many pairs: how the listed ones (the first cap found, in no
      * particular order) spread over the columns. A few columns failing against all the others would show as few columns
      * in many listed pairs, which a sweep restricted to their blocks could fix (not built).
      */
-    private static String listedColumns(DeviceBuffers buf, int cols) {
-        int[] listed = new int[2 * CHECK_LIST];
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), buf.get("blockedCheckList", 8L * CHECK_LIST),
-                8L * CHECK_LIST), "cuMemcpyDtoH check list");
+    private static String listedColumns(DeviceBuffers buf, int cols, int cap) {
+        int[] listed = new int[2 * cap];
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), buf.get("blockedCheckList", 8L * cap),
+                8L * cap), "cuMemcpyDtoH check list");
         int[] seen = new int[cols];
         for (int c : listed) seen[c]++;
         int distinct = 0, often = 0;
@@ -689,7 +708,7 @@ final class CudaBlockedSvd {
             distinct += k > 0 ? 1 : 0;
             often += k >= 8 ? 1 : 0;
         }
-        return String.format(java.util.Locale.ROOT, " (the %d listed: %d columns, %d of them in 8 or more)", CHECK_LIST,
+        return String.format(java.util.Locale.ROOT, " (the %d listed: %d columns, %d of them in 8 or more)", cap,
                 distinct, often);
     }
 
@@ -718,31 +737,31 @@ final class CudaBlockedSvd {
     private long failingPairs(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, double tol,
                               boolean gemm) {
         DevicePointer c = buf.get("blockedCheck", (long) el.bytes * cols * cols), count = buf.get("blockedCheckCount", 8);
-        DevicePointer list = buf.get("blockedCheckList", 8L * CHECK_LIST);
+        DevicePointer list = buf.get("blockedCheckList", 8L * listCap);
         CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
         if (gemm) el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
         long total = (long) cols * cols;
         dev.launchOver(el.check().kernelName(), total,
                 Pointer.to(Pointer.to(c), Pointer.to(new int[]{cols}), Pointer.to(new double[]{tol}), Pointer.to(count),
-                        Pointer.to(list), Pointer.to(new int[]{CHECK_LIST})));
+                        Pointer.to(list), Pointer.to(new int[]{listCap})));
         long[] out = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(out), count, 8), "cuMemcpyDtoH check");
         return out[0];
     }
 
     /**
-     * Rotates the failing pairs of the last {@link #failingPairs} (count of them listed, at most {@link #CHECK_LIST}),
+     * Rotates the failing pairs of the last {@link #failingPairs} (count of them listed, at most {@link #checkList}),
      * as many as are disjoint (taken in list order), each by its own one-sided rotation from the check's Gram entries
      * (svd_blocked.cu's blocked_rotate_pairs), in place in w. Returns the rotations.
      */
     private int rotateFailing(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int cols, int count,
                               DevicePointer colSigns) {
         int[] listed = new int[2 * count];
-        DevicePointer list = buf.get("blockedCheckList", 8L * CHECK_LIST);
+        DevicePointer list = buf.get("blockedCheckList", 8L * listCap);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), list, 8L * count), "cuMemcpyDtoH check list");
         int[] chosen = DisjointPairs.greedy(listed, cols);
         int pairs = chosen.length / 2;
-        DevicePointer up = buf.get("blockedCheckPairs", 8L * CHECK_LIST);
+        DevicePointer up = buf.get("blockedCheckPairs", 8L * listCap);
         DeviceBuffers.upload(up, chosen);
         DevicePointer deficient = buf.get("blockedDeficient", 4);
         if (colSigns != null) CudaDevice.check(JCudaDriver.cuMemsetD8(deficient, (byte) 0, 4), "cuMemsetD8");
@@ -766,7 +785,7 @@ final class CudaBlockedSvd {
      */
     private void updateGram(CudaDevice dev, DeviceBuffers buf, DevicePointer w, int ld, int m, int cols, int count) {
         if (count == 0) return;
-        DevicePointer idx = buf.get("blockedCheckPairs", 8L * CHECK_LIST), c = buf.get("blockedCheck", (long) el.bytes * cols * cols);
+        DevicePointer idx = buf.get("blockedCheckPairs", 8L * listCap), c = buf.get("blockedCheck", (long) el.bytes * cols * cols);
         DevicePointer x = buf.get("blockedCheckX", (long) el.bytes * m * count), p = buf.get("blockedCheckP", (long) el.bytes * cols * count);
         long total = (long) m * count;
         dev.launchOver(el.gatherCols().kernelName(), total,
