@@ -30,16 +30,23 @@ function varargout = gpu_eig(A, varargin)
 %                  CUDA_VISIBLE_DEVICES), e.g. [0 1]; default 'all' visible GPUs. Pages of a
 %                  3-D A are split across them; a large matrix (Method 'blocked') spreads its
 %                  column blocks over them
-%     'Method'     'parallel' (chess-tournament Jacobi, the default; on the GPU a batched
-%                  kernel for small pages, else a one-phase MCA kernel), 'cyclic',
-%                  'classical', 'hyperbolic' (Bunch-Parlett [9] + hyperbolic SVD [4]:
-%                  every eigenvalue to high relative accuracy; A must be nonsingular),
-%                  GPU memory access methods 'ta', 'ma', 'sa', 'mca'; 'blocked' (GPU: blocked
-%                  one-sided Jacobi on the Cholesky factor of a positive definite A, which
-%                  'auto' picks on the GPU from n = 768 and in single; other A fall back to two-sided Jacobi)
-%     'Tol'        relative off-diagonal tolerance (default eps(class)*sqrt(n))
-%     'MaxSweeps'  sweep limit (default 60)
-%     'Threads'    CPU worker threads (default: all cores)
+%     'Method'     'auto' (the default; info.method says what ran): on the CPU one-sided Jacobi
+%                  on the Bunch-Parlett factor of A ('hyperbolic' below, the pivoted Cholesky
+%                  factor for a positive definite A), two-sided 'parallel' Jacobi where A is
+%                  singular or diagonal; on the GPU batched kernels for small pages, 'blocked'
+%                  from n = 768 and in single, else 'parallel'.
+%                  'parallel' (chess-tournament two-sided Jacobi; on the GPU a batched kernel
+%                  for small pages, else a one-phase MCA kernel), 'cyclic', 'classical',
+%                  'hyperbolic' (Bunch-Parlett [9] + hyperbolic SVD [4]: every eigenvalue to
+%                  high relative accuracy; A must be nonsingular), GPU memory access methods
+%                  'ta', 'ma', 'sa', 'mca' (on the CPU: 'parallel'); 'blocked' (GPU: blocked
+%                  one-sided Jacobi on the Cholesky factor of a positive definite A, on the
+%                  Bunch-Parlett factor with hyperbolic rotations for an indefinite one, two-sided
+%                  Jacobi for a singular one; on the CPU the same as 'auto')
+%     'Tol'        relative off-diagonal tolerance (default eps(class)*sqrt(n); a value below
+%                  eps(class) is raised to it, as no test can certify less)
+%     'MaxSweeps'  sweep limit, a whole number (default, or 0: 60)
+%     'Threads'    CPU worker threads, 0 to 1024 (default, or 0: one per core)
 %
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged with the sweeps
 %   used and the relative off-diagonal reached. What ran (backend, method, sweeps,
@@ -50,7 +57,8 @@ function varargout = gpu_eig(A, varargin)
 %   Errors: gpujacobi:notSquare, gpujacobi:notSymmetric, gpujacobi:nonFinite,
 %   gpujacobi:complexNotSupported (complex A or B with B), gpujacobi:sparseNotSupported, gpujacobi:noGpu,
 %   gpujacobi:singularMatrix (Method 'hyperbolic' on a singular A),
-%   gpujacobi:generalizedNotSupported, gpujacobi:badOption, gpujacobi:internal.
+%   gpujacobi:generalizedNotSupported, gpujacobi:badOption, gpujacobi:overflow (eigenvalues beyond
+%   realmax of the class), gpujacobi:tooManyOutputs, gpujacobi:internal.
 %
 %   Example:
 %     A = gallery('moler', 6);
@@ -61,7 +69,7 @@ function varargout = gpu_eig(A, varargin)
 %
 %   See also gpu_svd, gpu_inversion, gpu_info, eig.
 narginchk(1, Inf);
-nargoutchk(0, 4);
+gj_nargout('gpu_eig', nargout, 4);
 B = [];
 args = varargin;
 if ~isempty(args) && ~ischar(args{1})
@@ -114,7 +122,11 @@ what = 'gpu_eig(A, B) supports symmetric A and symmetric positive definite B of 
 if (isnumeric(A) && ~isreal(A)) || (isnumeric(B) && ~isreal(B))
   error('gpujacobi:complexNotSupported', 'gpu_eig: the generalized problem gpu_eig(A, B) supports real A and B only');
 end
-if ~(isnumeric(B) || islogical(B)) || issparse(B) || ndims(B) > 2 || ~isequal(size(A), size(B)) ...
+if issparse(A) || issparse(B)
+  error('gpujacobi:sparseNotSupported', 'gpu_eig: %s is sparse; the generalized problem takes full matrices (use full)', ...
+    char('A' * issparse(A) + 'B' * (~issparse(A))));
+end
+if ~(isnumeric(B) || islogical(B)) || ndims(B) > 2 || ~isequal(size(A), size(B)) ...
     || ~(isnumeric(A) || islogical(A)) || ndims(A) > 2 || size(A, 1) ~= size(A, 2)
   error('gpujacobi:generalizedNotSupported', '%s; got A %s %s and B %s %s', what, ...
     mat2str(size(A)), class(A), mat2str(size(B)), class(B));
@@ -132,7 +144,12 @@ end
 if norm(B - B', 1) > 64 * eps * norm(B, 1)
   error('gpujacobi:generalizedNotSupported', '%s; B is not symmetric', what);
 end
-[R, p] = chol((B + B') / 2);
+if isempty(B)
+  R = zeros(0);  % Octave's chol of a 0x0 matrix returns no second output
+  p = 0;
+else
+  [R, p] = chol((B + B') / 2);
+end
 if p ~= 0
   error('gpujacobi:generalizedNotSupported', '%s; B is not positive definite (Cholesky failed at column %d)', what, p);
 end

@@ -20,7 +20,9 @@ function varargout = gpu_hsvd(G, J, varargin)
 %
 %   Options (name-value): 'Device' ('auto': the GPU from n = 64 when present, 'gpu', 'cpu'), 'Gpus' (GPU indices,
 %   default 'all'), 'Method' ('hyperbolic'),
-%   'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU worker threads).
+%   'Tol' (relative orthogonality tolerance, default eps(class)*sqrt(n), at least eps(class)),
+%   'MaxSweeps' (a whole number; default, or 0: 60), 'Threads' (CPU worker threads, 0 to 1024;
+%   default, or 0: one per core).
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged.
 %
 %   Errors: gpujacobi:badShape (m < n, wrong length of J), gpujacobi:badOption (J not +-1),
@@ -34,9 +36,13 @@ function varargout = gpu_hsvd(G, J, varargin)
 %
 %   See also gpu_eig, gpu_svd, svd.
 narginchk(2, Inf);
-nargoutchk(0, 5);
+gj_nargout('gpu_hsvd', nargout, 5);
 if ~(isnumeric(J) || islogical(J)) || ~isreal(J) || (~isvector(J) && ~isempty(J))
   error('gpujacobi:badOption', 'gpu_hsvd: J must be a real vector of signs (+1 or -1)');
+end
+if (isnumeric(G) || islogical(G)) && numel(J) ~= size(G, 2)  % J as given (Java sees it as a column)
+  error('gpujacobi:badShape', 'gpu_hsvd: J must be a vector of %d signs (one per column of G), but it is %dx%d %s', ...
+    size(G, 2), size(J, 1), size(J, 2), class(J));
 end
 [spec, flags] = gj_options('gpu_hsvd', varargin, {'econ'});
 wantVectors = nargout > 1;

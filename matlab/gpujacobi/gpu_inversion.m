@@ -20,8 +20,11 @@ function varargout = gpu_inversion(A, varargin)
 %   A gpuArray input is gathered first (the result is an ordinary array).
 %
 %   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Gpus' (GPU indices such as [0 1], default 'all'), 'Method' ('auto',
-%   'gaussjordan', 'cholesky'), 'Threads' (CPU worker threads). The Jacobi options 'Tol'
-%   and 'MaxSweeps' do not apply and are refused.
+%   'gaussjordan', 'cholesky'), 'Threads' (CPU worker threads, 0 to 1024; default, or 0: one per
+%   core). The Jacobi options 'Tol' and 'MaxSweeps' do not apply and are refused.
+%   Errors: gpujacobi:notSquare, gpujacobi:notPositiveDefinite (Method 'cholesky' on a matrix that
+%   is not symmetric or Hermitian positive definite), gpujacobi:badOption, gpujacobi:noGpu,
+%   gpujacobi:tooManyOutputs, gpujacobi:internal.
 %
 %   Example:
 %     A = gallery('lehmer', 5);
@@ -30,7 +33,7 @@ function varargout = gpu_inversion(A, varargin)
 %
 %   See also gpu_eig, gpu_svd, inv.
 narginchk(1, Inf);
-nargoutchk(0, 3);
+gj_nargout('gpu_inversion', nargout, 3);
 spec = gj_options('gpu_inversion', varargin, {}, {'Device', 'Gpus', 'Method', 'Threads'});
 [m, n, p] = size(A);
 bad = false(1, p);

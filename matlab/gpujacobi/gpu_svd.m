@@ -17,8 +17,12 @@ function varargout = gpu_svd(A, varargin)
 %   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Gpus' (GPU indices such as [0 1],
 %   default 'all': pages split across them, a large matrix's column blocks too), 'Method' ('auto', the default;
 %   'onesided'; 'blocked': blocked one-sided Jacobi, the GPU's choice for single matrices
-%   from n = 768 and in single), 'Tol' (relative orthogonality tolerance), 'MaxSweeps', 'Threads' (CPU
-%   worker threads).
+%   from n = 768 and in single), 'Tol' (relative orthogonality tolerance, default eps(class)*sqrt(n);
+%   a value below eps(class) is raised to it, as no test can certify less), 'MaxSweeps' (a whole
+%   number; default, or 0: 60), 'Threads' (CPU worker threads, 0 to 1024; default, or 0: one per core).
+%   Errors: gpujacobi:nonFinite, gpujacobi:sparseNotSupported, gpujacobi:noGpu, gpujacobi:badOption,
+%   gpujacobi:overflow (singular values beyond realmax of the class), gpujacobi:outOfMemory,
+%   gpujacobi:tooManyOutputs, gpujacobi:internal.
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged with the sweeps
 %   used and the largest column cosine reached. What ran is returned by GPU_INFO('last')
 %   or as a fourth output: [U, S, V, info] = GPU_SVD(...).
@@ -30,7 +34,7 @@ function varargout = gpu_svd(A, varargin)
 %
 %   See also gpu_eig, gpu_inversion, svd.
 narginchk(1, Inf);
-nargoutchk(0, 4);
+gj_nargout('gpu_svd', nargout, 4);
 econ = false;
 zeroForm = false;
 args = varargin;

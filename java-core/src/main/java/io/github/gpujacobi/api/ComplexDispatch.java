@@ -25,7 +25,7 @@ final class ComplexDispatch {
         o = o.withMethod(method);
         return run(Operation.EIG, a, o, (b, opts) -> {
             ComplexEigResult r = b.eig(a, opts);
-            requireFinite(b, opts, r.values(), r.vectors() == null ? null : r.vectors().asRealColumns());
+            requireFinite(b, opts, a, r.values(), r.vectors() == null ? null : r.vectors().asRealColumns());
             return r;
         }, ComplexEigResult::report, ComplexEigResult::withReport);
     }
@@ -36,7 +36,7 @@ final class ComplexDispatch {
         o = o.withMethod(method);
         return run(Operation.SVD, a, o, (b, opts) -> {
             ComplexSvdResult r = b.svd(a, opts);
-            requireFinite(b, opts, r.s(), r.u() == null ? null : r.u().asRealColumns(),
+            requireFinite(b, opts, a, r.s(), r.u() == null ? null : r.u().asRealColumns(),
                     r.v() == null ? null : r.v().asRealColumns());
             return r;
         }, ComplexSvdResult::report, ComplexSvdResult::withReport);
@@ -134,8 +134,8 @@ final class ComplexDispatch {
         return c;
     }
 
-    private static void requireFinite(Backend b, SolverOptions o, PageArray... outputs) {
-        Jacobi.requireFinite(outputs, b.isGpu(), b.name(), o);
+    private static void requireFinite(Backend b, SolverOptions o, ComplexPageArray input, PageArray... outputs) {
+        Jacobi.requireFinite(outputs, b.isGpu(), b.name(), o, input.asRealColumns(), true);
     }
 
     private static JacobiException outOfMemory(ComplexPageArray a, SolverOptions o, OutOfMemoryError e) {

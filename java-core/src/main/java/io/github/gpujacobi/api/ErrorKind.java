@@ -12,6 +12,10 @@ public enum ErrorKind {
     RANK_DEFICIENT("rankDeficient"),
     BAD_SCALING("badScaling"),
     SINGULAR("singularMatrix"),
+    /** Method 'cholesky' on a page that is not (symmetric or Hermitian) positive definite. */
+    NOT_POSITIVE_DEFINITE("notPositiveDefinite"),
+    /** A result beyond the largest number of the class (eigen- or singular values of an A near realmax). */
+    OVERFLOW("overflow"),
     NO_GPU("noGpu"),
     GPU_FAILURE("gpuFailure"),
     OUT_OF_MEMORY("outOfMemory"),

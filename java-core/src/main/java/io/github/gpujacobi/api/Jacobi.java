@@ -136,24 +136,56 @@ public final class Jacobi {
      * A result holding NaN or Inf for finite input is a failure, never "done": it is rejected here,
      * as a GPU failure on the GPU (Device 'auto' then retries on the CPU).
      */
-    private static <R> R requireFinite(R r, Call<R> call, Backend b, SolverOptions o) {
-        requireFinite(call.outputs(r), b.isGpu(), b.name(), o);
+    private static <R> R requireFinite(R r, Call<R> call, Backend b, SolverOptions o, PageArray a) {
+        requireFinite(call.outputs(r), b.isGpu(), b.name(), o, a, false);
         return r;
     }
 
     static void requireFinite(PageArray[] outputs, boolean gpu, String backend, SolverOptions o) {
+        requireFinite(outputs, gpu, backend, o, null, false);
+    }
+
+    /**
+     * As above; input (a real view of it, complex: interleaved) tells a true overflow from a failure: where an Inf
+     * appears and the input's entries allow values above the output class's largest (max(m, n) max|a_ij|, sqrt(2)
+     * more for complex, bounds every eigen- and singular value), the result overflows ({@link ErrorKind#OVERFLOW}, no
+     * retry on the CPU, which would overflow as well).
+     */
+    static void requireFinite(PageArray[] outputs, boolean gpu, String backend, SolverOptions o, PageArray input,
+                              boolean complex) {
         for (PageArray out : outputs) {
             if (out == null) continue;
             int per = Math.max(1, out.pageSize());
             for (int i = 0; i < out.length(); i++) {
                 double x = out.get(i);
                 if (x - x != 0) { // NaN or +-Inf
+                    String page = out.pages() > 1 ? " in page " + (i / per + 1) : "";
+                    double bound = Double.isInfinite(x) && input != null ? valueBound(input, complex) : 0;
+                    double realmax = out.precision() == Precision.SINGLE ? Float.MAX_VALUE : Double.MAX_VALUE;
+                    if (bound > realmax) {
+                        throw new JacobiException(ErrorKind.OVERFLOW, String.format(java.util.Locale.ROOT,
+                                "%s: the result overflows%s: with entries up to %.3g, the eigen- or singular values of %s"
+                                        + " can exceed the largest %s number (%.3g); scale %s down (they scale with it)",
+                                o.where(), page, maxAbs(input) * (complex ? Math.sqrt(2) : 1), o.variable(),
+                                out.precision() == Precision.SINGLE ? "single" : "double", realmax, o.variable()));
+                    }
                     throw new JacobiException(gpu ? ErrorKind.GPU_FAILURE : ErrorKind.INTERNAL, o.where()
-                            + ": the " + backend + " backend produced " + x + (out.pages() > 1 ? " in page "
-                            + (i / per + 1) : "") + " for finite input; no result returned");
+                            + ": the " + backend + " backend produced " + x + page + " for finite input; no result returned");
                 }
             }
         }
+    }
+
+    /** max(m, n) max|a_ij| (times sqrt(2) for complex a): no eigen- or singular value of a page of a exceeds it. */
+    private static double valueBound(PageArray a, boolean complex) {
+        int m = complex ? a.rows() / 2 : a.rows();
+        return maxAbs(a) * Math.max(m, a.cols()) * (complex ? Math.sqrt(2) : 1);
+    }
+
+    private static double maxAbs(PageArray a) {
+        double m = 0;
+        for (int i = 0; i < a.length(); i++) m = Math.max(m, Math.abs(a.get(i)));
+        return m;
     }
 
     private static <R> R run(Operation op, PageArray a, SolverOptions o, Call<R> call) {
@@ -162,7 +194,7 @@ public final class Jacobi {
         if (Methods.AUTO.equals(o.method())) o = o.withMethod(chosen.defaultMethod(op));
         long t0 = System.nanoTime();
         try {
-            R r = requireFinite(call.on(chosen, o), call, chosen, o);
+            R r = requireFinite(call.on(chosen, o), call, chosen, o, a);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t0));
         } catch (JacobiException e) {
             boolean retry = chosen.isGpu() && o.device() == Device.AUTO
@@ -171,7 +203,7 @@ public final class Jacobi {
             Backend cpu = all.cpu();
             if (!cpu.supports(op, o.method()) || Methods.AUTO.equals(o.method())) o = o.withMethod(cpu.defaultMethod(op));
             long t1 = System.nanoTime();
-            R r = requireFinite(call.on(cpu, o), call, cpu, o);
+            R r = requireFinite(call.on(cpu, o), call, cpu, o, a);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t1)
                     .withNote("GPU failed (" + e.getMessage() + "); ran on the CPU instead"));
         } catch (OutOfMemoryError e) {

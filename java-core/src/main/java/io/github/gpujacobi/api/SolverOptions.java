@@ -72,9 +72,14 @@ public final class SolverOptions {
     /** Convergence tolerance, or NaN for the default ({@link #tolFor}). */
     public double tol() { return tol; }
 
-    /** Default tolerance: a small multiple of eps of the working class, scaled with sqrt(n) like LAPACK's Jacobi. */
+    /**
+     * Default tolerance: a small multiple of eps of the working class, scaled with sqrt(n) like LAPACK's Jacobi. A given
+     * Tol below eps of the class is raised to it: no test in that class's arithmetic can certify orthogonality below its
+     * rounding unit, and one-sided Jacobi asked for Tol 0 (or 1e-20) rotated every pair for ever, then reported an
+     * accurate result as not converged (as LAPACK's dgesvj, whose CTOL is at least 1 eps).
+     */
     public double tolFor(Precision p, int n) {
-        if (!Double.isNaN(tol)) return tol;
+        if (!Double.isNaN(tol)) return Math.max(tol, p.eps());
         return p.eps() * Math.max(1.0, Math.sqrt(n));
     }
 
@@ -110,7 +115,13 @@ public final class SolverOptions {
 
     public SolverOptions withDevice(Device d) { SolverOptions o = copy(); o.device = d; return o; }
 
-    public SolverOptions withDevice(String d) { return withDevice(Device.fromName(d)); }
+    public SolverOptions withDevice(String d) {
+        try {
+            return withDevice(Device.fromName(d));
+        } catch (JacobiException e) {
+            throw new JacobiException(e.kind(), caller + ": " + e.getMessage());
+        }
+    }
 
     public SolverOptions withDeviceIndex(int i) {
         if (i < -1) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": device index must be >= 0, got " + i);
@@ -141,7 +152,7 @@ public final class SolverOptions {
     }
 
     public SolverOptions withMaxSweeps(int s) {
-        if (s < 0) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": MaxSweeps must be positive, got " + s);
+        if (s < 0) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": MaxSweeps must be 0 (the default) or more, got " + s);
         SolverOptions o = copy(); o.maxSweeps = s; return o;
     }
 
@@ -150,8 +161,18 @@ public final class SolverOptions {
         SolverOptions o = copy(); o.fixedSweeps = s; return o;
     }
 
+    /**
+     * The most worker threads one call may ask for: each is a native thread, and a JVM asked for 10^5 of them ran out of
+     * native memory and ended the MATLAB or Octave session hosting it.
+     */
+    public static final int MAX_THREADS = 1024;
+
+    /** Worker threads, 0 for one per core, at most {@link #MAX_THREADS}. */
     public SolverOptions withThreads(int t) {
-        if (t < 0) throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": Threads must be >= 0, got " + t);
+        if (t < 0 || t > MAX_THREADS) {
+            throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": Threads must be 0 (one per core) to " + MAX_THREADS
+                    + ", got " + t);
+        }
         SolverOptions o = copy(); o.threads = t; return o;
     }
 

@@ -41,7 +41,7 @@ public final class Bridge {
             if (p == Precision.SINGLE) a = a.to(Precision.SINGLE);
             return compute(op, a, caller, options, null);
         } catch (JacobiException e) {
-            return BridgeResult.failure(e);
+            return BridgeResult.failure(caller, e);
         } catch (RuntimeException e) {
             return BridgeResult.internal(caller, e);
         }
@@ -51,7 +51,7 @@ public final class Bridge {
         try {
             return compute(op, input.array(), caller, options, null);
         } catch (JacobiException e) {
-            return BridgeResult.failure(e);
+            return BridgeResult.failure(caller, e);
         } catch (RuntimeException e) {
             return BridgeResult.internal(caller, e);
         }
@@ -79,7 +79,7 @@ public final class Bridge {
             }
             return computeComplex(op, a, caller, options);
         } catch (JacobiException e) {
-            return BridgeResult.failure(e);
+            return BridgeResult.failure(caller, e);
         } catch (RuntimeException e) { // as run: one line under gpujacobi:internal, not a Java stack trace
             return BridgeResult.internal(caller, e);
         }
@@ -101,7 +101,7 @@ public final class Bridge {
                     : ComplexPageArray.fromSplit(r.floatData(), i.floatData(), r.rows(), r.cols(), r.pages());
             return computeComplex(op, a, caller, options);
         } catch (JacobiException e) {
-            return BridgeResult.failure(e);
+            return BridgeResult.failure(caller, e);
         } catch (RuntimeException e) { // as run: one line under gpujacobi:internal, not a Java stack trace
             return BridgeResult.internal(caller, e);
         }
@@ -165,7 +165,7 @@ public final class Bridge {
             if (p == Precision.SINGLE) a = a.to(Precision.SINGLE);
             return compute("hsvd", a, caller, options, PageArray.wrap(signs, signs.length, 1));
         } catch (JacobiException e) {
-            return BridgeResult.failure(e);
+            return BridgeResult.failure(caller, e);
         } catch (RuntimeException e) {
             return BridgeResult.internal(caller, e);
         }
@@ -176,7 +176,7 @@ public final class Bridge {
         try {
             return compute("hsvd", input.array(), caller, options, signs.array());
         } catch (JacobiException e) {
-            return BridgeResult.failure(e);
+            return BridgeResult.failure(caller, e);
         } catch (RuntimeException e) {
             return BridgeResult.internal(caller, e);
         }

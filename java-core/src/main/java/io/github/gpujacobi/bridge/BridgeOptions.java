@@ -27,8 +27,9 @@ final class BridgeOptions {
                 case "gpus": o = o.withGpus(val); break;
                 case "method": o = o.withMethod(val); break;
                 case "tol": o = o.withTol(number(caller, "Tol", val)); break;
-                case "maxsweeps": o = o.withMaxSweeps((int) number(caller, "MaxSweeps", val)); break;
-                case "threads": o = o.withThreads((int) number(caller, "Threads", val)); break;
+                case "maxsweeps": o = o.withMaxSweeps(whole(caller, "MaxSweeps", val, "0 (the default) or more")); break;
+                case "threads": o = o.withThreads(whole(caller, "Threads", val,
+                        "0 (one per core) to " + SolverOptions.MAX_THREADS)); break;
                 case "econ": o = o.withEcon(!val.equals("0")); break;
                 case "vectors": o = o.withVectors(!val.equals("0")); break;
                 case "variable": o = o.withVariable(val); break;
@@ -38,12 +39,26 @@ final class BridgeOptions {
         return o;
     }
 
+    /** A finite number (MATLAB and Octave write Inf as "Inf", which Java does not parse: named here as such). */
     private static double number(String caller, String name, String val) {
+        double x;
         try {
-            return Double.parseDouble(val);
+            x = Double.parseDouble(val);
         } catch (NumberFormatException e) {
-            throw bad(caller, name + " must be a number, got '" + val + "'");
+            x = val.matches("[+-]?(?i:inf)") ? Double.POSITIVE_INFINITY : Double.NaN;
+            if (!Double.isInfinite(x)) throw bad(caller, name + " must be a finite number, got '" + val + "'");
         }
+        if (Double.isNaN(x) || Double.isInfinite(x)) throw bad(caller, name + " must be a finite number, got " + val);
+        return x;
+    }
+
+    /** A whole number that fits an int (a fraction is not silently truncated: MaxSweeps 2.5 ran 2 sweeps). */
+    private static int whole(String caller, String name, String val, String range) {
+        double x = number(caller, name, val);
+        if (x != Math.rint(x) || Math.abs(x) > Integer.MAX_VALUE) {
+            throw bad(caller, name + " must be a whole number, " + range + ", got " + val);
+        }
+        return (int) x;
     }
 
     private static JacobiException bad(String caller, String msg) {

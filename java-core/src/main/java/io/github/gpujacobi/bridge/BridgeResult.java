@@ -23,10 +23,12 @@ public final class BridgeResult {
     private boolean singular;
     private double offDiagonal = Double.NaN;
 
-    static BridgeResult failure(JacobiException e) {
+    /** The exception's identifier and message, the message led by the caller's name where it lacks it. */
+    static BridgeResult failure(String caller, JacobiException e) {
         BridgeResult r = new BridgeResult();
         r.errorId = e.identifier();
-        r.errorMessage = e.getMessage();
+        String msg = e.getMessage() == null ? "" : e.getMessage();
+        r.errorMessage = caller == null || msg.startsWith(caller + ":") ? msg : caller + ": " + msg;
         return r;
     }
 

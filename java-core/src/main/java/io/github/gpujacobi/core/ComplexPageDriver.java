@@ -184,7 +184,7 @@ public final class ComplexPageDriver {
                 if (ok) { w = c; used[k] = Methods.CHOLESKY; }
             }
             if (!ok && Methods.CHOLESKY.equals(o.method())) {
-                throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
+                throw new JacobiException(ErrorKind.NOT_POSITIVE_DEFINITE, o.where()
                         + " is not Hermitian positive definite, so Method 'cholesky' cannot invert it"
                         + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
             }

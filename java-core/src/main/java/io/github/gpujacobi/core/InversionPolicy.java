@@ -53,7 +53,7 @@ public final class InversionPolicy {
                 }
             }
             if (!ok && Methods.CHOLESKY.equals(o.method())) {
-                throw new JacobiException(ErrorKind.NOT_SYMMETRIC, o.where()
+                throw new JacobiException(ErrorKind.NOT_POSITIVE_DEFINITE, o.where()
                         + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
                         + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
             }

@@ -79,6 +79,13 @@ class ValidationTest {
         assertEquals(3.0, Jacobi.svd(PageArray.wrap(new double[]{-3}, 1, 1), O.withMethod("blocked")).s().get(0), 0.0);
         assertEquals(2.0, Jacobi.eig(PageArray.wrap(new double[]{2}, 1, 1), O.withMethod("blocked")).values().get(0), 0.0);
         assertEquals(ErrorKind.BAD_OPTION, fails(() -> O.withTol(-1)).kind());
+        assertEquals(ErrorKind.BAD_OPTION, fails(() -> O.withThreads(SolverOptions.MAX_THREADS + 1)).kind());
+        assertTrue(fails(() -> O.withDevice("tpu")).getMessage().startsWith("gpu_eig: unknown device 'tpu'"));
+        // a Tol below eps of the class is raised to it; the default scales with sqrt(n)
+        assertEquals(Precision.DOUBLE.eps(), O.withTol(0).tolFor(Precision.DOUBLE, 100), 0.0);
+        assertEquals(Precision.SINGLE.eps(), O.withTol(1e-20).tolFor(Precision.SINGLE, 100), 0.0);
+        assertEquals(1e-10, O.withTol(1e-10).tolFor(Precision.DOUBLE, 100), 0.0);
+        assertEquals(10 * Precision.DOUBLE.eps(), O.tolFor(Precision.DOUBLE, 100), 1e-30);
         assertEquals(ErrorKind.BAD_OPTION, fails(() -> Device.fromName("tpu")).kind());
         assertEquals(ErrorKind.BAD_SHAPE, fails(() -> PageArray.wrap(new double[5], 2, 3)).kind());
     }

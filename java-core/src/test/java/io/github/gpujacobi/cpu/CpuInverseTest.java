@@ -77,7 +77,7 @@ class CpuInverseTest {
         JacobiException e = assertThrows(JacobiException.class,
                 () -> Jacobi.inv(PageArray.wrap(new double[]{1, 2, 2, 1}, 2, 2), CPU.withMethod("cholesky").withCaller("gpu_inversion")));
         assertTrue(e.getMessage().startsWith("gpu_inversion: A is not symmetric positive definite"), e.getMessage());
-        assertEquals(ErrorKind.NOT_SYMMETRIC, e.kind());
+        assertEquals(ErrorKind.NOT_POSITIVE_DEFINITE, e.kind());
     }
 
     @Test
