@@ -382,3 +382,19 @@ end
 %! [V, D] = gpu_eig(P); assert(size(V), [3 3 3]);
 %! for k = 1:3, assert(norm(P(:, :, k) * V(:, :, k) - V(:, :, k) * D(:, :, k)) < 1e-12 * norm(Z)); end
 %! assert(gpu_eig(complex(5, 0)), 5);
+%!error <gpu_eig: Threads must be 0 \(one per core\) to 1024> gpu_eig(eye(3), 'Threads', 100000)
+%!error <gpu_eig: MaxSweeps must be a whole number> gpu_eig(eye(3), 'MaxSweeps', 2.5)
+%!error <gpu_eig: Tol must be a finite number> gpu_eig(eye(3), 'Tol', Inf)
+%!error <gpu_eig: unknown device 'tpu'> gpu_eig(eye(3), 'Device', 'tpu')
+%!error <gpu_eig: B is sparse> gpu_eig(eye(3), speye(3))
+%!test
+%! id = ''; try, [a, b, c, d, e] = gpu_eig(eye(2)); catch err, id = err.identifier; msg = err.message; end
+%! assert(id, 'gpujacobi:tooManyOutputs'); assert(strncmp(msg, 'gpu_eig: too many outputs', 25));
+%!test
+%! % the eigenvalue 2 realmax overflows: gpujacobi:overflow, not an internal error
+%! id = ''; try, gpu_eig(realmax * ones(2), 'Device', 'cpu'); catch err, id = err.identifier; end
+%! assert(id, 'gpujacobi:overflow');
+%!test
+%! % the generalized problem of order 0, as eig(zeros(0), zeros(0))
+%! assert(size(gpu_eig(zeros(0), zeros(0))), [0 1]);
+%! [V, D] = gpu_eig(zeros(0), zeros(0)); assert(size(V), [0 0]); assert(size(D), [0 0]);

@@ -119,3 +119,4 @@ end
 %!error <not enough input> gpu_hsvd(G)
 %!warning <did not converge> gpu_hsvd(G, J, 'MaxSweeps', 1, 'Device', 'cpu');
 %!error <Invalid call|not enough input> gpu_hsvd(G)
+%!error <3 signs \(one per column of G\), but it is 1x2 double> gpu_hsvd(G(:, 1:3), [1 -1])

@@ -178,3 +178,6 @@ end
 %! X = gpu_inversion(cat(3, H, NaN(3) + 1i));
 %! warning('on', sid);
 %! assert(X(:, :, 1), inv(H), 1e-14); Y = X(:, :, 2); assert(all(isnan(Y(:))));
+%!test
+%! id = ''; try, gpu_inversion([1 2; 2 1], 'Method', 'cholesky'); catch err, id = err.identifier; end
+%! assert(id, 'gpujacobi:notPositiveDefinite');

@@ -163,3 +163,11 @@ end
 %! [U, S, V] = gpu_svd(P);
 %! for k = 1:2, assert(norm(P(:, :, k) - U(:, :, k) * S(:, :, k) * V(:, :, k)') < 1e-13 * norm(Z)); end
 %! assert(gpu_svd(3 - 4i), 5, 1e-14);
+%!test
+%! % Tol below eps is raised to eps: Tol 0 ran all 60 sweeps and warned that an accurate result was not
+%! A = magic(7) + eye(7);
+%! warning('error', 'gpujacobi:notConverged');
+%! [U, S, V, info] = gpu_svd(A, 'Tol', 0, 'Device', 'cpu');
+%! warning('on', 'gpujacobi:notConverged');
+%! assert(info.converged); assert(norm(A - U * S * V') / norm(A) < 1e-14);
+%!error <gpu_svd: too many outputs> [a, b, c, d, e] = gpu_svd(eye(2))
