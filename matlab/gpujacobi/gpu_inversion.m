@@ -181,3 +181,7 @@ end
 %!test
 %! id = ''; try, gpu_inversion([1 2; 2 1], 'Method', 'cholesky'); catch err, id = err.identifier; end
 %! assert(id, 'gpujacobi:notPositiveDefinite');
+%!test
+%! % Octave's own INV beside the running JVM (threaded OpenBLAS crashed there without gj_jvm_start's -Xss8m)
+%! X = gpu_inversion(magic(4) + eye(4)); B = randn(300) + 300 * eye(300);
+%! assert(norm(inv(B) * B - eye(300)) < 1e-12);

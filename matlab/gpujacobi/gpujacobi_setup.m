@@ -10,7 +10,8 @@ function jar = gpujacobi_setup(action)
 %   nothing the workspace holds.
 %   GPUJACOBI_SETUP() puts the jar on the dynamic Java class path for this session unless it
 %   is reachable already (then it does nothing), and checks that Java 8 or newer runs. Call it
-%   at the start of a session, before creating variables. In Octave, pkg load does this.
+%   at the start of a session, before creating variables. In Octave the gpu_* functions do this
+%   on their first call.
 %   GPUJACOBI_SETUP('uninstall') removes the jar's line from javaclasspath.txt (restart MATLAB
 %   to take it off the static path); remove the toolbox folder from the path with RMPATH.
 %
@@ -27,6 +28,7 @@ end
 if ~ischar(action) || ~any(strcmpi(action, {'session', 'static', 'uninstall'}))
   error('gpujacobi:badOption', 'gpujacobi_setup: the argument must be ''static'' or ''uninstall''');
 end
+gj_jvm_start();
 jar = gj_jar();
 if isempty(jar)
   error('gpujacobi:noJar', ['gpujacobi_setup: gpujacobi-toolbox.jar was not found next to the toolbox or in ', ...
@@ -49,7 +51,8 @@ end
 function static_path_file(jar, add)
 % Adds (or removes) the jar's line in prefdir/javaclasspath.txt, keeping every other line.
 if exist('OCTAVE_VERSION', 'builtin') ~= 0
-  error('gpujacobi:notSupported', 'gpujacobi_setup: in Octave, pkg install and pkg load put the jar on the class path');
+  error('gpujacobi:notSupported', ['gpujacobi_setup: in Octave the gpu_* functions put the jar on the class ', ...
+    'path on their first call (after pkg load gpujacobi, or with the toolbox folder on the path)']);
 end
 file = fullfile(prefdir, 'javaclasspath.txt');
 lines = {};
@@ -87,4 +90,4 @@ end
 %! assert(strcmp(gpujacobi_setup(), jar));
 %! assert(numel(javaclasspath('-all')), n);
 %!error <'static' or 'uninstall'> gpujacobi_setup('everywhere')
-%!error <pkg load> gpujacobi_setup('static')
+%!error <on their first call> gpujacobi_setup('static')

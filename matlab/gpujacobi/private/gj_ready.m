@@ -8,6 +8,7 @@ persistent ready
 if ~isempty(ready)
   return;
 end
+gj_jvm_start();
 if ~usejava('jvm')
   error('gpujacobi:noJava', '%s: Java is not available; gpujacobi needs a Java 8+ JVM', fname);
 end
