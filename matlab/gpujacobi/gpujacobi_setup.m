@@ -43,6 +43,9 @@ switch lower(action)
   otherwise
     if ~gj_loaded()
       javaaddpath(jar);
+      if exist('OCTAVE_VERSION', 'builtin') ~= 0
+        setappdata(0, 'gpujacobi_jar', jar);  % for the Octave package's PKG_DEL
+      end
     end
     gj_ready('gpujacobi_setup');
 end

@@ -20,6 +20,7 @@ if ~gj_loaded()
   end
   if exist('OCTAVE_VERSION', 'builtin') ~= 0
     javaaddpath(jar);
+    setappdata(0, 'gpujacobi_jar', jar);  % for the package's PKG_DEL
   else
     error('gpujacobi:notOnClassPath', ['%s: gpujacobi-toolbox.jar is not on the Java class path. Recommended: ', ...
       'run gpujacobi_setup(''static'') once and restart MATLAB (it adds\n  %s\nto %s). ', ...
