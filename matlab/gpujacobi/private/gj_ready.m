@@ -4,8 +4,8 @@ function gj_ready(fname)
 % "Dynamic Path of Java Class Path"), which must not happen inside a user's script. In MATLAB a
 % missing jar is an error saying how to install it (static path, or an explicit
 % gpujacobi_setup() call); Octave's javaaddpath keeps the workspace, so there it is added here.
-persistent ready
-if ~isempty(ready)
+persistent ready  % true: the jar was added here (Octave), and must be again once PKG_DEL took it off
+if ~isempty(ready) && ~(ready && ~isappdata(0, 'gpujacobi_jar'))
   return;
 end
 gj_jvm_start();
@@ -34,7 +34,7 @@ parts = sscanf(strrep(v, '1.', ''), '%d');
 if isempty(parts) || parts(1) < 8
   error('gpujacobi:oldJava', '%s: Java %s is too old; Java 8 or newer is needed', fname, v);
 end
-ready = true;
+ready = exist('OCTAVE_VERSION', 'builtin') ~= 0 && isappdata(0, 'gpujacobi_jar');
 end
 
 function check_version(fname)
