@@ -76,7 +76,12 @@ final class BatchCommand implements Command {
         long t0 = System.nanoTime();
         List<Path> files = new ArrayList<Path>();
         List<String> problems = new ArrayList<String>();
-        for (Path in : opt.inputs) discover(in, files, problems);
+        Set<Path> inFolders = new HashSet<Path>(); // found by listing a folder, not named
+        for (Path in : opt.inputs) {
+            int before = files.size();
+            discover(in, files, problems);
+            if (Files.isDirectory(in)) for (Path f : files.subList(before, files.size())) inFolders.add(key(f));
+        }
         files = distinct(files);
         boolean singleTarget = opt.output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mat")
                 && !Files.isDirectory(opt.output);
@@ -102,10 +107,16 @@ final class BatchCommand implements Command {
         Set<Path> outputs = new HashSet<Path>();
         for (BatchFileJob j : jobs) outputs.add(key(j.output));
         List<BatchFileJob> todo = new ArrayList<BatchFileJob>();
+        // nor any other gpujacobi result found in an input folder (an -o equal to the input folder, runs of other ops:
+        // their results were decomposed again, a_eig_svd_inv.mat, and failed as "A_D must be square"); one named
+        // as an input is decomposed like any file
         for (BatchFileJob j : jobs) {
-            boolean ownResult = outputs.contains(key(j.input))
-                    && ResultRecord.of(j.input).kind() == ResultRecord.Kind.RESULT;
-            if (!ownResult) todo.add(j);
+            boolean folder = inFolders.contains(key(j.input));
+            ResultRecord r = outputs.contains(key(j.input)) || folder ? ResultRecord.of(j.input) : null;
+            boolean result = r != null && r.kind() == ResultRecord.Kind.RESULT;
+            if (result && outputs.contains(key(j.input))) continue; // this run's own result: silently left out
+            if (result) j.notAnInput = "a gpujacobi result, not decomposed again (name the file to decompose it)";
+            todo.add(j);
         }
 
         List<MatInput> opened = new ArrayList<MatInput>();
@@ -113,13 +124,19 @@ final class BatchCommand implements Command {
         Map<String, String> options = opt.resultOptions();
         for (BatchFileJob j : todo) {
             MatInput in = null;
+            if (j.notAnInput != null) {
+                opened.add(null);
+                continue;
+            }
+            j.source = ResultRecord.source(j.input);
             ResultRecord existing = ResultRecord.of(j.output);
             if (existing.kind() == ResultRecord.Kind.FOREIGN) {
                 j.fileError = j.output + " exists and is not a gpujacobi result (" + existing.why()
                         + "): not overwritten, even with --force; move it away or choose another -o";
             } else if (!opt.force && existing.kind() == ResultRecord.Kind.RESULT
-                    && existing.options().equals(options) && newer(j.output, j.input)) {
+                    && existing.options().equals(options) && existing.source().equals(j.source) && newer(j.output, j.input)) {
                 j.upToDate = true;
+                j.keptNotDone = existing.notDone();
             } else {
                 try {
                     in = MatInput.open(j.input);

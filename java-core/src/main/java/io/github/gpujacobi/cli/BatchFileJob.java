@@ -43,6 +43,12 @@ final class BatchFileJob {
     final List<VariableLine> lines = new ArrayList<VariableLine>();
     String fileError;
     boolean upToDate;
+    /** Up to date: what the kept result did not do (its record's not_done), by variable. */
+    java.util.Map<String, String> keptNotDone = java.util.Collections.emptyMap();
+    /** The input's identity when the run began (ResultRecord.source), recorded with the result. */
+    java.util.Map<String, String> source;
+    /** Not decomposed: a gpujacobi result found in an input folder (why). */
+    String notAnInput;
     /** integer and logical variables decomposed as double */
     int converted;
     /** variables written whose solver reached its sweep limit before the tolerance (MATLAB would warn) */
@@ -81,11 +87,12 @@ final class BatchFileJob {
                     .set("operation", Mat5.newString(opt.op.label()))
                     .set("version", Mat5.newString(Jacobi.version()))
                     .set("input", Mat5.newString(input.getFileName().toString()))
+                    .set(ResultRecord.SOURCE, ResultRecord.optionsStruct(source != null ? source : ResultRecord.source(input)))
                     .set("backend", Mat5.newString(String.join(",", backends)))
                     .set("method", Mat5.newString(methods.isEmpty() ? "-" : String.join(",", methods)))
                     .set(ResultRecord.OPTIONS, ResultRecord.optionsStruct(opt.resultOptions()))
                     .set("variables", perVariable)
-                    .set("not_done", problems);
+                    .set(ResultRecord.NOT_DONE, problems);
             out.write(ResultRecord.NAME, info);
             out.commit();
         } catch (MatFileException e) {
@@ -113,7 +120,7 @@ final class BatchFileJob {
                 signs = readSigns(in, v);
             }
             progress.working(input.getFileName() + ":" + v.name() + " (" + v.describe() + ")");
-            SolverOptions so = opt.solver.withVariable(v.name()).withCaller("batch " + in.path().getFileName());
+            SolverOptions so = opt.solver.withVariable(v.name()).withCaller(input.toString());
             BatchDecomposer.Outcome r;
             Precision precision;
             if (v.isComplex()) {
@@ -174,7 +181,13 @@ final class BatchFileJob {
         } catch (SkippedVariable e) {
             lines.add(new VariableLine(v.name(), "skipped", label + " " + e.getMessage()));
         } catch (JacobiException e) {
-            lines.add(new VariableLine(v.name(), "failed", e.getMessage()));
+            String m = e.getMessage() == null ? "" : e.getMessage();
+            // a message that names neither the file nor the variable (an array-size limit, say) gets both
+            if (!m.startsWith(input + ": ") && !m.startsWith(label + ": ")) m = label + " (" + v.describe() + "): " + m;
+            if (e.kind() == ErrorKind.OUT_OF_MEMORY && opt.op == Operation.SVD && !opt.solver.econ()) {
+                m += "; --econ writes the thin U (m x min(m, n)) instead of the full m x m one";
+            }
+            lines.add(new VariableLine(v.name(), "failed", m));
         } catch (OutOfMemoryError e) {
             lines.add(new VariableLine(v.name(), "failed", label + " (" + v.describe()
                     + ") did not fit in the Java heap; " + io.github.gpujacobi.api.HeapAdvice.TEXT));
@@ -193,11 +206,31 @@ final class BatchFileJob {
             throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + " needs the signs of J = diag(signs) for the "
                     + "hyperbolic SVD: store them in the file as " + x.name() + "_J (or J for all matrices)");
         }
+        PageArray signs;
         try {
-            return in.read(j);
+            signs = in.read(j);
         } catch (SkippedVariable e) {
             throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + ": its signs " + j.name() + " " + e.getMessage());
         }
+        // checked here, where the variables' names are known (the solver's message says "J")
+        int n = x.dims().length > 1 ? x.dims()[1] : 1;
+        if (signs.rows() * signs.cols() != n) {
+            throw new JacobiException(ErrorKind.BAD_SHAPE, x.name() + ": its signs " + j.name() + " must be a vector of "
+                    + n + " entries (one per column of " + x.name() + "), but " + j.name() + " is " + signs.describe());
+        }
+        for (int i = 0; i < signs.length(); i++) {
+            double s = signs.get(i);
+            if (s != 1.0 && s != -1.0) {
+                throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + ": its signs " + j.name()
+                        + " must be +1 or -1, but " + j.name() + "(" + (i + 1) + ") = " + number(s));
+            }
+        }
+        return signs;
+    }
+
+    /** 2 rather than 2.0; other values as Java prints them. */
+    private static String number(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
     }
 
     private static boolean has(MatInput in, String name) {

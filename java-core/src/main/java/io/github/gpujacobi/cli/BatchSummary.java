@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** The end-of-run report: one line per variable, a table per file, totals, and the exit status. */
@@ -12,13 +13,31 @@ final class BatchSummary {
 
     static int print(List<BatchFileJob> jobs, List<String> problems, BatchOptions opt, double seconds,
                      PrintStream out, PrintStream err) {
-        int done = 0, skipped = 0, failed = 0, badFiles = 0, current = 0, converted = 0, unconverged = 0;
+        int done = 0, skipped = 0, failed = 0, badFiles = 0, current = 0, converted = 0, unconverged = 0, results = 0;
         Set<String> backends = new LinkedHashSet<String>();
         for (String p : problems) err.println("error: " + p);
         for (BatchFileJob j : jobs) {
+            if (j.notAnInput != null) {
+                results++;
+                if (!opt.quiet) out.println("skipped: " + j.input + ": " + j.notAnInput);
+                continue;
+            }
             if (j.upToDate) {
                 current++;
                 if (!opt.quiet) out.println(j.input + ": up to date (" + j.output + "); --force recomputes");
+                // what the kept result did not do still counts: a re-run does not turn its failures into success
+                for (Map.Entry<String, String> e : j.keptNotDone.entrySet()) {
+                    boolean f = e.getValue().startsWith("failed: ");
+                    String d = j.input + ": " + e.getKey() + ": " + e.getValue().replaceFirst("^(failed|skipped): ", "")
+                            + " (kept from the earlier run; --force recomputes)";
+                    if (f) {
+                        failed++;
+                        err.println("failed:  " + d);
+                    } else {
+                        skipped++;
+                        if (!opt.quiet) out.println("skipped: " + d);
+                    }
+                }
                 continue;
             }
             if (j.fileError != null) {
@@ -26,8 +45,11 @@ final class BatchSummary {
                 err.println("error: " + j.fileError);
             }
             for (BatchFileJob.VariableLine l : j.lines) {
-                if (l.status.equals("failed")) err.println("failed:  " + l.detail);
-                else if (!opt.quiet) out.println((l.status.equals("done") ? "done:    " + j.input.getFileName() + ":" + l.name + " " : "skipped: ") + l.detail);
+                // every line names its file (several files' lines were alike); solver messages name it already
+                String d = l.detail.startsWith(j.input + ": ") ? l.detail : j.input + ": " + l.detail;
+                if (l.status.equals("failed")) err.println("failed:  " + d);
+                else if (!opt.quiet) out.println(l.status.equals("done") ? "done:    " + j.input.getFileName() + ":" + l.name + " " + l.detail
+                        : "skipped: " + d);
             }
             done += j.count("done");
             skipped += j.count("skipped");
@@ -41,12 +63,15 @@ final class BatchSummary {
         for (BatchFileJob j : jobs) {
             String name = j.input.toString();
             if (name.length() > 40) name = "..." + name.substring(name.length() - 37);
-            if (j.upToDate) out.printf(Locale.ROOT, "%-40s %s%n", name, "up to date");
+            if (j.notAnInput != null) out.printf(Locale.ROOT, "%-40s %s%n", name, "a result, skipped");
+            else if (j.upToDate) out.printf(Locale.ROOT, "%-40s %s%n", name, "up to date" + (j.keptNotDone.isEmpty() ? ""
+                    : " (" + j.keptNotDone.size() + " not done)"));
             else if (j.fileError != null) out.printf(Locale.ROOT, "%-40s %s%n", name, "FILE FAILED");
             else out.printf(Locale.ROOT, "%-40s %6d %8d %7d%n", name, j.count("done"), j.count("skipped"), j.count("failed"));
         }
-        out.printf(Locale.ROOT, "%d files (%d up to date, %d failed); variables: %d done%s%s, %d skipped, %d failed; "
-                        + "op %s, backend %s, %.2f s%n", jobs.size(), current, badFiles, done,
+        out.printf(Locale.ROOT, "%d files (%d up to date, %d failed%s); variables: %d done%s%s, %d skipped, %d failed; "
+                        + "op %s, backend %s, %.2f s%n", jobs.size(), current, badFiles,
+                results > 0 ? ", " + results + " gpujacobi results skipped" : "", done,
                 converted > 0 ? " (" + converted + " integer/logical converted to double)" : "",
                 unconverged > 0 ? " (" + unconverged + " NOT converged: sweep limit reached; raise --max-sweeps)" : "", skipped, failed,
                 opt.op.label(), backends.isEmpty() ? "-" : String.join(",", backends), seconds);

@@ -22,6 +22,10 @@ public final class ResultRecord {
     public static final String NAME = "gpujacobi";
     /** Its field holding the options. */
     public static final String OPTIONS = "options";
+    /** Its field holding the input's identity ({@link #source}). */
+    public static final String SOURCE = "source";
+    /** Its field holding what was not done, per variable: "failed: ..." or "skipped: ...". */
+    public static final String NOT_DONE = "not_done";
 
     public enum Kind {
         /** no file of that name */
@@ -34,12 +38,15 @@ public final class ResultRecord {
 
     private final Kind kind;
     private final String why;
-    private final Map<String, String> options;
+    private final Map<String, String> options, source, notDone;
 
-    private ResultRecord(Kind kind, String why, Map<String, String> options) {
+    private ResultRecord(Kind kind, String why, Map<String, String> options, Map<String, String> source,
+                         Map<String, String> notDone) {
         this.kind = kind;
         this.why = why;
         this.options = options;
+        this.source = source;
+        this.notDone = notDone;
     }
 
     public Kind kind() { return kind; }
@@ -50,9 +57,33 @@ public final class ResultRecord {
     /** The options a RESULT was computed with (empty for results of versions that did not record them). */
     public Map<String, String> options() { return options; }
 
+    /** The input a RESULT was computed from ({@link #source(Path)}; empty for results that did not record it). */
+    public Map<String, String> source() { return source; }
+
+    /** What a RESULT did not do, by variable: "failed: ..." or "skipped: ...". */
+    public Map<String, String> notDone() { return notDone; }
+
+    /**
+     * What identifies an input file: its real path, size and modification time. A result is up to date only for
+     * the input it records: comparing dates alone kept a result made from another file of the same name, or from an
+     * input replaced by an older-dated copy (cp -p, rsync -a, tar x).
+     */
+    public static Map<String, String> source(Path input) {
+        Map<String, String> m = new LinkedHashMap<String, String>();
+        try {
+            m.put("path", input.toRealPath().toString());
+            m.put("bytes", Long.toString(Files.size(input)));
+            m.put("modified", Long.toString(Files.getLastModifiedTime(input).toMillis()));
+        } catch (java.io.IOException e) {
+            m.put("path", input.toAbsolutePath().normalize().toString()); // unreadable: never matches a record
+            m.put("error", String.valueOf(e.getMessage()));
+        }
+        return m;
+    }
+
     /** Reads what the file at {@code p} is; reads only its {@code gpujacobi} variable. */
     public static ResultRecord of(Path p) {
-        if (!Files.exists(p)) return new ResultRecord(Kind.MISSING, null, null);
+        if (!Files.exists(p)) return new ResultRecord(Kind.MISSING, null, null, null, null);
         if (!Files.isRegularFile(p)) return foreign("it is not a regular file");
         Mat5File f = null;
         try {
@@ -68,15 +99,7 @@ public final class ResultRecord {
             if (!s.getFieldNames().contains("operation") || !s.getFieldNames().contains("version")) {
                 return foreign("its " + NAME + " variable is not a gpujacobi record");
             }
-            Map<String, String> opts = new LinkedHashMap<String, String>();
-            if (s.getFieldNames().contains(OPTIONS) && s.get(OPTIONS) instanceof Struct) {
-                Struct o = (Struct) s.get(OPTIONS);
-                for (String k : o.getFieldNames()) {
-                    Array v = o.get(k);
-                    opts.put(k, v instanceof Char ? ((Char) v).getString() : String.valueOf(v));
-                }
-            }
-            return new ResultRecord(Kind.RESULT, null, opts);
+            return new ResultRecord(Kind.RESULT, null, strings(s, OPTIONS), strings(s, SOURCE), strings(s, NOT_DONE));
         } catch (MatFileException e) {
             return foreign("it is not a readable MAT file");
         } catch (RuntimeException e) {
@@ -86,9 +109,22 @@ public final class ResultRecord {
         }
     }
 
-    private static ResultRecord foreign(String why) { return new ResultRecord(Kind.FOREIGN, why, null); }
+    private static ResultRecord foreign(String why) { return new ResultRecord(Kind.FOREIGN, why, null, null, null); }
 
-    /** The options as the record's struct of strings. */
+    /** The record's struct field of strings as a map (empty when absent). */
+    private static Map<String, String> strings(Struct s, String field) {
+        Map<String, String> out = new LinkedHashMap<String, String>();
+        if (s.getFieldNames().contains(field) && s.get(field) instanceof Struct) {
+            Struct o = (Struct) s.get(field);
+            for (String k : o.getFieldNames()) {
+                Array v = o.get(k);
+                out.put(k, v instanceof Char ? ((Char) v).getString() : String.valueOf(v));
+            }
+        }
+        return out;
+    }
+
+    /** The options (or the source) as the record's struct of strings. */
     public static Struct optionsStruct(Map<String, String> options) {
         Struct s = Mat5.newStruct();
         for (Map.Entry<String, String> e : options.entrySet()) s.set(e.getKey(), Mat5.newString(e.getValue()));

@@ -107,11 +107,11 @@ class BatchCommandTest {
         assertTrue(r.err.contains("R must be square (each page n x n), but it is 3x4 double"), r.err);
         assertTrue(r.err.contains("N contains NaN at (2,1)"), r.err);
         assertTrue(r.err.contains("U must be symmetric"), r.err);
-        assertTrue(r.out.contains("skipped: txt is a char, not a numeric array"), r.out);
-        assertTrue(r.out.contains("skipped: st is a struct"), r.out);
+        assertTrue(r.out.contains(".mat: txt is a char, not a numeric array"), r.out);
+        assertTrue(r.out.contains(".mat: st is a struct"), r.out);
         assertTrue(r.err.contains("c must be Hermitian"), r.err);
-        assertTrue(r.out.contains("skipped: sp is a sparse"), r.out);
-        assertTrue(r.out.contains("skipped: cel is a cell"), r.out);
+        assertTrue(r.out.contains(".mat: sp is a sparse"), r.out);
+        assertTrue(r.out.contains(".mat: cel is a cell"), r.out);
         assertTrue(r.out.contains("int8 converted to double"), r.out);
         assertTrue(r.out.contains("logical converted to double"), r.out);
         assertTrue(r.out.contains("variables: 3 done (2 integer/logical converted to double), 4 skipped, 4 failed"), r.out);
@@ -175,7 +175,7 @@ class BatchCommandTest {
                 "    assert nrm(A - U[:, :k] @ np.diag(S) @ W[:, :k].conj().T) < tol * nrm(A)");
         External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('h.mat', {'G': np.ones((3, 2)) * 1j, 'G_J': np.array([[1.0, -1.0]])})");
         Run hsvd = batch("--op", "hsvd", dir.resolve("h.mat").toString(), "-o", dir.resolve("h_out.mat").toString());
-        assertTrue(hsvd.out.contains("skipped: G is complex; the hyperbolic SVD (--op hsvd) takes real matrices only"), hsvd.out + hsvd.err);
+        assertTrue(hsvd.out.contains(".mat: G is complex; the hyperbolic SVD (--op hsvd) takes real matrices only"), hsvd.out + hsvd.err);
     }
 
     /** --precision single on double data beyond single's range fails that variable (it became Inf, or zeros decomposed as if right). */
@@ -306,7 +306,7 @@ class BatchCommandTest {
         Run r = batch("--op", "hsvd", dir.resolve("h.mat").toString(), "-o", dir.resolve("h_out.mat").toString());
         assertEquals(1, r.code);
         assertUnchanged(before);
-        assertTrue(r.out.contains("skipped: G_J is the J (signs) of G"), r.out);
+        assertTrue(r.out.contains(".mat: G_J is the J (signs) of G"), r.out);
         assertTrue(r.err.contains("H needs the signs of J = diag(signs) for the hyperbolic SVD: store them in the file as H_J"), r.err);
         assertFalse(r.err.contains("G needs the signs"), r.err);
     }
@@ -347,7 +347,7 @@ class BatchCommandTest {
         assertEquals(0, r.code, r.err);
         byte[] res = Files.readAllBytes(dir.resolve("o/v_eig.mat"));
         assertEquals(14, res[128], "--no-compress: the first element is a plain miMATRIX (14), not miCOMPRESSED (15)");
-        assertTrue(r.out.contains("skipped: Z (--vars) is not in this file"), r.out);
+        assertTrue(r.out.contains(".mat: Z (--vars) is not in this file"), r.out);
         String check = External.python(dir, "import scipy.io as sio; print(sorted(k for k in sio.loadmat('o/v_eig.mat') if not k.startswith('__')))");
         assertTrue(check.contains("['B_D', 'B_V', 'gpujacobi']"), check);
     }

@@ -148,8 +148,8 @@ class BatchDataSafetyTest {
         save("e.mat", "{'Z': np.zeros((0, 0)), 'Y': np.zeros((3, 0)), 'B': np.eye(2)}");
         Run r = batch("--op", "svd", dir.resolve("e.mat").toString(), "-o", dir.resolve("e_out.mat").toString());
         assertEquals(0, r.code, r.out + r.err);
-        assertTrue(r.out.contains("skipped: Z is empty (0x0 double); there is nothing to decompose"), r.out);
-        assertTrue(r.out.contains("skipped: Y is empty (3x0 double)"), r.out);
+        assertTrue(r.out.contains(".mat: Z is empty (0x0 double); there is nothing to decompose"), r.out);
+        assertTrue(r.out.contains(".mat: Y is empty (3x0 double)"), r.out);
         assertTrue(r.out.contains("variables: 1 done, 2 skipped, 0 failed"), r.out);
         assertTrue(names("e_out.mat").contains("['B_S', 'B_U', 'B_V', 'gpujacobi']"));
     }
@@ -242,5 +242,70 @@ class BatchDataSafetyTest {
         char[] a = new char[n];
         Arrays.fill(a, c);
         return new String(a);
+    }
+
+    /** A result is up to date for the input it was made from only: same name or an older date is not enough. */
+    @Test
+    void aResultIsUpToDateOnlyForTheInputItRecords() throws Exception {
+        Files.createDirectories(dir.resolve("day1"));
+        Files.createDirectories(dir.resolve("day2"));
+        save("day2/data.mat", "{'A': np.diag([1.0, 2.0])}");
+        save("day1/data.mat", "{'A': np.diag([10.0, 20.0])}");
+        Files.setLastModifiedTime(dir.resolve("day2/data.mat"), java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(dir.resolve("day1/data.mat")).toMillis() - 60_000)); // as cp -p of an older file
+        String out = dir.resolve("out").toString();
+        assertEquals(0, batch("--op", "eig", "--quiet", dir.resolve("day1/data.mat").toString(), "-o", out).code);
+        Run second = batch("--op", "eig", dir.resolve("day2/data.mat").toString(), "-o", out);
+        assertEquals(0, second.code, second.out + second.err);
+        assertFalse(second.out.contains(": up to date"), second.out);
+        assertEquals("[1. 2.]", External.python(dir, "import scipy.io as sio; print(sio.loadmat('out/data_eig.mat')['A_D'].ravel())").trim());
+        Run third = batch("--op", "eig", dir.resolve("day2/data.mat").toString(), "-o", out);
+        assertTrue(third.out.contains(": up to date"), third.out);
+    }
+
+    /** -o the input folder, runs of several ops: earlier results are not inputs (they piled up as a_eig_svd.mat). */
+    @Test
+    void resultsInAnInputFolderAreNotDecomposedAgain() throws Exception {
+        save("a.mat", "{'A': np.array([[2.0, 1.0], [1.0, 3.0]])}");
+        for (String op : new String[]{"eig", "svd", "inv", "eig"}) {
+            Run r = batch("--op", op, dir.toString(), "-o", dir.toString());
+            assertEquals(0, r.code, op + ": " + r.out + r.err);
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            String[] names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".mat")).sorted().toArray(String[]::new);
+            assertArrayEquals(new String[]{"a.mat", "a_eig.mat", "a_inv.mat", "a_svd.mat"}, names);
+        }
+        Run r = batch("--op", "svd", "--force", dir.toString(), "-o", dir.toString());
+        assertTrue(r.out.contains("skipped: " + dir.resolve("a_eig.mat") + ": a gpujacobi result, not decomposed again"), r.out);
+        // named explicitly, a result is an input like any other
+        Run named = batch("--op", "svd", "--quiet", dir.resolve("a_eig.mat").toString(), "-o", dir.resolve("o").toString());
+        assertEquals(0, named.code, named.out + named.err);
+        assertTrue(Files.exists(dir.resolve("o/a_eig_svd.mat")));
+    }
+
+    /** A re-run that keeps a result with failed variables still fails (it exited 0, "0 failed"). */
+    @Test
+    void aRerunCountsTheFailuresOfTheResultItKeeps() throws Exception {
+        save("m.mat", "{'A': np.eye(3), 'R': np.ones((3, 5))}");
+        String out = dir.resolve("out").toString();
+        Run first = batch("--op", "eig", dir.resolve("m.mat").toString(), "-o", out);
+        assertEquals(1, first.code, first.out + first.err);
+        Run again = batch("--op", "eig", dir.resolve("m.mat").toString(), "-o", out);
+        assertEquals(1, again.code, again.out + again.err);
+        assertTrue(again.out.contains(": up to date"), again.out);
+        assertTrue(again.err.contains("failed:  " + dir.resolve("m.mat") + ": R: ") && again.err.contains("kept from the earlier run"),
+                again.err);
+        assertTrue(again.out.contains("1 failed; op eig"), again.out);
+    }
+
+    /** hsvd: a bad J names the matrix and its signs variable (it said "J(2) = 2.0", naming neither). */
+    @Test
+    void hsvdSignsAreCheckedUnderTheirOwnNames() throws Exception {
+        save("h.mat", "{'K': np.eye(4) + 0.1, 'K_J': np.array([1.0, 2.0, 1.0, -1.0]), 'G': np.eye(3), 'G_J': np.array([1.0, -1.0])}");
+        Run r = batch("--op", "hsvd", dir.resolve("h.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(1, r.code, r.out + r.err);
+        assertTrue(r.err.contains(dir.resolve("h.mat") + ": K: its signs K_J must be +1 or -1, but K_J(2) = 2"), r.err);
+        assertTrue(r.err.contains(dir.resolve("h.mat") + ": G: its signs G_J must be a vector of 3 entries (one per column of G)"),
+                r.err);
     }
 }
