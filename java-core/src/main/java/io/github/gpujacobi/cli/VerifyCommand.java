@@ -10,6 +10,7 @@ import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
@@ -63,6 +64,21 @@ final class VerifyCommand implements Command {
 
     public int run(PrintStream out, PrintStream err) {
         this.out = out;
+        // the arguments before any check (a bad --methods ran every check for minutes, then failed two of them)
+        for (int n : sizes) if (n < 1) throw new UsageException("--sizes: sizes must be at least 1, got " + n);
+        for (int n : graded) if (n < 1) throw new UsageException("--graded: sizes must be at least 1, got " + n);
+        for (String m : methods) {
+            try {
+                Methods.check(io.github.gpujacobi.api.Operation.EIG, m, SolverOptions.defaults().withCaller("verify"));
+            } catch (io.github.gpujacobi.api.JacobiException e) {
+                throw new UsageException("--methods: " + e.getMessage().replaceFirst("^verify: ", ""));
+            }
+        }
+        try {
+            SolverOptions.defaults().withCaller("verify").withDevice(device);
+        } catch (io.github.gpujacobi.api.JacobiException e) {
+            throw new UsageException("--device: " + e.getMessage().replaceFirst("^verify: ", ""));
+        }
         if (device.equals("gpu") && Backends.get().gpu() == null) {
             err.println("verify: no GPU backend: " + Backends.get().whyNoGpu());
             return PARTIAL;

@@ -53,6 +53,21 @@ class MainTest {
         assertTrue(u.err.contains("Unknown option: '--bogus'") && u.err.contains("try: gpujacobi batch --help"), u.err);
     }
 
+    /** verify checks its arguments before its checks (a bad --methods ran for minutes, then failed two of them). */
+    @Test
+    void verifyRefusesBadArgumentsAtOnce() {
+        Run m = main("verify", "--device", "cpu", "--methods", "parallel,foo");
+        assertEquals(2, m.code, m.out + m.err);
+        assertTrue(m.err.contains("--methods: unknown Method 'foo'"), m.err);
+        Run s = main("verify", "--device", "cpu", "--sizes", "3,-1");
+        assertEquals(2, s.code, s.out + s.err);
+        assertTrue(s.err.contains("--sizes: sizes must be at least 1, got -1"), s.err);
+        Run d = main("verify", "--device", "tpu");
+        assertEquals(2, d.code, d.out + d.err);
+        assertTrue(d.err.contains("--device: unknown device 'tpu'"), d.err);
+        assertTrue(m.out.isEmpty() && s.out.isEmpty(), "no check ran: " + m.out + s.out);
+    }
+
     @Test
     void versionAndHelp() {
         Run v = main("--version");
