@@ -124,7 +124,12 @@ final class BatchFileJob {
             BatchDecomposer.Outcome r;
             Precision precision;
             if (v.isComplex()) {
-                ComplexPageArray a = in.readComplex(v);
+                ComplexPageArray a;
+                try {
+                    a = in.readComplex(v);
+                } catch (MatFileException e) {
+                    throw unreadable(label, e);
+                }
                 if (opt.precision == Precision.SINGLE && a.precision() == Precision.DOUBLE) {
                     SingleRange.check(so.where(), a.doubleData(), 2 * a.pageSize());
                 }
@@ -132,7 +137,12 @@ final class BatchFileJob {
                 precision = a.precision();
                 r = BatchDecomposer.runComplex(opt.op, a, so, opt.exactResidual);
             } else {
-                PageArray a = in.read(v);
+                PageArray a;
+                try {
+                    a = in.read(v);
+                } catch (MatFileException e) {
+                    throw unreadable(label, e);
+                }
                 if (opt.precision == Precision.SINGLE && a.precision() == Precision.DOUBLE) {
                     SingleRange.check(so.where(), a.doubleData(), a.pageSize());
                 }
@@ -200,7 +210,7 @@ final class BatchFileJob {
     }
 
     /** hsvd: X's signs from X_J or J; a missing or unreadable J fails X with a reason. */
-    private static PageArray readSigns(MatInput in, MatVariable x) throws MatFileException {
+    private PageArray readSigns(MatInput in, MatVariable x) {
         MatVariable j = HsvdSigns.signsFor(in, x);
         if (j == null) {
             throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + " needs the signs of J = diag(signs) for the "
@@ -209,6 +219,8 @@ final class BatchFileJob {
         PageArray signs;
         try {
             signs = in.read(j);
+        } catch (MatFileException e) {
+            throw unreadable(x.name() + ": its signs " + j.name(), e);
         } catch (SkippedVariable e) {
             throw new JacobiException(ErrorKind.BAD_OPTION, x.name() + ": its signs " + j.name() + " " + e.getMessage());
         }
@@ -226,6 +238,16 @@ final class BatchFileJob {
             }
         }
         return signs;
+    }
+
+    /**
+     * A variable whose data cannot be read (corrupt compressed data, say) fails alone: each variable is read from the
+     * file by itself, so the others are still decomposed and written (the whole file failed, losing the done ones).
+     */
+    private JacobiException unreadable(String what, MatFileException e) {
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        if (m.startsWith(input + ": ")) m = m.substring(input.toString().length() + 2);
+        return new JacobiException(ErrorKind.IO, what + ": cannot be read: " + m + "; the other variables are written");
     }
 
     /** 2 rather than 2.0; other values as Java prints them. */

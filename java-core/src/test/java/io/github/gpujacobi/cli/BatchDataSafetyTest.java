@@ -308,4 +308,27 @@ class BatchDataSafetyTest {
         assertTrue(r.err.contains(dir.resolve("h.mat") + ": G: its signs G_J must be a vector of 3 entries (one per column of G)"),
                 r.err);
     }
+
+    /** Corrupt compressed data inside one variable fails that variable; the others are written (the file was lost). */
+    @Test
+    void aCorruptVariableFailsAloneAndTheOthersAreWritten() throws Exception {
+        External.python(dir, String.join("\n",
+                "import numpy as np, scipy.io as sio, struct",
+                "r = np.random.default_rng(1)",
+                "s = lambda n: (lambda x: x + x.T)(r.standard_normal((n, n)))",
+                "sio.savemat('c.mat', {'a': s(6), 'b': s(40), 'c': s(5)}, do_compression=True)",
+                "d = bytearray(open('c.mat', 'rb').read())",
+                "pos, k = 128, 0",
+                "while pos < len(d):",
+                "    t, n = struct.unpack('<II', d[pos:pos + 8])",
+                "    if k == 1:",
+                "        mid = pos + 8 + n // 2",
+                "        d[mid:mid + 20] = bytes(x ^ 0xFF for x in d[mid:mid + 20])",
+                "    pos += 8 + n; k += 1",
+                "open('c.mat', 'wb').write(d)"));
+        Run r = batch("--op", "eig", dir.resolve("c.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(1, r.code, r.out + r.err);
+        assertTrue(r.err.contains(dir.resolve("c.mat") + ": b: cannot be read: "), r.err);
+        assertEquals("['a_D', 'a_V', 'c_D', 'c_V', 'gpujacobi']", names("out/c_eig.mat").trim());
+    }
 }
