@@ -144,9 +144,11 @@ public final class SolverOptions {
         return o;
     }
 
+    /** A relative tolerance from 0 to below 1 (NaN: the default); 1 or more would pass any matrix unrotated. */
     public SolverOptions withTol(double t) {
-        if (!(t >= 0) && !Double.isNaN(t)) {
-            throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": Tol must be a non-negative number, got " + t);
+        if (!(t >= 0 && t < 1) && !Double.isNaN(t)) {
+            throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": Tol must be from 0 to below 1 (a relative "
+                    + "off-diagonal tolerance), got " + t);
         }
         SolverOptions o = copy(); o.tol = t; return o;
     }

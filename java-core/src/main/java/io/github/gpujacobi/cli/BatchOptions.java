@@ -104,6 +104,10 @@ final class BatchOptions {
         if (jobs < 1) throw new UsageException("--jobs must be at least 1, got " + jobs);
         if (deviceIndex < -1) throw new UsageException("--device-index must be 0 or more, got " + deviceIndex);
         if (deviceIndex >= 0 && gpus != null) throw new UsageException("give --gpus or --device-index, not both");
+        if (outputArg.trim().isEmpty()) throw new UsageException("-o is empty; give a folder or a .mat file");
+        if (op == Operation.INV && (tol != null || maxSweeps != null)) {
+            throw new UsageException((tol != null ? "--tol" : "--max-sweeps") + " does not apply to --op inv (no Jacobi sweeps)");
+        }
         try {
             inputs = new ArrayList<Path>();
             for (String a : inputArgs) inputs.add(Paths.get(a));
@@ -121,7 +125,7 @@ final class BatchOptions {
             Methods.check(op, s.method(), s.withCaller("--method"));
             solver = s;
         } catch (JacobiException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException(e.getMessage().replaceFirst("^batch: ", "")); // Main leads with "batch: "
         }
         vars = varList == null ? null : new LinkedHashSet<String>(varList);
         compress = !noCompress;

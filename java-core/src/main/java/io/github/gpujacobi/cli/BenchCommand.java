@@ -115,13 +115,16 @@ final class BenchCommand implements Command {
             if (!runner.ops.contains("svd")) throw new UsageException("--rows shapes the svd inputs, but --op has no svd");
             runner.svdRows = svdRows;
         }
+        // where the results go, before the runs (a missing folder failed after the whole benchmark)
+        writableTarget(outFile, "--out");
+        writableTarget(plot, "--plot");
         List<BenchRow> rows;
         if (plotFrom != null) {
             if (plot == null) throw new UsageException("--plot-from needs --plot file.png");
             try {
                 BenchPlot.write(BenchFiles.readCsv(plotFrom), plot);
             } catch (IOException e) {
-                err.println("bench: cannot plot: " + e.getMessage());
+                err.println("bench: cannot plot " + plotFrom + ": " + io.github.gpujacobi.mat.IoErrors.describe(e));
                 return PARTIAL;
             }
             return OK;
@@ -144,10 +147,19 @@ final class BenchCommand implements Command {
             if (outFile != null) BenchFiles.write(rows, outFile);
             if (plot != null) BenchPlot.write(rows, plot);
         } catch (IOException e) {
-            err.println("bench: cannot write results: " + e.getMessage());
+            err.println("bench: cannot write results: " + io.github.gpujacobi.mat.IoErrors.describe(e));
             return PARTIAL;
         }
         return OK;
+    }
+
+    /** A file to be written: its folder must exist (null: not asked for). */
+    private static void writableTarget(String file, String option) {
+        if (file == null) return;
+        java.nio.file.Path parent = java.nio.file.Paths.get(file).toAbsolutePath().getParent();
+        if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+            throw new UsageException(option + " " + file + ": the folder " + parent + " does not exist");
+        }
     }
 
     static void printTable(List<BenchRow> rows, PrintStream out) {

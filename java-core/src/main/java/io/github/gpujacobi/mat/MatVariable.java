@@ -56,7 +56,8 @@ public final class MatVariable {
 
     /** Null when the variable can be decomposed, else the reason it is skipped. */
     public String skipReason() {
-        if (!isNumeric()) return "is a " + matlabClass() + ", not a numeric array";
+        if (!isNumeric()) return "is " + (matlabClass().matches("[aeiou].*") ? "an " : "a ") + matlabClass()
+                + ", not a numeric array";
         if (dims.length > 3) return "has " + dims.length + " dimensions; only 2-D matrices and 3-D page arrays are supported";
         for (int d : dims) if (d == 0) return "is empty (" + describe() + "); there is nothing to decompose";
         return null;

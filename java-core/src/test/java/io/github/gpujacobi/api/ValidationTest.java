@@ -79,6 +79,8 @@ class ValidationTest {
         assertEquals(3.0, Jacobi.svd(PageArray.wrap(new double[]{-3}, 1, 1), O.withMethod("blocked")).s().get(0), 0.0);
         assertEquals(2.0, Jacobi.eig(PageArray.wrap(new double[]{2}, 1, 1), O.withMethod("blocked")).values().get(0), 0.0);
         assertEquals(ErrorKind.BAD_OPTION, fails(() -> O.withTol(-1)).kind());
+        assertEquals(ErrorKind.BAD_OPTION, fails(() -> O.withTol(1)).kind());
+        assertEquals(ErrorKind.BAD_OPTION, fails(() -> O.withTol(Double.POSITIVE_INFINITY)).kind());
         assertEquals(ErrorKind.BAD_OPTION, fails(() -> O.withThreads(SolverOptions.MAX_THREADS + 1)).kind());
         assertTrue(fails(() -> O.withDevice("tpu")).getMessage().startsWith("gpu_eig: unknown device 'tpu'"));
         // a Tol below eps of the class is raised to it; the default scales with sqrt(n)

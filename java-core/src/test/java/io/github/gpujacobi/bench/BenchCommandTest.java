@@ -48,6 +48,16 @@ class BenchCommandTest {
         return f;
     }
 
+    /** Where the results go is checked before the runs; a missing --plot-from file is named with the reason. */
+    @Test
+    void missingFoldersAndFilesAreNamedBeforeAnyRun() {
+        String[] r = run(2, "--op", "eig", "--n", "4", "--out", dir.resolve("nope/r.csv").toString());
+        assertTrue(r[1].contains("--out " + dir.resolve("nope/r.csv") + ": the folder " + dir.resolve("nope") + " does not exist"), r[1]);
+        assertTrue(r[0].isEmpty(), "no row ran: " + r[0]);
+        String[] p = run(1, "--plot-from", dir.resolve("none.csv").toString(), "--plot", dir.resolve("p.png").toString());
+        assertTrue(p[1].contains("cannot plot " + dir.resolve("none.csv") + ": ") && p[1].contains("no such file"), p[1]);
+    }
+
     /** --dtype complex64/complex128: complex rows (the CPU backend here) with their accuracy; unknown names refused. */
     @Test
     void complexDtypesRunComplexRows() throws Exception {

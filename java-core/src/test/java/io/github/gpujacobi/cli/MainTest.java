@@ -48,6 +48,15 @@ class MainTest {
         Run t = batch("--op", "eig", "--tol", "small", "x.mat", "-o", "y");
         assertEquals(2, t.code);
         assertTrue(t.err.contains("--tol"), t.err);
+        Run inv = batch("--op", "inv", "--tol", "1e-10", "x.mat", "-o", "y");
+        assertEquals(2, inv.code);
+        assertTrue(inv.err.contains("--tol does not apply to --op inv"), inv.err);
+        Run big = batch("--op", "eig", "--tol", "2", "x.mat", "-o", "y");
+        assertEquals(2, big.code);
+        assertTrue(big.err.contains("batch: Tol must be from 0 to below 1") && !big.err.contains("batch: batch:"), big.err);
+        Run empty = batch("--op", "eig", "x.mat", "-o", "");
+        assertEquals(2, empty.code);
+        assertTrue(empty.err.contains("-o is empty"), empty.err);
         Run u = batch("--op", "eig", "--bogus", "x.mat", "-o", "y");
         assertEquals(2, u.code);
         assertTrue(u.err.contains("Unknown option: '--bogus'") && u.err.contains("try: gpujacobi batch --help"), u.err);
