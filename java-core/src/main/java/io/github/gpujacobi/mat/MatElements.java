@@ -28,8 +28,6 @@ import java.util.zip.ZipException;
 final class MatElements {
     /** deflate's largest possible expansion is about 1032:1 (zlib technical details); more is a lie */
     static final long MAX_DEFLATE_RATIO = 1032;
-    /** above this ratio a compressed element is inflated once and counted before MFL reads it */
-    static final long VERIFY_RATIO = 16;
     private static final int MI_MATRIX = 14, MI_COMPRESSED = 15, MX_OPAQUE = 17;
     private static final long HEADER_LIMIT = 1 << 20;
 
@@ -107,9 +105,15 @@ final class MatElements {
         return found;
     }
 
-    /** Compressed elements that inflate far beyond their stored size are inflated once and must match their declared size. */
+    /**
+     * A compressed element is inflated once before MFL reads it: to its end, so that zlib's checksum (adler32) is
+     * checked, which MFL's reader does not do (20 zeroed bytes inside a variable's stream decoded silently into other
+     * numbers, where scipy and Octave report "incorrect data check"), and counted: it must inflate to its declared size
+     * (far beyond it: a zlib bomb, which would cost gigabytes of heap before failing). It costs one more inflation of
+     * the variable, small beside its decomposition.
+     */
     static void verifyInflation(Path path, Element e) throws MatFileException {
-        if (!e.compressed || e.declared <= VERIFY_RATIO * e.stored) return;
+        if (!e.compressed) return;
         long count = 0, limit = e.declared + 1;
         byte[] buf = new byte[1 << 16];
         Inflater inflater = new Inflater();

@@ -86,7 +86,7 @@ public final class MatInput {
         if (e != null) {
             MatElements.verifyInflation(path, e);
             if (e.problem != null) {
-                throw new JacobiException(ErrorKind.IO, path.getFileName() + ": " + v.name() + " cannot be read: "
+                throw new JacobiException(ErrorKind.IO, path + ": " + v.name() + " cannot be read: "
                         + e.problem + "; nothing was allocated for it");
             }
         }
