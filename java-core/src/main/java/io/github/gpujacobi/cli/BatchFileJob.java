@@ -68,6 +68,7 @@ final class BatchFileJob {
         try {
             out = ResultFile.create(output, opt.compress);
             ResultNames names = new ResultNames(in.variables());
+            if (in.variables().isEmpty()) lines.add(new VariableLine("", "skipped", "holds no variables"));
             for (MatVariable v : in.variables()) {
                 if (opt.vars != null && !opt.vars.contains(v.name())) continue;
                 processVariable(opt, in, v, names, out, perVariable, progress);

@@ -136,7 +136,10 @@ public final class MatInput {
             throw new MatFileException(path + ": is a MATLAB v7.3 (HDF5) file, which is not supported; "
                     + "save it with save(..., '-v7') in MATLAB (or -v7 in Octave)");
         }
-        if (got < 128) throw new MatFileException(path + ": too short to be a MAT file (" + got + " bytes)");
+        if (got < 128) {
+            throw new MatFileException(path + ": too short to be a MAT v5/v6/v7 file (" + got + " bytes, less than its "
+                    + "128-byte header; MATLAB v4 and text files are not supported; save with -v7)");
+        }
         if (!text.startsWith("MATLAB 5.0 MAT-file")) {
             int version = ((head[125] & 0xff) << 8) | (head[124] & 0xff);
             boolean mat5 = (head[126] == 'I' && head[127] == 'M') || (head[126] == 'M' && head[127] == 'I');

@@ -337,4 +337,14 @@ class BatchDataSafetyTest {
             assertEquals("['a_S', 'a_U', 'a_V', 'c_S', 'c_U', 'c_V', 'gpujacobi']", names("out/c_svd.mat").trim(), damage);
         }
     }
+
+    /** A file without variables says so (it passed silently); a short file names the formats it may be. */
+    @Test
+    void anEmptyOrShortFileIsNamedWithItsReason() throws Exception {
+        save("none.mat", "{}");
+        Files.write(dir.resolve("short.mat"), new byte[94]);
+        Run r = batch("--op", "eig", dir.resolve("none.mat").toString(), dir.resolve("short.mat").toString(), "-o", dir.resolve("out").toString());
+        assertTrue(r.out.contains("skipped: " + dir.resolve("none.mat") + ": holds no variables"), r.out);
+        assertTrue(r.err.contains("short.mat: too short to be a MAT v5/v6/v7 file (94 bytes") && r.err.contains("v4"), r.err);
+    }
 }
