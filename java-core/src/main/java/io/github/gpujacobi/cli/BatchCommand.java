@@ -129,14 +129,12 @@ final class BatchCommand implements Command {
                 continue;
             }
             j.source = ResultRecord.source(j.input);
-            ResultRecord existing = ResultRecord.of(j.output);
-            if (existing.kind() == ResultRecord.Kind.FOREIGN) {
-                j.fileError = j.output + " exists and is not a gpujacobi result (" + existing.why()
-                        + "): not overwritten, even with --force; move it away or choose another -o";
-            } else if (!opt.force && existing.kind() == ResultRecord.Kind.RESULT
-                    && existing.options().equals(options) && existing.source().equals(j.source) && newer(j.output, j.input)) {
+            ResultReuse reuse = ResultReuse.of(j.output, options, j.source, opt.force);
+            if (reuse.action == ResultReuse.Action.REFUSE) {
+                j.fileError = reuse.why;
+            } else if (reuse.action == ResultReuse.Action.UP_TO_DATE) {
                 j.upToDate = true;
-                j.keptNotDone = existing.notDone();
+                j.keptNotDone = reuse.keptNotDone;
             } else {
                 try {
                     in = MatInput.open(j.input);
@@ -228,14 +226,6 @@ final class BatchCommand implements Command {
         if (key(a).equals(key(b))) return true;
         try {
             return Files.exists(b) && Files.isSameFile(a, b);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static boolean newer(Path output, Path input) {
-        try {
-            return Files.getLastModifiedTime(output).compareTo(Files.getLastModifiedTime(input)) > 0;
         } catch (IOException e) {
             return false;
         }

@@ -4,6 +4,7 @@ import io.github.gpujacobi.api.Device;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
+import io.github.gpujacobi.mat.ResultRecord;
 
 import java.io.PrintStream;
 import java.io.Serializable;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The batch converter one file at a time, for a driver that schedules the files itself (the Spark
@@ -106,7 +108,24 @@ public final class BatchFiles {
      * file or variable is reported in the outcome, never thrown.
      */
     public Outcome convert(Path input, Path output) {
+        return convert(input, output, null);
+    }
+
+    /**
+     * {@link #convert(Path, Path)} for an input known elsewhere as source ({@link ResultRecord#source(String, long, long)}:
+     * a staged copy of a file on another file system; null: the local input itself). A file at output that is not a
+     * gpujacobi result is never replaced, and a result of the same input and options is kept ({@link ResultReuse}).
+     */
+    public Outcome convert(Path input, Path output, Map<String, String> source) {
         BatchFileJob j = new BatchFileJob(input, output);
+        j.source = source != null ? source : ResultRecord.source(input);
+        ResultReuse reuse = ResultReuse.of(output, opt.resultOptions(), j.source, opt.force);
+        if (reuse.action == ResultReuse.Action.REFUSE) return Outcome.fileFailed(input.toString(), output.toString(), reuse.why);
+        if (reuse.action == ResultReuse.Action.UP_TO_DATE) {
+            Outcome o = Outcome.upToDate(input.toString(), output.toString());
+            o.keptNotDone.putAll(reuse.keptNotDone);
+            return o;
+        }
         try {
             MatInput in = MatInput.open(input);
             j.run(opt, in, new ProgressBar(System.err, false, 0));
@@ -129,6 +148,7 @@ public final class BatchFiles {
         for (Outcome o : outcomes) {
             BatchFileJob j = new BatchFileJob(Paths.get(o.input), Paths.get(o.output));
             j.upToDate = o.upToDate;
+            j.keptNotDone = o.keptNotDone;
             j.fileError = o.fileError;
             j.converted = o.converted;
             j.backends.addAll(o.backends);
@@ -147,6 +167,8 @@ public final class BatchFiles {
         private String fileError;
         private int converted;
         private final List<String> backends = new ArrayList<String>();
+        /** Up to date: what the kept result did not do, by variable. */
+        private final java.util.LinkedHashMap<String, String> keptNotDone = new java.util.LinkedHashMap<String, String>();
         /** name, status (done, skipped, failed), detail */
         private final List<String[]> lines = new ArrayList<String[]>();
 
@@ -155,7 +177,7 @@ public final class BatchFiles {
             this.output = output;
         }
 
-        /** A result newer than its input, left alone. */
+        /** A result of the same input and options, left alone. */
         public static Outcome upToDate(String input, String output) {
             Outcome o = new Outcome(input, output);
             o.upToDate = true;
@@ -173,6 +195,7 @@ public final class BatchFiles {
         public Outcome renamed(String input, String output) {
             Outcome o = new Outcome(input, output);
             o.upToDate = upToDate;
+            o.keptNotDone.putAll(keptNotDone);
             o.fileError = fileError == null ? null : fileError.replace(this.input, input).replace(this.output, output);
             o.converted = converted;
             o.backends.addAll(backends);

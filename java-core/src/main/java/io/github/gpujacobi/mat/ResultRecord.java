@@ -69,15 +69,22 @@ public final class ResultRecord {
      * input replaced by an older-dated copy (cp -p, rsync -a, tar x).
      */
     public static Map<String, String> source(Path input) {
-        Map<String, String> m = new LinkedHashMap<String, String>();
         try {
-            m.put("path", input.toRealPath().toString());
-            m.put("bytes", Long.toString(Files.size(input)));
-            m.put("modified", Long.toString(Files.getLastModifiedTime(input).toMillis()));
+            return source(input.toRealPath().toString(), Files.size(input), Files.getLastModifiedTime(input).toMillis());
         } catch (java.io.IOException e) {
+            Map<String, String> m = new LinkedHashMap<String, String>();
             m.put("path", input.toAbsolutePath().normalize().toString()); // unreadable: never matches a record
             m.put("error", String.valueOf(e.getMessage()));
+            return m;
         }
+    }
+
+    /** The same for a file known by path (a URI on another file system), size and modification time (ms). */
+    public static Map<String, String> source(String path, long bytes, long modifiedMillis) {
+        Map<String, String> m = new LinkedHashMap<String, String>();
+        m.put("path", path);
+        m.put("bytes", Long.toString(bytes));
+        m.put("modified", Long.toString(modifiedMillis));
         return m;
     }
 

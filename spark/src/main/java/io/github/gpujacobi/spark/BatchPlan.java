@@ -18,14 +18,14 @@ import java.util.Set;
 /**
  * The driver's side of the local batch's per-file rules, on Hadoop file systems: INPUT folders
  * expand to their .mat files, each file gets {@code <stem>_<op>.mat} in the OUTPUT folder (or OUTPUT
- * itself for one input), this run's own results are never inputs, and a result newer than its input
- * is up to date unless --force.
+ * itself for one input), this run's own results are never inputs. Whether a result is up to date, and that a file
+ * which is not a gpujacobi result is never replaced, each task decides as the local batch does (BatchFiles.convert):
+ * a result newer than its input was kept here even when made from another input or with other options, and a user's
+ * older file of a result's name was overwritten.
  */
 final class BatchPlan {
     /** Files to convert, one task each. */
     final List<FileWork> todo = new ArrayList<>();
-    /** Results newer than their input, skipped. */
-    final List<BatchFiles.Outcome> upToDate = new ArrayList<>();
     /** Inputs whose result name another input already has: failed, not converted. */
     final List<BatchFiles.Outcome> collisions = new ArrayList<>();
     /** Inputs that could not be listed. */
@@ -67,12 +67,8 @@ final class BatchPlan {
                         + outName + " is also " + first + "'s; convert one of them to another output folder"));
                 continue;
             }
-            FileStatus result = status(outFs, t);
-            if (!batch.force() && result != null && result.getModificationTime() > f.getModificationTime()) {
-                plan.upToDate.add(BatchFiles.Outcome.upToDate(inName, outName));
-            } else {
-                plan.todo.add(new FileWork(f.getPath().toString(), t.toString(), inName, outName));
-            }
+            plan.todo.add(new FileWork(f.getPath().toString(), t.toString(), inName, outName, f.getLen(),
+                    f.getModificationTime()));
         }
         if (!single) outFs.mkdirs(output);
         return plan;

@@ -49,7 +49,8 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
             Path in = new Path(w.input());
             Path out = new Path(w.output());
             if (!stageLocalFiles && isLocal(in) && isLocal(out)) {
-                // local or mounted files: the core reads in place and writes temp-then-rename itself
+                // local or mounted files: the core reads in place and writes temp-then-rename itself; the record names
+                // the input by its local path, as the local batch does
                 return converter.convert(java.nio.file.Paths.get(in.toUri()), java.nio.file.Paths.get(out.toUri()))
                         .renamed(w.inputName(), w.outputName());
             }
@@ -60,7 +61,17 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
             try (InputStream s = files.of(in).open(in)) {
                 Files.copy(s, localIn);
             }
-            BatchFiles.Outcome o = converter.convert(localIn, localOut)
+            // an existing target comes along, so that the converter can keep it (the same input and options) or refuse
+            // to replace it (not a gpujacobi result)
+            FileSystem outFs = files.of(out);
+            if (outFs.exists(out)) {
+                try (InputStream s = outFs.open(out)) {
+                    Files.copy(s, localOut);
+                }
+            }
+            java.util.Map<String, String> source = io.github.gpujacobi.mat.ResultRecord.source(
+                    isLocal(in) ? java.nio.file.Paths.get(in.toUri()).toRealPath().toString() : in.toString(), w.bytes(), w.modified());
+            BatchFiles.Outcome o = converter.convert(localIn, localOut, source)
                     .renamed(w.inputName(), w.outputName());
             if (o.wroteResult()) upload(files, localOut, out);
             return o;

@@ -27,15 +27,13 @@ final class SparkBatchJob {
         this.batch = batch;
     }
 
-    /** Converts the files; the outcomes (up-to-date and colliding files first, then input order) and listing problems. */
+    /** Converts the files; the outcomes (colliding files first, then input order) and listing problems. */
     Result convert() throws IOException {
         HadoopFiles files = new HadoopFiles(sc.hadoopConfiguration());
         BatchPlan plan = BatchPlan.of(batch, files);
-        List<BatchFiles.Outcome> outcomes = new ArrayList<>(plan.upToDate);
-        outcomes.addAll(plan.collisions);
+        List<BatchFiles.Outcome> outcomes = new ArrayList<>(plan.collisions);
         if (!plan.todo.isEmpty()) {
-            String what = batch.describe() + ": " + plan.todo.size() + " .mat file(s) -> " + batch.output()
-                    + (plan.upToDate.isEmpty() ? "" : " (" + plan.upToDate.size() + " up to date)");
+            String what = batch.describe() + ": " + plan.todo.size() + " .mat file(s) -> " + batch.output();
             sc.setJobGroup(JOB_GROUP, what, false);
             sc.setJobDescription(what);
             sc.setCallSite("gpujacobi batch --op " + batch.operation() + ": convert " + plan.todo.size() + " files");

@@ -217,6 +217,27 @@ class SparkBatchJobTest {
         assertTrue(e.toString(StandardCharsets.UTF_8).contains("--op must be eig, svd, inv or hsvd"), e.toString());
     }
 
+    /**
+     * A file of a result's name that is not a gpujacobi result is never replaced, in place or staged (the job overwrote
+     * a user's x_eig.mat that was older than x.mat, where the local batch refuses).
+     */
+    @Test
+    @Order(5)
+    void aUsersFileOfAResultsNameIsNeverReplaced() throws Exception {
+        Path guarded = Files.createDirectory(dir.resolve("guarded"));
+        Path mine = guarded.resolve("s1_eig.mat");
+        Files.copy(in.resolve("s2.mat"), mine);
+        Files.setLastModifiedTime(mine, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(in.resolve("s1.mat")).toMillis() - 60_000));
+        byte[] before = Files.readAllBytes(mine);
+        for (boolean stage : new boolean[]{false, true}) {
+            Run r = spark(stage, "--op", "eig", "--quiet", "--force", in.resolve("s1.mat").toString(), "-o", guarded.toString());
+            assertEquals(1, r.code, r.out + r.err);
+            assertTrue(r.err.contains(mine + " exists and is not a gpujacobi result"), stage + ": " + r.err);
+            assertArrayEquals(before, Files.readAllBytes(mine), stage ? "staged" : "in place");
+        }
+    }
+
     /** Same variables; same numbers within rounding; the records agree but for the times. */
     static void assertSameResults(MatFile local, MatFile spark, String file) {
         Map<String, Object> l = entries(local), s = entries(spark);
