@@ -3,13 +3,15 @@ package io.github.gpujacobi.cpu;
 import io.github.gpujacobi.core.Orthonormal;
 
 /**
- * One-sided Jacobi SVD preconditioned by QR with column pivoting, as LAPACK dgejsv [8]: A P = Q R
- * ({@link PivotedQr}), then {@link OneSidedJacobiSvd}'s sweeps on X = R' (n x n), whose columns are
- * already nearly orthogonal and ordered by norm, so it takes fewer sweeps than A itself, and on a
- * tall page the sweeps touch n rows instead of m. X W = U_x S gives R = W S U_x', hence
- * A = (Q W) S (P U_x)': U = Q [W; 0], V = P U_x. Relative accuracy is that of dgejsv: the pivoted
- * Householder QR is column-wise backward stable, so column-graded A = B D keeps its small singular
- * values [8].
+ * One-sided Jacobi SVD preconditioned by QR with column pivoting, as LAPACK dgejsv [8]: the rows sorted by
+ * decreasing max-norm (Pr A), then Pr A P = Q R ({@link PivotedQr}), then {@link OneSidedJacobiSvd}'s sweeps on
+ * X = R' (n x n), whose columns are already nearly orthogonal and ordered by norm, so it takes fewer sweeps than A
+ * itself, and on a tall page the sweeps touch n rows instead of m. X W = U_x S gives R = W S U_x', hence
+ * A = (Pr' Q W) S (P U_x)': U = Pr' Q [W; 0], V = P U_x. Relative accuracy is that of dgejsv: the pivoted
+ * Householder QR is column-wise backward stable, so column-graded A = B D keeps its small singular values, and with
+ * the rows sorted row-wise backward stable too (Cox and Higham; dgejsv's row pivoting), so a row-graded A = D B keeps
+ * them as well (without the sort a 12 x 12 A with rows graded over 20 decades, rows permuted, returned its smallest
+ * singular value 7.7e-21 for 4.18e-23, reported converged; 1.9e-13 relative with it).
  */
 final class PreconditionedJacobiSvd {
     int sweeps;
@@ -39,7 +41,10 @@ final class PreconditionedJacobiSvd {
      * @return the singular values, in the order of the columns of U and V
      */
     double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps) {
-        PivotedQr qr = new PivotedQr(Columns.split(a, m, n), m, threads);
+        int[] rows = rowsByDecreasingNorm(a, m, n);
+        double[][] cols = Columns.split(a, m, n);
+        for (double[] c : cols) permute(c, rows, m);
+        PivotedQr qr = new PivotedQr(cols, m, threads);
         double[][] x = qr.rTransposed();
         double[][] w = v == null ? null : Columns.identity(n);
         OneSidedJacobiSvd jacobi = new OneSidedJacobiSvd(threads);
@@ -57,7 +62,33 @@ final class PreconditionedJacobiSvd {
             for (int i = 0; i < n; i++) v[qr.perm[i] + c * n] = x[c][i] / sigma[c];
         }
         Orthonormal.complete(v, n, n, have);
-        Columns.join(qr.q(w), a, m);
+        double[][] u = qr.q(w);
+        for (double[] c : u) unpermute(c, rows, m);
+        Columns.join(u, a, m);
         return sigma;
+    }
+
+    /** The row order by decreasing max-norm (ties: original order), as dgejsv's row pivoting sorts them. */
+    static int[] rowsByDecreasingNorm(double[] a, int m, int n) {
+        final double[] norm = new double[m];
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) norm[i] = Math.max(norm[i], Math.abs(a[i + j * m]));
+        Integer[] order = new Integer[m];
+        for (int i = 0; i < m; i++) order[i] = i;
+        java.util.Arrays.sort(order, (x, y) -> Double.compare(norm[y], norm[x])); // stable
+        int[] rows = new int[m];
+        for (int i = 0; i < m; i++) rows[i] = order[i];
+        return rows;
+    }
+
+    /** c := c(rows): row i of the sorted page is row rows[i] of the original. */
+    private static void permute(double[] c, int[] rows, int m) {
+        double[] t = java.util.Arrays.copyOf(c, m);
+        for (int i = 0; i < m; i++) c[i] = t[rows[i]];
+    }
+
+    /** The inverse of {@link #permute}: back to the original row order. */
+    private static void unpermute(double[] c, int[] rows, int m) {
+        double[] t = java.util.Arrays.copyOf(c, m);
+        for (int i = 0; i < m; i++) c[rows[i]] = t[i];
     }
 }
