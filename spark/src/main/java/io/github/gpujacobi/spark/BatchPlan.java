@@ -30,6 +30,8 @@ final class BatchPlan {
     final List<BatchFiles.Outcome> collisions = new ArrayList<>();
     /** Inputs that could not be listed. */
     final List<String> problems = new ArrayList<>();
+    /** Inputs named as files (not found in a named folder). */
+    private final Set<Path> named = new HashSet<>();
 
     static BatchPlan of(BatchFiles batch, HadoopFiles files) throws IOException {
         BatchPlan plan = new BatchPlan();
@@ -53,14 +55,22 @@ final class BatchPlan {
             outs.add(t);
             targets.add(t);
         }
-        Map<Path, String> owner = new HashMap<>();
+        Map<String, String> owner = new HashMap<>();
         for (int i = 0; i < inputs.size(); i++) {
             FileStatus f = inputs.get(i);
-            if (targets.contains(f.getPath())) continue; // an output folder inside an input folder
+            if (targets.contains(f.getPath())) {
+                // a named input that is a result path: -o names an input (the job silently did nothing and exited 0)
+                if (plan.named.contains(f.getPath())) {
+                    throw new IllegalArgumentException("-o " + batch.output() + " names the input " + shown.get(i)
+                            + " itself; inputs are never overwritten: give another file or a folder");
+                }
+                continue; // an output folder inside an input folder
+            }
             Path t = outs.get(i);
             String inName = shown.get(i);
             String outName = single ? batch.output() : new Path(batch.output(), t.getName()).toString();
-            String first = owner.putIfAbsent(t, inName);
+            // compared ignoring case, as the local batch does (x.mat and X.MAT are one file on some file systems)
+            String first = owner.putIfAbsent(t.toString().toLowerCase(java.util.Locale.ROOT), inName);
             if (first != null) {
                 // tasks run at once: two inputs of one name (dir1/x.mat, dir2/x.mat) must not race for x_<op>.mat
                 plan.collisions.add(BatchFiles.Outcome.fileFailed(inName, outName, inName + ": its result "
@@ -86,6 +96,7 @@ final class BatchPlan {
         if (!st.isDirectory()) {
             found.add(st);
             shown.add(typed);
+            named.add(st.getPath());
             return;
         }
         List<FileStatus> mats = new ArrayList<>();

@@ -57,6 +57,14 @@ public final class SparkBatch {
         SparkConf conf = new SparkConf().setAppName("gpujacobi " + batch.describe());
         if (master != null) conf.setMaster(master);
         else if (!conf.contains("spark.master")) conf.setMaster("local[2]");
+        // in local mode the tasks run here: --device gpu without a GPU is a usage error before any work, as in the
+        // local batch (each variable failed, and empty results were written); a cluster's executors may have GPUs
+        if (conf.get("spark.master").startsWith("local") && batch.device().startsWith("gpu")
+                && io.github.gpujacobi.api.Backends.get().gpu() == null) {
+            err.println("gpujacobi-spark batch: --device gpu, but no usable GPU in this local Spark: "
+                    + io.github.gpujacobi.api.Backends.get().whyNoGpu() + "; use --device auto or cpu");
+            return 2;
+        }
         long t0 = System.nanoTime();
         try (JavaSparkContext sc = new JavaSparkContext(conf)) {
             if (!batch.quiet()) {

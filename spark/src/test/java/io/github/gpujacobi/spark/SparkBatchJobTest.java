@@ -238,6 +238,23 @@ class SparkBatchJobTest {
         }
     }
 
+    /** -o naming an input is a usage error, as in the local batch (the job did nothing and exited 0). */
+    @Test
+    @Order(6)
+    void anOutputNamingAnInputIsAUsageError() {
+        String input = in.resolve("s1.mat").toString();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> spark("--op", "eig", input, "-o", input));
+        assertTrue(e.getMessage().contains("names the input " + input + " itself; inputs are never overwritten"), e.getMessage());
+        // --device gpu in local mode without a GPU: a usage error before any work, as in the local batch
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.github.gpujacobi.api.Backends.get().gpu() == null, "a GPU is present");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(2, SparkBatch.run(new String[]{"--master", "local[1]", "batch", "--op", "eig", "--device", "gpu", input, "-o",
+                dir.resolve("gpu-out").toString()}, new PrintStream(new ByteArrayOutputStream(), true), new PrintStream(err, true)));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--device gpu, but no usable GPU"), err.toString(StandardCharsets.UTF_8));
+        assertFalse(Files.exists(dir.resolve("gpu-out")), "nothing was done");
+    }
+
     /** Same variables; same numbers within rounding; the records agree but for the times. */
     static void assertSameResults(MatFile local, MatFile spark, String file) {
         Map<String, Object> l = entries(local), s = entries(spark);
