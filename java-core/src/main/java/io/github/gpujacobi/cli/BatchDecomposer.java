@@ -35,6 +35,8 @@ final class BatchDecomposer {
         final Map<String, PageArray> imaginary = new HashMap<String, PageArray>();
         RunReport report;
         double residual;
+        /** inv: the smallest reciprocal condition estimate over the pages (NaN otherwise), for the result's record. */
+        double rcond = Double.NaN;
 
         private void putComplex(String suffix, ComplexPageArray z) {
             outputs.put(suffix, z.real());
@@ -76,6 +78,7 @@ final class BatchDecomposer {
                 }
                 out.putComplex("inv", r.inverse());
                 out.report = nearlySingular(r.report(), r.minRcond(), a.precision().eps());
+                out.rcond = r.minRcond();
                 for (int k = 0; k < a.pages(); k++)
                     out.residual = Math.max(out.residual, ComplexResiduals.inverse(a, r.inverse(), k, exact));
                 break;
@@ -135,6 +138,7 @@ final class BatchDecomposer {
                 }
                 out.outputs.put("inv", r.inverse());
                 out.report = nearlySingular(r.report(), r.minRcond(), a.precision().eps());
+                out.rcond = r.minRcond();
                 for (int k = 0; k < a.pages(); k++)
                     out.residual = Math.max(out.residual, exact ? Residuals.inverse(a, r.inverse(), k)
                             : Residuals.inverseEstimate(a, r.inverse(), k));

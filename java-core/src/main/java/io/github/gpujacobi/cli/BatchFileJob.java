@@ -117,6 +117,8 @@ final class BatchFileJob {
             if (opt.op == Operation.HSVD) {
                 String role = HsvdSigns.signRole(in, v);
                 if (role != null) throw new SkippedVariable(role);
+                String skip = v.skipReason(); // not a matrix at all: skipped as for the other ops, before its signs are sought
+                if (skip != null) throw new SkippedVariable(skip);
                 if (v.isComplex()) throw new SkippedVariable("is complex; the hyperbolic SVD (--op hsvd) takes real matrices only");
                 signs = readSigns(in, v);
             }
@@ -165,14 +167,18 @@ final class BatchFileJob {
             if (!backends.contains(rep.backend())) backends.add(rep.backend());
             if (!methods.contains(rep.method())) methods.add(rep.method());
             if (ResultNames.isFieldName(v.name())) {
-                perVariable.set(v.name(), Mat5.newStruct()
+                Struct record = Mat5.newStruct();
+                perVariable.set(v.name(), record
                         .set("backend", Mat5.newString(rep.backend()))
                         .set("method", Mat5.newString(rep.method()))
                         .set("sweeps", Mat5.newScalar(rep.sweeps()))
                         .set("converged", Mat5.newLogicalScalar(rep.converged()))
                         .set("residual", Mat5.newScalar(r.residual))
                         .set("time", Mat5.newScalar(rep.seconds()))
-                        .set("class", Mat5.newString(precision.matlabClass())));
+                        .set("class", Mat5.newString(precision.matlabClass()))
+                        // what the console said (nearly singular, a fallback, ...), which --quiet hides
+                        .set("notes", Mat5.newString(String.join("; ", rep.notes()))));
+                if (opt.op == Operation.INV) record.set("rcond", Mat5.newScalar(r.rcond));
             }
             String note = "";
             if (!v.isFloatingPoint()) {

@@ -347,4 +347,25 @@ class BatchDataSafetyTest {
         assertTrue(r.out.contains("skipped: " + dir.resolve("none.mat") + ": holds no variables"), r.out);
         assertTrue(r.err.contains("short.mat: too short to be a MAT v5/v6/v7 file (94 bytes") && r.err.contains("v4"), r.err);
     }
+
+    /** A nearly singular inverse leaves its RCOND and the note in the result's record (only --quiet's console had it). */
+    @Test
+    void aNearlySingularInverseIsRecordedInTheResult() throws Exception {
+        save("h.mat", "{'H': np.array([[1.0 / (i + j + 1) for j in range(12)] for i in range(12)]), 'E': np.eye(3)}");
+        Run r = batch("--op", "inv", "--quiet", dir.resolve("h.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(0, r.code, r.out + r.err);
+        String rec = External.python(dir, "import scipy.io as sio; v = sio.loadmat('out/h_inv.mat')['gpujacobi']['variables'][0, 0]\n"
+                + "print(float(v['H'][0, 0]['rcond'][0, 0][0, 0]) < 1e-15, str(v['H'][0, 0]['notes'][0, 0][0]).startswith('nearly singular'),"
+                + " float(v['E'][0, 0]['rcond'][0, 0][0, 0]), repr(str(v['E'][0, 0]['notes'][0, 0][0]) if v['E'][0, 0]['notes'][0, 0].size else ''))");
+        assertEquals("True True 1.0 ''", rec.trim());
+    }
+
+    /** hsvd: a variable that is no matrix is skipped as for the other ops (it failed as "needs the signs of J"). */
+    @Test
+    void hsvdSkipsWhatIsNoMatrix() throws Exception {
+        save("s.mat", "{'G': np.eye(3), 'G_J': np.array([1.0, -1.0, 1.0]), 'txt': 'hello', 'st': {'a': 1}}");
+        Run r = batch("--op", "hsvd", dir.resolve("s.mat").toString(), "-o", dir.resolve("out").toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains(".mat: txt is a char, not a numeric array") && r.out.contains(".mat: st is a struct"), r.out);
+    }
 }
