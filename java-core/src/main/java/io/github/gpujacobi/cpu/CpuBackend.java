@@ -161,7 +161,8 @@ public final class CpuBackend implements Backend {
         return driver(o).hsvd(g, signs, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, j) -> {
             HyperbolicJacobiSvd solver = new HyperbolicJacobiSvd(prec.eps(), tol, inner);
             try {
-                solver.run(w, vw, m, n, j, PageDriver.maxSweeps(o), o.fixedSweeps());
+                // V is accumulated also for the values alone: its growth tells a numerically rank-deficient G
+                solver.run(w, vw != null ? vw : new double[n * n], m, n, j, PageDriver.maxSweeps(o), o.fixedSweeps());
             } catch (HyperbolicJacobiSvd.NotFullRank e) {
                 throw PageDriver.rankDeficient(o, pages, k, e.getMessage());
             }
