@@ -16,6 +16,7 @@ public final class ComplexPageArray {
 
     private ComplexPageArray(int rows, int cols, int pages, double[] d, float[] f) {
         FlatStorage.checkDims(rows, cols, pages);
+        if (d == null && f == null) throw new JacobiException(ErrorKind.BAD_SHAPE, "interleaved complex data is null");
         long n = 2L * rows * cols * pages;
         int len = d != null ? d.length : f.length;
         if (n != len) {

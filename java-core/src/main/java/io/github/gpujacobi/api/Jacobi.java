@@ -16,6 +16,7 @@ public final class Jacobi {
 
     /** Eigenvalues (ascending) and eigenvectors of real symmetric pages. */
     public static EigResult eig(PageArray a, SolverOptions o) {
+        requireGiven(a, o, "Jacobi.eig");
         String method = Methods.check(Operation.EIG, o.method(), o);
         InputChecks.requireSquare(a, o);
         InputChecks.requireFinite(a, o);
@@ -31,6 +32,7 @@ public final class Jacobi {
 
     /** Singular values (descending) and singular vectors of real m x n pages. */
     public static SvdResult svd(PageArray a, SolverOptions o) {
+        requireGiven(a, o, "Jacobi.svd");
         String method = Methods.check(Operation.SVD, o.method(), o);
         InputChecks.requireFinite(a, o);
         final SolverOptions opts = o.withMethod(method);
@@ -44,6 +46,7 @@ public final class Jacobi {
 
     /** Inverse of square pages; singular pages become Inf and are flagged, as MATLAB's {@code inv} does. */
     public static InverseResult inv(PageArray a, SolverOptions o) {
+        requireGiven(a, o, "Jacobi.inv");
         String method = Methods.check(Operation.INV, o.method(), o);
         InputChecks.requireSquare(a, o);
         InputChecks.requireFinite(a, o);
@@ -62,6 +65,8 @@ public final class Jacobi {
      * @param signs n x 1 (shared by all pages) or n x 1 x p, entries +1 or -1
      */
     public static HsvdResult hsvd(PageArray g, PageArray signs, SolverOptions o) {
+        requireGiven(g, o, "Jacobi.hsvd");
+        if (signs == null) throw new JacobiException(ErrorKind.BAD_SHAPE, o.caller() + ": J (the signs) is null");
         String method = Methods.check(Operation.HSVD, o.method(), o);
         InputChecks.requireFinite(g, o);
         if (g.rows() < g.cols()) {
@@ -93,13 +98,28 @@ public final class Jacobi {
      * Real eigenvalues (ascending) and unitary eigenvectors of complex Hermitian pages; a
      * non-Hermitian page is refused with the relative asymmetry found.
      */
-    public static ComplexEigResult eig(ComplexPageArray a, SolverOptions o) { return ComplexDispatch.eig(a, o); }
+    public static ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
+        requireGiven(a, o, "Jacobi.eig");
+        return ComplexDispatch.eig(a, o);
+    }
 
     /** Real singular values (descending) and complex singular vectors of complex m x n pages. */
-    public static ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) { return ComplexDispatch.svd(a, o); }
+    public static ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) {
+        requireGiven(a, o, "Jacobi.svd");
+        return ComplexDispatch.svd(a, o);
+    }
 
     /** Inverse of complex square pages; singular pages become Inf and are flagged. */
-    public static ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) { return ComplexDispatch.inv(a, o); }
+    public static ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) {
+        requireGiven(a, o, "Jacobi.inv");
+        return ComplexDispatch.inv(a, o);
+    }
+
+    /** A null input or options is a user error with a message, not a NullPointerException from inside. */
+    private static void requireGiven(Object a, SolverOptions o, String call) {
+        if (o == null) throw new JacobiException(ErrorKind.BAD_OPTION, call + ": the options are null; pass SolverOptions.defaults()");
+        if (a == null) throw new JacobiException(ErrorKind.BAD_SHAPE, o.where() + " is null");
+    }
 
     /** Every backend, available or not (with the reason). */
     public static List<BackendInfo> backends() { return Backends.get().infos(); }

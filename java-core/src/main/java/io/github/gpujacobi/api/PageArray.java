@@ -14,6 +14,7 @@ public final class PageArray {
 
     private PageArray(int rows, int cols, int pages, double[] d, float[] f) {
         FlatStorage.checkDims(rows, cols, pages);
+        if (d == null && f == null) throw new JacobiException(ErrorKind.BAD_SHAPE, "data is null");
         long n = (long) rows * cols * pages;
         int len = d != null ? d.length : f.length;
         if (n != len) {

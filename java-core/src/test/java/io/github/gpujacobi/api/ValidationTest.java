@@ -92,6 +92,18 @@ class ValidationTest {
         assertEquals(ErrorKind.BAD_SHAPE, fails(() -> PageArray.wrap(new double[5], 2, 3)).kind());
     }
 
+    /** Null inputs and options are user errors with a message (they were NullPointerExceptions from inside). */
+    @Test
+    void nullsAreUserErrors() {
+        PageArray a = PageArray.wrap(new double[]{2}, 1, 1);
+        assertEquals(ErrorKind.BAD_OPTION, fails(() -> Jacobi.eig(a, null)).kind());
+        assertTrue(fails(() -> Jacobi.eig(a, null)).getMessage().contains("SolverOptions.defaults()"));
+        assertEquals("gpu_eig: K is null", fails(() -> Jacobi.eig((PageArray) null, O)).getMessage());
+        assertEquals(ErrorKind.BAD_SHAPE, fails(() -> Jacobi.svd((ComplexPageArray) null, O)).kind());
+        assertEquals(ErrorKind.BAD_SHAPE, fails(() -> Jacobi.hsvd(a, null, O)).kind());
+        assertEquals(ErrorKind.BAD_SHAPE, fails(() -> PageArray.wrap((double[]) null, 1, 1)).kind());
+    }
+
     @Test
     void gpuRequestedWithoutGpu() {
         org.junit.jupiter.api.Assumptions.assumeTrue(Backends.get().gpu() == null, "a GPU is present");
