@@ -14,6 +14,7 @@ import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.BunchParlett;
@@ -80,6 +81,7 @@ public final class CpuBackend implements Backend {
         // 'blocked' (the GPU's one-sided Jacobi on a Cholesky factor) is the same route here
         final boolean auto = Methods.AUTO.equals(o.method()) || Methods.BLOCKED.equals(o.method());
         final String[] used = new String[pages];
+        final boolean[] singular = new boolean[pages]; // the one-sided route refused a page that is not diagonal
         EigResult r = driver(o).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
             if (auto) {
@@ -91,6 +93,7 @@ public final class CpuBackend implements Backend {
                 if (n > 1) { // the one-sided attempt destroyed the page
                     a.readPage(k, w);
                     PageAssembly.symmetrize(w, n);
+                    singular[k] = !IndefiniteEig.diagonal(w, n);
                 }
             }
             used[k] = auto ? Methods.PARALLEL : o.method();
@@ -100,7 +103,16 @@ public final class CpuBackend implements Backend {
             for (int i = 0; i < n; i++) d[i] = Math.scalb(w[i + i * n], e);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
         });
-        return auto ? new EigResult(r.values(), r.vectors(), r.report().withMethod(AutoEig.label(o.method(), used))) : r;
+        if (!auto) return r;
+        RunReport rep = r.report().withMethod(AutoEig.label(o.method(), used));
+        int count = 0, first = -1;
+        for (int k = 0; k < pages; k++) if (singular[k]) { count++; if (first < 0) first = k; }
+        if (count > 0) { // said, not silent: these eigenvalues are accurate relative to ||A||, not each to itself
+            rep = rep.withNote((pages > 1 ? count + " of " + pages + " pages (first: " + (first + 1) + ")" : "the matrix")
+                    + " numerically singular for Bunch-Parlett: two-sided Jacobi ran there, whose small eigenvalues are"
+                    + " accurate relative to ||A||, not each to itself");
+        }
+        return new EigResult(r.values(), r.vectors(), rep);
     }
 
     /** Method 'hyperbolic': Bunch-Parlett M = G J G', then the hyperbolic SVD of (G, J) [4]. */

@@ -92,6 +92,19 @@ class ValidationTest {
         assertEquals(ErrorKind.BAD_SHAPE, fails(() -> PageArray.wrap(new double[5], 2, 3)).kind());
     }
 
+    /** The CPU's 'auto' says when a page took two-sided Jacobi for being singular (it fell back silently). */
+    @Test
+    void aSingularPageSaysItTookTwoSidedJacobi() {
+        SolverOptions cpu = O.withDevice("cpu");
+        EigResult singular = Jacobi.eig(PageArray.wrap(new double[]{1, 1, 1, 1}, 2, 2), cpu);
+        assertTrue(String.join(" | ", singular.report().notes()).contains("numerically singular for Bunch-Parlett"),
+                singular.report().notes().toString());
+        EigResult diagonal = Jacobi.eig(PageArray.wrap(new double[]{1, 0, 0, 2}, 2, 2), cpu);
+        assertTrue(diagonal.report().notes().isEmpty(), diagonal.report().notes().toString());
+        EigResult regular = Jacobi.eig(PageArray.wrap(new double[]{2, 1, 1, 3}, 2, 2), cpu);
+        assertTrue(regular.report().notes().isEmpty(), regular.report().notes().toString());
+    }
+
     /** Null inputs and options are user errors with a message (they were NullPointerExceptions from inside). */
     @Test
     void nullsAreUserErrors() {
