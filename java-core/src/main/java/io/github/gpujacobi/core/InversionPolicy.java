@@ -42,7 +42,12 @@ public final class InversionPolicy {
             InverseCheck.Norm norm = InverseCheck.norm1Of(w, n);
             boolean ok = false;
             used[k] = Methods.GAUSS_JORDAN;
-            if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
+            if (n == 1 && !(Methods.CHOLESKY.equals(o.method()) && !(w[0] > 0))) {
+                // 1 / a, correctly rounded: Cholesky's 1 / sqrt(a)^2 was an ulp off (inv(2) gave 0.4999999999999999)
+                ok = w[0] != 0;
+                if (ok) w[0] = 1 / w[0];
+                if (w[0] > 0 && !Methods.GAUSS_JORDAN.equals(o.method())) used[k] = Methods.CHOLESKY;
+            } else if (!Methods.GAUSS_JORDAN.equals(o.method()) && exactlySymmetric(w, n)) {
                 double[] c = w.clone();
                 PageOutcome r = inv.cholesky(c, n);
                 compute.addAndGet(r.computeNanos);
@@ -57,7 +62,7 @@ public final class InversionPolicy {
                         + " is not symmetric positive definite, so Method 'cholesky' cannot invert it"
                         + (pages > 1 ? " (page " + (k + 1) + ")" : "") + "; use 'auto' or 'gaussjordan'");
             }
-            if (!ok) {
+            if (!ok && n > 1) {
                 PageOutcome r = inv.gaussJordan(w, n, k);
                 compute.addAndGet(r.computeNanos);
                 ok = r.converged;

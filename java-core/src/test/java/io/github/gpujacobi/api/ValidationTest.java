@@ -117,6 +117,15 @@ class ValidationTest {
         assertEquals(ErrorKind.BAD_SHAPE, fails(() -> PageArray.wrap((double[]) null, 1, 1)).kind());
     }
 
+    /** The inverse refuses the sweep options (they were ignored silently), as the toolbox and the batch do. */
+    @Test
+    void theInverseRefusesSweepOptions() {
+        PageArray a = PageArray.wrap(new double[]{2}, 1, 1);
+        assertTrue(fails(() -> Jacobi.inv(a, O.withTol(1e-10))).getMessage().startsWith("gpu_eig: Tol and MaxSweeps do not apply"));
+        assertEquals(ErrorKind.BAD_OPTION, fails(() -> Jacobi.inv(a, O.withMaxSweeps(3))).kind());
+        assertEquals(0.5, Jacobi.inv(a, O.withDevice("cpu")).inverse().get(0), 0.0);
+    }
+
     @Test
     void gpuRequestedWithoutGpu() {
         org.junit.jupiter.api.Assumptions.assumeTrue(Backends.get().gpu() == null, "a GPU is present");
