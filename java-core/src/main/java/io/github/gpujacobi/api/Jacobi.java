@@ -47,7 +47,6 @@ public final class Jacobi {
     /** Inverse of square pages; singular pages become Inf and are flagged, as MATLAB's {@code inv} does. */
     public static InverseResult inv(PageArray a, SolverOptions o) {
         requireGiven(a, o, "Jacobi.inv");
-        requireNoSweepOptions(o);
         String method = Methods.check(Operation.INV, o.method(), o);
         InputChecks.requireSquare(a, o);
         InputChecks.requireFinite(a, o);
@@ -113,16 +112,7 @@ public final class Jacobi {
     /** Inverse of complex square pages; singular pages become Inf and are flagged. */
     public static ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) {
         requireGiven(a, o, "Jacobi.inv");
-        requireNoSweepOptions(o);
         return ComplexDispatch.inv(a, o);
-    }
-
-    /** The inverse has no sweeps: a Tol or sweep count given for it is refused, as the toolbox and the batch do, not ignored. */
-    private static void requireNoSweepOptions(SolverOptions o) {
-        if (!Double.isNaN(o.tol()) || o.maxSweeps() > 0 || o.fixedSweeps() > 0) {
-            throw new JacobiException(ErrorKind.BAD_OPTION, o.caller() + ": Tol and MaxSweeps do not apply to the inverse "
-                    + "(Gauss-Jordan or Cholesky, no Jacobi sweeps)");
-        }
     }
 
     /** A null input or options is a user error with a message, not a NullPointerException from inside. */

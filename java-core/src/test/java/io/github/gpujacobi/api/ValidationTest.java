@@ -117,13 +117,13 @@ class ValidationTest {
         assertEquals(ErrorKind.BAD_SHAPE, fails(() -> PageArray.wrap((double[]) null, 1, 1)).kind());
     }
 
-    /** The inverse refuses the sweep options (they were ignored silently), as the toolbox and the batch do. */
+    /** A 1 x 1 inverse is 1/a, correctly rounded (Cholesky's 1/sqrt(a)^2 gave 0.4999999999999999 for 2). */
     @Test
-    void theInverseRefusesSweepOptions() {
-        PageArray a = PageArray.wrap(new double[]{2}, 1, 1);
-        assertTrue(fails(() -> Jacobi.inv(a, O.withTol(1e-10))).getMessage().startsWith("gpu_eig: Tol and MaxSweeps do not apply"));
-        assertEquals(ErrorKind.BAD_OPTION, fails(() -> Jacobi.inv(a, O.withMaxSweeps(3))).kind());
-        assertEquals(0.5, Jacobi.inv(a, O.withDevice("cpu")).inverse().get(0), 0.0);
+    void aScalarInverseIsCorrectlyRounded() {
+        for (double x : new double[]{2, 3, -7, 1e-300, 0.1}) {
+            assertEquals(1 / x, Jacobi.inv(PageArray.wrap(new double[]{x}, 1, 1), O.withDevice("cpu")).inverse().get(0), 0.0);
+        }
+        assertTrue(Jacobi.inv(PageArray.wrap(new double[]{0}, 1, 1), O.withDevice("cpu")).anySingular());
     }
 
     @Test
