@@ -180,13 +180,15 @@ public final class Jacobi {
                 double x = out.get(i);
                 if (x - x != 0) { // NaN or +-Inf
                     String page = out.pages() > 1 ? " in page " + (i / per + 1) : "";
-                    double bound = Double.isInfinite(x) && input != null ? valueBound(input, complex) : 0;
+                    // max(m, n) max|a_ij| (times sqrt(2) for complex): no eigen- or singular value exceeds it
+                    double entries = Double.isInfinite(x) && input != null ? maxAbs(input) * (complex ? Math.sqrt(2) : 1) : 0;
+                    int m = input == null ? 0 : complex ? input.rows() / 2 : input.rows();
                     double realmax = out.precision() == Precision.SINGLE ? Float.MAX_VALUE : Double.MAX_VALUE;
-                    if (bound > realmax) {
+                    if (input != null && entries * Math.max(m, input.cols()) > realmax) {
                         throw new JacobiException(ErrorKind.OVERFLOW, String.format(java.util.Locale.ROOT,
                                 "%s: the result overflows%s: with entries up to %.3g, the eigen- or singular values of %s"
                                         + " can exceed the largest %s number (%.3g); scale %s down (they scale with it)",
-                                o.where(), page, maxAbs(input) * (complex ? Math.sqrt(2) : 1), o.variable(),
+                                o.where(), page, entries, o.variable(),
                                 out.precision() == Precision.SINGLE ? "single" : "double", realmax, o.variable()));
                     }
                     throw new JacobiException(gpu ? ErrorKind.GPU_FAILURE : ErrorKind.INTERNAL, o.where()
@@ -194,12 +196,6 @@ public final class Jacobi {
                 }
             }
         }
-    }
-
-    /** max(m, n) max|a_ij| (times sqrt(2) for complex a): no eigen- or singular value of a page of a exceeds it. */
-    private static double valueBound(PageArray a, boolean complex) {
-        int m = complex ? a.rows() / 2 : a.rows();
-        return maxAbs(a) * Math.max(m, a.cols()) * (complex ? Math.sqrt(2) : 1);
     }
 
     private static double maxAbs(PageArray a) {

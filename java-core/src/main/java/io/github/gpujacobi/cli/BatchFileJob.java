@@ -254,7 +254,7 @@ final class BatchFileJob {
     private JacobiException unreadable(String what, MatFileException e) {
         String m = e.getMessage() == null ? "" : e.getMessage();
         if (m.startsWith(input + ": ")) m = m.substring(input.toString().length() + 2);
-        return new JacobiException(ErrorKind.IO, what + ": cannot be read: " + m + "; the other variables are written");
+        return new JacobiException(ErrorKind.IO, what + " cannot be read: " + m + "; the other variables are written");
     }
 
     /** 2 rather than 2.0; other values as Java prints them. */

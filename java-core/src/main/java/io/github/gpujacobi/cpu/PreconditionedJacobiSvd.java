@@ -42,8 +42,8 @@ final class PreconditionedJacobiSvd {
      */
     double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps) {
         int[] rows = rowsByDecreasingNorm(a, m, n);
-        double[][] cols = Columns.split(a, m, n);
-        for (double[] c : cols) permute(c, rows, m);
+        double[][] cols = new double[n][m]; // Pr A, column by column
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) cols[j][i] = a[rows[i] + j * m];
         PivotedQr qr = new PivotedQr(cols, m, threads);
         double[][] x = qr.rTransposed();
         double[][] w = v == null ? null : Columns.identity(n);
@@ -62,9 +62,8 @@ final class PreconditionedJacobiSvd {
             for (int i = 0; i < n; i++) v[qr.perm[i] + c * n] = x[c][i] / sigma[c];
         }
         Orthonormal.complete(v, n, n, have);
-        double[][] u = qr.q(w);
-        for (double[] c : u) unpermute(c, rows, m);
-        Columns.join(u, a, m);
+        double[][] u = qr.q(w); // Pr U: its rows go back to A's order
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) a[rows[i] + j * m] = u[j][i];
         return sigma;
     }
 
@@ -80,15 +79,4 @@ final class PreconditionedJacobiSvd {
         return rows;
     }
 
-    /** c := c(rows): row i of the sorted page is row rows[i] of the original. */
-    private static void permute(double[] c, int[] rows, int m) {
-        double[] t = java.util.Arrays.copyOf(c, m);
-        for (int i = 0; i < m; i++) c[i] = t[rows[i]];
-    }
-
-    /** The inverse of {@link #permute}: back to the original row order. */
-    private static void unpermute(double[] c, int[] rows, int m) {
-        double[] t = java.util.Arrays.copyOf(c, m);
-        for (int i = 0; i < m; i++) c[rows[i]] = t[i];
-    }
 }
