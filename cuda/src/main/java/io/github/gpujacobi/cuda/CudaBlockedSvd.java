@@ -3,6 +3,7 @@ package io.github.gpujacobi.cuda;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.CrossPairs;
+import io.github.gpujacobi.core.Grading;
 import io.github.gpujacobi.core.HyperbolicPreconditioner;
 import io.github.gpujacobi.core.IndefiniteEig;
 import jcuda.Pointer;
@@ -159,8 +160,12 @@ final class CudaBlockedSvd {
         }
         lib = CudaLibraries.get("Method 'blocked'");
         final int es = el.bytes;
+        // graded rows sorted by decreasing max-norm before geqrf, as dgejsv's row pivoting [8]: Householder QR is then
+        // row-wise backward stable and a row-graded A keeps its small singular values; U's rows go back after
+        final int[] rows = QR && n > 1 ? Grading.sortedRowsIfGraded(w, m, n, es / 8) : null;
+        final double[] in = rows == null ? w : Grading.permuteRows(w, m, n, es / 8, rows);
         DevicePointer g = buf.get("blockedIn", (long) m * n * es);
-        DeviceBuffers.upload(g, w, Precision.DOUBLE); // complex: the interleaved parts as they are
+        DeviceBuffers.upload(g, in, Precision.DOUBLE); // complex: the interleaved parts as they are
         dev.synchronize();
         long t0 = System.nanoTime();
         if (!QR || n == 1) {
@@ -198,7 +203,8 @@ final class CudaBlockedSvd {
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
             DeviceBuffers.downloadInto(ux, vOut, doubles(n * n));
-            DeviceBuffers.downloadInto(c, w, doubles(m * n));
+            DeviceBuffers.downloadInto(c, in, doubles(m * n));
+            if (rows != null) Grading.unpermuteRows(in, w, m, n, es / 8, rows);
         } else {
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;

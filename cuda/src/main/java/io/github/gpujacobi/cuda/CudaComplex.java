@@ -58,15 +58,23 @@ final class CudaComplex {
     static ComplexEigResult eig(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, final SolverOptions o,
                                 PageDriver driver, final CudaBackend real) {
         final int n = a.rows();
+        final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
+        // 'auto' keeps its promise of relative accuracy: graded indefinite pages go on to the real blocked route on the
+        // embedding (Bunch-Parlett and blocked hyperbolic Jacobi), whatever their order
+        final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
+                (w, nn, v) -> {
+                    PageOutcome m = embeddedPage(real, w, nn, v, o, indefinite, fallback, 0);
+                    return m != null && m.values != null ? m : null;
+                }, 2) : null;
         if (BATCHED_PAGES && Methods.AUTO.equals(o.method()) && a.pages() > 1 && n >= 1 && 2 * n <= PagePlan.MAX_N
                 && o.fixedSweeps() <= 0) {
-            return batchedPages(dev, buf, a, o, driver);
+            ComplexEigResult r = batchedPages(dev, buf, a, o, driver, graded);
+            return r.withReport(graded.report(r.report(), a.pages()));
         }
         final double tol = o.tolFor(a.precision(), n);
         final String method = Methods.AUTO.equals(o.method()) || Methods.PARALLEL.equals(o.method()) ? DEFAULT_EIG : o.method();
         final Scalar s = jacobiScalar(a.precision());
         final boolean embed = Methods.AUTO.equals(o.method()) && n >= EMBED_FROM;
-        final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
         final AtomicInteger definite = new AtomicInteger(), hyperbolic = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
             long tried = 0;
@@ -91,26 +99,21 @@ final class CudaComplex {
                     tried += h.computeNanos;
                 }
             }
-            long t0 = System.nanoTime();
-            double[][] mv = embed ? ComplexEmbedding.allocate(w, n, v != null) : null; // null: too large, two-sided below
-            if (mv != null) { // the real blocked route on the embedding of order 2n (core/ComplexEmbedding)
-                int n2 = 2 * n;
-                double[] mw = mv[0], vm = mv[1], d = new double[n];
-                long host = System.nanoTime() - t0;
-                PageOutcome m = real.blockedEigPage(mw, n2, vm, o.tolFor(Precision.DOUBLE, n2), o, indefinite, fallback);
-                long t1 = System.nanoTime();
-                boolean paired = ComplexEmbedding.eigenpairs(m.values, vm, n, d, v);
-                host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it
-                if (paired) {
+            if (embed) {
+                PageOutcome m = embeddedPage(real, w, n, v, o, indefinite, fallback, tried);
+                if (m != null && m.values != null) {
                     embedded.incrementAndGet();
-                    return new PageOutcome(m.sweeps, m.rotations, m.converged, tried + m.computeNanos + host, d);
+                    return m;
                 }
-                tried += m.computeNanos + host;
+                if (m != null) tried = m.computeNanos; // the vectors did not pair up: the attempt's time counts
             }
+            double[] keep = graded != null && !embed ? graded.keepIfGraded(w, n) : null;
             CudaEig solver = new CudaEig();
             double[] d = solver.run(dev, buf, w, v, n, s, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, tried + solver.computeNanos, d);
+            PageOutcome two = new PageOutcome(solver.sweeps, solver.rotations, solver.converged, tried + solver.computeNanos, d);
+            return keep != null ? graded.resolve(keep, n, v, two) : two;
         });
+        if (graded != null && !embed) r = r.withReport(graded.report(r.report(), a.pages()));
         int pages = a.pages(), e = embedded.get(), c = definite.get() + hyperbolic.get();
         if (!embed) return r;
         if (e + c == 0) return r.withReport(r.report().withMethod(method)); // the embedding did not fit: two-sided ran
@@ -145,6 +148,27 @@ final class CudaComplex {
     static final int BLOCKED_FROM = Math.max(64, Integer.getInteger("gpujacobi.cuda.complexBlockedFrom", 256)); // b = 32 from 63
 
     /**
+     * One Hermitian page w (interleaved n x n, left as it was) by the real blocked route on its real symmetric
+     * embedding of order 2n ({@link ComplexEmbedding}; {@link CudaBackend#blockedEigPage}), relatively accurate
+     * for graded input of either sign; eigenvectors into v. Null when the embedding does not fit the heap; an outcome
+     * without values (the attempt's time in computeNanos, {@code tried} included) when its vectors do not pair up.
+     */
+    static PageOutcome embeddedPage(CudaBackend real, double[] w, int n, double[] v, SolverOptions o,
+                                    AtomicInteger indefinite, AtomicInteger fallback, long tried) {
+        long t0 = System.nanoTime();
+        double[][] mv = ComplexEmbedding.allocate(w, n, v != null);
+        if (mv == null) return null;
+        int n2 = 2 * n;
+        double[] mw = mv[0], vm = mv[1], d = new double[n];
+        long host = System.nanoTime() - t0;
+        PageOutcome m = real.blockedEigPage(mw, n2, vm, o.tolFor(Precision.DOUBLE, n2), o, indefinite, fallback);
+        long t1 = System.nanoTime();
+        boolean paired = ComplexEmbedding.eigenpairs(m.values, vm, n, d, v);
+        host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it
+        return new PageOutcome(m.sweeps, m.rotations, m.converged, tried + m.computeNanos + host, paired ? d : null);
+    }
+
+    /**
      * A Hermitian page w (interleaved n x n, left as it was) that is positive definite: A = R^H R (zpotrf) and the
      * complex blocked one-sided Jacobi on X = R^H, relatively accurate for graded A = D H D as in the real case [6, 7];
      * eigenvalues (unsorted) in the outcome, vectors into v, by the given complex solver. Null when the factorisation
@@ -168,7 +192,7 @@ final class CudaComplex {
      * (Page by page, the complex kernels took 5 to 20 times longer: session 6 report.)
      */
     private static ComplexEigResult batchedPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
-                                                 PageDriver driver) {
+                                                 PageDriver driver, final GradedEigPages graded) {
         final int n = a.rows(), n2 = 2 * n, pages = a.pages();
         final double tol2 = o.tolFor(Precision.DOUBLE, n2), tol = o.tolFor(a.precision(), n);
         final Scalar s = jacobiScalar(a.precision());
@@ -195,7 +219,11 @@ final class CudaComplex {
                     d[k] = new double[n];
                     if (ComplexEmbedding.eigenpairs(values.pageAsDouble(j), vectors != null ? vectors.pageAsDouble(j) : null, n,
                             d[k], v != null ? v[k] : null)) {
-                        stats.record(k, sweeps[j], rotations[j], converged[j]);
+                        double[] keep = graded.keepIfGraded(w[k], n);
+                        PageOutcome fast = new PageOutcome(sweeps[j], rotations[j], converged[j], 0, d[k]);
+                        PageOutcome kept = keep != null ? graded.resolve(keep, n, v != null ? v[k] : null, fast) : fast;
+                        d[k] = kept.values;
+                        stats.record(k, kept);
                         continue;
                     }
                     unpaired.incrementAndGet();
