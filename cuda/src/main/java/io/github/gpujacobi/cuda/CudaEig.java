@@ -44,7 +44,8 @@ final class CudaEig {
         }
         Precision p = s.precision;
         long e = s.bytes(), nn = (long) n * n;
-        CUdeviceptr a = buf.get("A", nn * e), vd = buf.get("V", nn * e), diag = buf.get("diag", n * (long) p.bytes());
+        DevicePointer vd = buf.get("V", nn * e);
+        CUdeviceptr a = buf.get("A", nn * e), diag = buf.get("diag", n * (long) p.bytes());
         CUdeviceptr counter = buf.get("counter", 8);
         DeviceBuffers.upload(a, w, p);
         boolean wantV = v != null;
@@ -66,6 +67,11 @@ final class CudaEig {
             converged = sweep.converged(r);
         }
         if (fixedSweeps > 0) converged = false;
+        // the default's V to orthogonal at n eps, as LAPACK's (docs/accuracy.md): one Newton-Schulz step [21]
+        if (wantV && s == Scalar.D && method.equals(FUSED_MCA) && fixedSweeps == 0) {
+            PagePolish.run(buf, vd, n, 1);
+            dev.synchronize();
+        }
         computeNanos = System.nanoTime() - t0;
         dev.launch(Kernel.DIAG.name(s), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         double[] d = DeviceBuffers.download(diag, n, p);

@@ -48,7 +48,7 @@ final class CudaSvd {
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep(), steps = ct.steps();
         long e = s.bytes();
-        CUdeviceptr u = buf.get("U", (long) m * n * e), v = buf.get("V", (long) n * n * e);
+        DevicePointer u = buf.get("U", (long) m * n * e), v = buf.get("V", (long) n * n * e);
         CUdeviceptr sig = buf.get("sigma", n * (long) p.bytes()), counter = buf.get("counter", 16);
         CUdeviceptr sgn = new CUdeviceptr(); // null: the ordinary SVD
         if (signs != null) {
@@ -85,6 +85,12 @@ final class CudaSvd {
         if (fixedSweeps > 0) converged = false;
         boolean scale = signs == null && !s.complex;
         if (n > 0 && scale) dev.launch(Kernel.SVD_SCALE.name(p), n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
+        // U (unit columns once scaled) and V to orthogonal at n eps, as LAPACK's (docs/accuracy.md): one Newton-Schulz
+        // step each [21]; zero columns of U stay zero and leave the others alone
+        if (scale && wantV && s == Scalar.D && fixedSweeps == 0 && !rankDeficient) {
+            PagePolish.run(buf, u, m, n, 1);
+            PagePolish.run(buf, v, n, 1);
+        }
         dev.synchronize();
         computeNanos = System.nanoTime() - t0;
         int parts = s.parts();

@@ -21,13 +21,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The accuracy contract (docs/accuracy.md) on every GPU default route that graded input can reach: graded indefinite
+ * The accuracy contract (docs/accuracy.md) on the GPU's default routes. Orthogonality: every returned factor within
+ * n eps of its class on random input, single matrices on every route (fused MCA eig, pointwise and blocked svd, tall and
+ * wide). Relative accuracy on every default route that graded input can reach: graded indefinite
  * eig, real and Hermitian, on the batched page kernels (single matrices up to 64, pages), the fused MCA kernel and
  * the blocked route; row-graded and column-graded svd on the batched, pointwise and blocked routes (tall, wide,
  * square). The reference is the CPU backend's default on the same input (in double), itself checked against
  * high-precision references by the shared conformance suite. Skipped without a GPU; cuda/gpu-verify.sh verify runs it.
  */
-public class CudaGradedRoutesTest {
+public class CudaAccuracyContractTest {
     @BeforeEach
     void gpu() {
         assumeTrue(Backends.get().gpu() != null, "no GPU here: " + Backends.get().whyNoGpu());
@@ -132,5 +134,22 @@ public class CudaGradedRoutesTest {
             double ou = Matrices.orthogonality(gpu.u(), k), ov = Matrices.orthogonality(gpu.v(), k);
             assertTrue(Math.max(ou, ov) <= Math.max(kmin, 3) * p.eps(), "page " + (k + 1) + ": U " + ou + ", V " + ov);
         }
+    }
+
+    @ParameterizedTest(name = "orthogonality {0} {1} x {2}")
+    @CsvSource({"DOUBLE, 100, 100", "DOUBLE, 300, 300", "DOUBLE, 777, 777", "DOUBLE, 300, 200", "DOUBLE, 200, 300",
+            "SINGLE, 777, 777", "SINGLE, 300, 200", "DOUBLE, 1024, 1024", "SINGLE, 1024, 1024"})
+    void factorsOrthogonal(Precision p, int m, int n) {
+        Random r = new Random(17L * m + n);
+        int kmin = Math.min(m, n);
+        double bound = Math.max(kmin, 3) * p.eps();
+        if (m == n) {
+            EigResult e = Jacobi.eig(PageArray.wrap(Matrices.symmetric(r, n), n, n, 1).to(p), on("gpu"));
+            double orth = Matrices.orthogonality(e.vectors(), 0);
+            assertTrue(orth <= bound, "eig: ||V'V - I|| = " + orth + " (" + e.report() + ")");
+        }
+        SvdResult s = Jacobi.svd(PageArray.wrap(Matrices.randn(r, m, n), m, n, 1).to(p), on("gpu").withEcon(true));
+        double ou = Matrices.orthogonality(s.u(), 0), ov = Matrices.orthogonality(s.v(), 0);
+        assertTrue(Math.max(ou, ov) <= bound, "svd: U " + ou + ", V " + ov + " (" + s.report() + ")");
     }
 }
