@@ -7,13 +7,16 @@ import java.util.Arrays;
 /** What the header of one variable says, before its data is read. */
 public final class MatVariable {
     private final String name;
+    /** its position among the file's variables: MFL cannot find a name that is not ASCII */
+    private final int index;
     private final MatlabType type;
     private final int[] dims;
     private final boolean complex;
     private final boolean logical;
 
-    MatVariable(String name, MatlabType type, int[] dims, boolean complex, boolean logical) {
+    MatVariable(String name, int index, MatlabType type, int[] dims, boolean complex, boolean logical) {
         this.name = name;
+        this.index = index;
         this.type = type;
         this.dims = dims.clone();
         this.complex = complex;
@@ -21,6 +24,8 @@ public final class MatVariable {
     }
 
     public String name() { return name; }
+
+    int index() { return index; }
 
     public int[] dims() { return dims.clone(); }
 
