@@ -125,8 +125,11 @@ final class BatchFileJob {
                 if (role != null) throw new SkippedVariable(role);
                 String skip = v.skipReason(); // not a matrix at all: skipped as for the other ops, before its signs are sought
                 if (skip != null) throw new SkippedVariable(skip);
+                if (v.vectorReason() != null) throw new SkippedVariable(v.vectorReason());
                 if (v.isComplex()) throw new SkippedVariable("is complex; the hyperbolic SVD (--op hsvd) takes real matrices only");
                 signs = readSigns(in, v);
+            } else if (v.skipReason() == null && v.vectorReason() != null) {
+                throw new SkippedVariable(v.vectorReason());
             }
             progress.working(input.getFileName() + ":" + v.name() + " (" + v.describe() + ")");
             SolverOptions so = opt.solver.withVariable(v.name()).withCaller(input.toString());
@@ -206,7 +209,7 @@ final class BatchFileJob {
         } catch (SkippedVariable e) {
             lines.add(new VariableLine(v.name(), "skipped", label + " " + e.getMessage()));
         } catch (JacobiException e) {
-            String m = e.getMessage() == null ? "" : e.getMessage();
+            String m = e.getMessage() == null ? "" : HeapHint.forCommandLine(e.getMessage());
             // a message that names neither the file nor the variable (an array-size limit, say) gets both
             if (!m.startsWith(input + ": ") && !m.startsWith(label + ": ")) m = label + " (" + v.describe() + "): " + m;
             if (e.kind() == ErrorKind.OUT_OF_MEMORY && opt.op == Operation.SVD && !opt.solver.econ()) {
@@ -215,7 +218,7 @@ final class BatchFileJob {
             lines.add(new VariableLine(v.name(), "failed", m));
         } catch (OutOfMemoryError e) {
             lines.add(new VariableLine(v.name(), "failed", label + " (" + v.describe()
-                    + ") did not fit in the Java heap; " + io.github.gpujacobi.api.HeapAdvice.TEXT));
+                    + ") did not fit in the Java heap; " + HeapHint.TEXT));
         } catch (RuntimeException | StackOverflowError e) {
             // a defect met by one variable costs that variable only; the rest of the file is still written
             lines.add(new VariableLine(v.name(), "failed", input.getFileName() + ": " + label + " (" + v.describe()

@@ -29,7 +29,7 @@ final class MatElements {
     static final long MAX_DEFLATE_RATIO = 1032;
     private static final int MI_MATRIX = 14, MI_COMPRESSED = 15, MX_OPAQUE = 17;
     private static final long HEADER_LIMIT = 1 << 20;
-    /** MFL reads a variable into one Java array or buffer, indexed by int */
+    /** MFL reads a variable into one Java array or buffer, indexed by int, and cannot skip a larger one */
     static final long MAX_VARIABLE_BYTES = Integer.MAX_VALUE;
 
     /** What the scan found about one top-level variable. */
@@ -91,7 +91,7 @@ final class MatElements {
                         e = header(r, inner[1], pos, n, true);
                     } catch (ZipException z) {
                         throw new MatFileException(path + ": corrupt: the compressed variable at byte " + pos
-                                + " is not valid deflate data (" + z.getMessage() + ")", z);
+                                + " is not valid deflate data (" + IoErrors.plain(z) + ")", z);
                     } finally {
                         inflater.end();
                     }
@@ -129,7 +129,7 @@ final class MatElements {
         } catch (EOFException ex) {
             // counted below
         } catch (IOException ex) {
-            e.problem = "its compressed data is corrupt (" + ex.getMessage() + ")";
+            e.problem = "its compressed data is corrupt (" + IoErrors.plain(ex) + ")";
             return;
         } finally {
             inflater.end();
@@ -177,11 +177,11 @@ final class MatElements {
         r.padAfter(nameTag);
         Element e = new Element(name, pos, stored, compressed);
         e.declared = n + 8;
-        if (e.declared > MAX_VARIABLE_BYTES) {
-            e.problem = "it is " + MatNames.size(e.declared) + ", over the 2 GB limit (" + MAX_VARIABLE_BYTES
-                    + " bytes) of the .mat reader for one variable: variables over 2 GB are not supported (save it as "
-                    + "smaller variables, e.g. one per page)";
-            return e;
+        if (e.declared > MAX_VARIABLE_BYTES) { // MFL cannot even step over it to the variables after it
+            throw new MatFileException(r.path + ": variable " + e.name + " is " + MatNames.size(e.declared)
+                    + ", over the 2 GB limit (" + MAX_VARIABLE_BYTES + " bytes) of the .mat reader for one variable: "
+                    + "variables over 2 GB are not supported, so nothing in this file is converted (save " + e.name
+                    + " as smaller variables, e.g. one per page)");
         }
         boolean numeric = cls >= 6 && cls <= 15;
         if (numeric) {

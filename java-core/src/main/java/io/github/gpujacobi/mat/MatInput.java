@@ -120,7 +120,7 @@ public final class MatInput {
         } catch (EOFException e) {
             throw new MatFileException(path + ": truncated (the file ends in the middle of a variable)", e);
         } catch (IOException | RuntimeException e) {
-            throw new MatFileException(path + ": not a readable MAT file (corrupt?): " + e.getMessage(), e);
+            throw new MatFileException(path + ": not a readable MAT file: " + IoErrors.plain(e), e);
         } finally {
             if (src != null) {
                 try { src.close(); } catch (IOException ignored) { /* read-only */ }
@@ -139,7 +139,7 @@ public final class MatInput {
                 got += r;
             }
         } catch (IOException e) {
-            throw new MatFileException(path + ": cannot read: " + e.getMessage(), e);
+            throw new MatFileException(path + ": cannot read: " + IoErrors.describe(e), e);
         }
         String text = new String(head, 0, Math.min(got, 116), StandardCharsets.ISO_8859_1);
         if (text.startsWith("MATLAB 7.3 MAT-file") || (got >= 8 && head[0] == (byte) 0x89 && head[1] == 'H')) {

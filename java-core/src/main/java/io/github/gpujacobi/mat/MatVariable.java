@@ -68,6 +68,16 @@ public final class MatVariable {
         return null;
     }
 
+    /**
+     * Null for a matrix (or page array of them), else why it is not decomposed: a vector (1 x n or n x 1, pages of
+     * them) beside the matrices of a file is data, not a matrix to decompose (it was counted as failed: exit 1).
+     */
+    public String vectorReason() {
+        int r = dims.length > 0 ? dims[0] : 1, c = dims.length > 1 ? dims[1] : 1;
+        if ((r == 1) == (c == 1)) return null;
+        return "is a vector (" + describe() + "), not a matrix; vectors are not decomposed";
+    }
+
     public String describe() {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < dims.length; i++) sb.append(i == 0 ? "" : "x").append(dims[i]);
