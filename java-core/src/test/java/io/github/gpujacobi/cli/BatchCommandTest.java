@@ -343,8 +343,10 @@ class BatchCommandTest {
 
     @Test
     void varsSelectsAndNamesTheMissingOnes() throws Exception {
-        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('v.mat', {'A': np.eye(2), 'B': 2 * np.eye(3)})");
-        Run r = batch("--op", "eig", "--vars", "B,Z", "--no-compress", dir.resolve("v.mat").toString(), "-o", dir.resolve("o").toString());
+        External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('v.mat', {'A': np.eye(2), 'B': 2 * np.eye(3)}); "
+                + "sio.savemat('z.mat', {'Z': np.eye(2)})");
+        Run r = batch("--op", "eig", "--vars", "B,Z", "--no-compress", dir.resolve("v.mat").toString(), dir.resolve("z.mat").toString(),
+                "-o", dir.resolve("o").toString());
         assertEquals(0, r.code, r.err);
         byte[] res = Files.readAllBytes(dir.resolve("o/v_eig.mat"));
         assertEquals(14, res[128], "--no-compress: the first element is a plain miMATRIX (14), not miCOMPRESSED (15)");
