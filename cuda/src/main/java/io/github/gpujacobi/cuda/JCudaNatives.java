@@ -71,6 +71,13 @@ final class JCudaNatives {
             throw new JacobiException(ErrorKind.NO_GPU, "cannot extract the JCuda driver library " + name
                     + " into a private folder: " + e, e);
         }
+        Path shadow = shadowing(name, bundled);
+        if (shadow != null) {
+            throw new JacobiException(ErrorKind.NO_GPU, "the CUDA driver library is not loaded: JCuda would also load "
+                    + shadow + ", found on the library path (java.library.path, from LD_LIBRARY_PATH; an empty element "
+                    + "there means the current folder), which is not the verified bundled copy; remove it or that "
+                    + "element of LD_LIBRARY_PATH");
+        }
         try {
             System.load(lib.toString());
         } catch (UnsatisfiedLinkError e) {
@@ -97,6 +104,33 @@ final class JCudaNatives {
             if (tmp == null) System.clearProperty("java.io.tmpdir");
             else System.setProperty("java.io.tmpdir", tmp);
         }
+    }
+
+    /**
+     * A library of JCuda's name on the JVM's library path that JCuda's initialiser would load next to the verified
+     * copy: its LibUtils calls System.loadLibrary first, which searches sun.boot.library.path, then java.library.path
+     * (an empty element of LD_LIBRARY_PATH is the working folder there), and a different file of the same name is
+     * loaded again, running its code. Null when there is none, or only a copy of the bundled bytes that nobody else
+     * may change.
+     */
+    static Path shadowing(String name, byte[] bundled) {
+        for (String property : new String[]{"sun.boot.library.path", "java.library.path"}) {
+            String value = System.getProperty(property);
+            if (value == null) continue;
+            for (String entry : value.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator), -1)) {
+                Path candidate = Paths.get(entry.isEmpty() ? "." : entry).resolve(name).toAbsolutePath().normalize();
+                if (!Files.exists(candidate)) continue;
+                try {
+                    if (closedToOthers(candidate) && Arrays.equals(sha256(bundled), sha256(Files.readAllBytes(candidate)))) {
+                        continue; // the same code, and it cannot be swapped
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // unreadable: treated as foreign
+                }
+                return candidate;
+            }
+        }
+        return null;
     }
 
     /** ~/.cache/gpujacobi/natives/<version> when it is (or can be made) private, else a fresh private temporary folder. */
@@ -194,6 +228,21 @@ final class JCudaNatives {
             throw new IOException(target + " does not hold the bundled library after writing it");
         }
         return target;
+    }
+
+    /** A regular file (no link) in a folder, both writable only by this user or root (a system install). */
+    private static boolean closedToOthers(Path file) throws IOException {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) return false;
+        if (!posix()) return true;
+        for (Path p : new Path[]{file, file.getParent()}) {
+            PosixFileAttributes a = Files.getFileAttributeView(p, PosixFileAttributeView.class).readAttributes();
+            boolean owner = a.owner().equals(currentUser()) || a.owner().getName().equals("root");
+            if (!owner || a.permissions().contains(PosixFilePermission.GROUP_WRITE)
+                    || a.permissions().contains(PosixFilePermission.OTHERS_WRITE)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A regular file (no link) that only this user may write: nobody can change it after the check. */

@@ -21,6 +21,14 @@ public final class NativeLoadingProbe {
                             java.nio.file.Files.readAllBytes(JCudaNatives.extractedTo()))));
                 }
                 break;
+            case "load": // the driver library alone (no CUDA call: a stand-in libcuda.so.1 has no functions)
+                try {
+                    JCudaNatives.load();
+                    System.out.println("loaded=" + JCudaNatives.loadedFrom());
+                } catch (io.github.gpujacobi.api.JacobiException e) {
+                    System.out.println("refused=" + e.getMessage());
+                }
+                break;
             case "cpu": // Device 'cpu': nothing CUDA-related may load
                 PageArray a = PageArray.wrap(new double[]{4, 1, 2, 3}, 2, 2);
                 Jacobi.svd(a, SolverOptions.defaults().withDevice("cpu"));

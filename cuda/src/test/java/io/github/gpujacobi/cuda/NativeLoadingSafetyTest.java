@@ -13,7 +13,9 @@ import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -113,6 +115,36 @@ class NativeLoadingSafetyTest {
         assertEquals(hex(JCudaNatives.sha256(bundled())), line(out, "sha256="));
     }
 
+    /**
+     * An empty element in LD_LIBRARY_PATH puts the working folder on java.library.path, where JCuda's initialiser
+     * (System.loadLibrary, after our verified copy was loaded) found and ran a planted library. A stand-in
+     * libcuda.so.1 without functions lets the driver library load here without a GPU or an NVIDIA driver.
+     */
+    @Test
+    void aLibraryInTheWorkingFolderIsNeverLoaded() throws Exception {
+        Path work = Files.createDirectories(root.resolve("work"));
+        Files.copy(planted, work.resolve(JCudaNatives.fileName()));
+        Path stub = Files.createDirectories(root.resolve("stub"));
+        Path empty = root.resolve("empty.c");
+        Files.write(empty, "int gpujacobi_stub;\n".getBytes(StandardCharsets.US_ASCII));
+        Process gcc = new ProcessBuilder("gcc", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1", "-o",
+                stub.resolve("libcuda.so.1").toString(), empty.toString()).redirectErrorStream(true).start();
+        String built = read(gcc.getInputStream());
+        assertEquals(0, gcc.waitFor(), built);
+
+        Map<String, String> env = new HashMap<String, String>();
+        env.put("LD_LIBRARY_PATH", ":" + stub); // the empty first element: the working folder
+        String out = run(work, env, "load");
+        assertFalse(Files.exists(marker), "a planted library ran:\n" + out);
+        assertTrue(out.contains("refused=the CUDA driver library is not loaded: JCuda would also load "
+                + work.toRealPath().resolve(JCudaNatives.fileName())), out);
+
+        // without the planted file the same set-up loads the verified copy (so the refusal above is the planted file's)
+        Files.delete(work.resolve(JCudaNatives.fileName()));
+        String clean = run(work, env, "load");
+        assertTrue(clean.contains("loaded=" + cache.toRealPath()), clean);
+    }
+
     @Test
     void cpuDeviceLoadsNothingNative() throws Exception {
         String out = run("cpu");
@@ -122,6 +154,11 @@ class NativeLoadingSafetyTest {
     }
 
     private String run(String... args) throws Exception {
+        return run(null, new HashMap<String, String>(), args);
+    }
+
+    /** The probe in a fresh JVM, in folder cwd (null: this one), with extra environment variables. */
+    private String run(Path cwd, Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<String>(Arrays.asList(
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home,
@@ -130,6 +167,8 @@ class NativeLoadingSafetyTest {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("XDG_CACHE_HOME", cache.toString());
         pb.environment().put("HOME", home.toString());
+        pb.environment().putAll(env);
+        if (cwd != null) pb.directory(cwd.toFile());
         Process p = pb.start();
         String out = read(p.getInputStream());
         assertEquals(0, p.waitFor(), out);

@@ -50,7 +50,8 @@ import java.util.concurrent.Future;
                 "interrupted batch resumes where it stopped when run again. A result is up to date when it is",
                 "newer than its input and was computed with the same options; --force also retries variables",
                 "that failed (their reasons are kept in gpujacobi.not_done).",
-                "exit status: 0 all done, 1 some variables or files failed, 2 usage error",
+                "exit status: 0 all done, 1 some variables or files failed, 2 usage error, 3 all written but some",
+                "results did not converge (converged = false in the record; raise --max-sweeps)",
                 "",
                 "example: gpujacobi batch --op eig examples/data -o out/"})
 final class BatchCommand implements Command {
@@ -88,6 +89,10 @@ final class BatchCommand implements Command {
         if (singleTarget && opt.inputs.size() == 1 && files.size() > 1) {
             throw new UsageException("-o " + opt.output + " is a .mat file, but the input holds " + files.size()
                     + " files; give a folder");
+        }
+        if (!singleTarget && Files.exists(opt.output) && !Files.isDirectory(opt.output)) {
+            throw new UsageException("-o " + opt.output + " is an existing file, not a folder; give a folder (or, for a "
+                    + "single input, a .mat file)");
         }
         if (singleTarget && opt.inputs.size() > 1) {
             throw new UsageException("-o " + opt.output + " is a .mat file, but there are several inputs; give a folder");
@@ -148,29 +153,72 @@ final class BatchCommand implements Command {
             }
             opened.add(in);
         }
+        requireKnownVars(opt, todo, opened);
+        // the display only where someone watches it: a terminal (a pipeline's log got a line per redraw)
         boolean bar = !opt.quiet && System.console() != null;
         final ProgressBar progress = new ProgressBar(err, bar, units);
+        final BatchLog log = new BatchLog(opt, out, err, progress);
+        for (String p : problems) log.problem(p);
         ExecutorService pool = Executors.newFixedThreadPool(opt.jobs);
         try {
             List<Future<?>> futures = new ArrayList<Future<?>>();
             for (int i = 0; i < todo.size(); i++) {
                 final BatchFileJob j = todo.get(i);
                 final MatInput in = opened.get(i);
-                if (in == null) continue;
-                futures.add(pool.submit(() -> j.run(opt, in, progress)));
+                if (in == null) {
+                    log.file(j); // up to date, refused or unreadable: known now
+                    continue;
+                }
+                futures.add(pool.submit(() -> {
+                    j.run(opt, in, progress);
+                    log.file(j);
+                }));
             }
             for (Future<?> f : futures) {
                 try {
                     f.get();
                 } catch (Exception e) {
-                    problems.add("internal error: " + e);
+                    String p = "internal error: " + e + " (please report)";
+                    problems.add(p);
+                    log.problem(p);
                 }
             }
         } finally {
             pool.shutdown();
             progress.finish();
         }
-        return BatchSummary.print(todo, problems, opt, (System.nanoTime() - t0) * 1e-9, out, err);
+        return BatchSummary.print(todo, problems, opt, (System.nanoTime() - t0) * 1e-9, out, err, true);
+    }
+
+    /**
+     * A --vars name that no input holds is a usage error before any work (a typo exited 0, having done nothing).
+     * Files kept up to date are catalogued only when needed; a name found in some files but not others is skipped
+     * in those with a reason, as before. Unreadable files cannot tell, so the check needs one readable file.
+     */
+    private static void requireKnownVars(BatchOptions opt, List<BatchFileJob> todo, List<MatInput> opened) {
+        if (opt.vars == null) return;
+        Set<String> unknown = new java.util.LinkedHashSet<String>(opt.vars);
+        boolean catalogued = false;
+        for (MatInput in : opened) {
+            if (in == null) continue;
+            catalogued = true;
+            for (MatVariable v : in.variables()) unknown.remove(v.name());
+        }
+        for (int i = 0; i < todo.size() && !unknown.isEmpty(); i++) {
+            BatchFileJob j = todo.get(i);
+            if (opened.get(i) != null || !j.upToDate) continue;
+            try {
+                for (MatVariable v : MatInput.open(j.input).variables()) unknown.remove(v.name());
+                catalogued = true;
+            } catch (MatFileException e) {
+                // reported with the file
+            }
+        }
+        if (catalogued && !unknown.isEmpty()) {
+            throw new UsageException("--vars " + String.join(", ", unknown) + ": " + (unknown.size() > 1 ? "no such variables"
+                    : "no such variable") + " in " + (todo.size() > 1 ? "any input" : "the input") + "; check the spelling"
+                    + " (names are case-sensitive)");
+        }
     }
 
     /** --device gpu with no usable GPU is a usage error before any work, not a failure of every variable. */

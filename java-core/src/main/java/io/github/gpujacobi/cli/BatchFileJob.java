@@ -17,11 +17,15 @@ import io.github.gpujacobi.mat.ResultRecord;
 import io.github.gpujacobi.mat.SkippedVariable;
 import io.github.gpujacobi.api.Jacobi;
 import us.hebi.matlab.mat.format.Mat5;
+import io.github.gpujacobi.mat.RecordArrays;
+import us.hebi.matlab.mat.types.Array;
 import us.hebi.matlab.mat.types.Struct;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Decomposes every variable of one input file into one result file; a bad variable does not stop the rest. */
 final class BatchFileJob {
@@ -64,7 +68,7 @@ final class BatchFileJob {
 
     void run(BatchOptions opt, MatInput in, ProgressBar progress) {
         ResultFile out = null;
-        Struct perVariable = Mat5.newStruct();
+        List<Map<String, Array>> perVariable = new ArrayList<Map<String, Array>>();
         try {
             out = ResultFile.create(output, opt.compress);
             ResultNames names = new ResultNames(in.variables());
@@ -78,22 +82,24 @@ final class BatchFileJob {
                     if (!has(in, name)) lines.add(new VariableLine(name, "skipped", name + " (--vars) is not in this file"));
                 }
             }
-            Struct problems = Mat5.newStruct();
+            // every variable, whatever its name; the empty name of "holds no variables" is no variable
+            List<Map<String, Array>> problems = new ArrayList<Map<String, Array>>();
+            java.util.Set<String> named = new java.util.HashSet<String>();
             for (VariableLine l : lines) {
-                if (!l.status.equals("done") && ResultNames.isFieldName(l.name) && !problems.getFieldNames().contains(l.name)) {
-                    problems.set(l.name, Mat5.newString(l.status + ": " + l.detail));
+                if (!l.status.equals("done") && !(l.name.isEmpty() && in.variables().isEmpty()) && named.add(l.name)) {
+                    problems.add(RecordArrays.notDoneRow(l.name, l.status, l.detail));
                 }
             }
             Struct info = Mat5.newStruct()
                     .set("operation", Mat5.newString(opt.op.label()))
                     .set("version", Mat5.newString(Jacobi.version()))
                     .set("input", Mat5.newString(input.getFileName().toString()))
-                    .set(ResultRecord.SOURCE, ResultRecord.optionsStruct(source != null ? source : ResultRecord.source(input)))
+                    .set(ResultRecord.SOURCE, RecordArrays.sourceStruct(source != null ? source : ResultRecord.source(input)))
                     .set("backend", Mat5.newString(String.join(",", backends)))
                     .set("method", Mat5.newString(methods.isEmpty() ? "-" : String.join(",", methods)))
                     .set(ResultRecord.OPTIONS, ResultRecord.optionsStruct(opt.resultOptions()))
-                    .set("variables", perVariable)
-                    .set(ResultRecord.NOT_DONE, problems);
+                    .set("variables", RecordArrays.table(perVariable))
+                    .set(ResultRecord.NOT_DONE, RecordArrays.table(problems));
             out.write(ResultRecord.NAME, info);
             out.commit();
         } catch (MatFileException e) {
@@ -106,7 +112,7 @@ final class BatchFileJob {
     }
 
     private void processVariable(BatchOptions opt, MatInput in, MatVariable v, ResultNames names, ResultFile out,
-                                 Struct perVariable, ProgressBar progress) throws MatFileException {
+                                 List<Map<String, Array>> perVariable, ProgressBar progress) throws MatFileException {
         int[] d = v.dims();
         long pages = d.length > 2 ? d[2] : 1;
         String label = v.name().isEmpty() ? "(empty name)" : v.name();
@@ -119,13 +125,17 @@ final class BatchFileJob {
                 if (role != null) throw new SkippedVariable(role);
                 String skip = v.skipReason(); // not a matrix at all: skipped as for the other ops, before its signs are sought
                 if (skip != null) throw new SkippedVariable(skip);
+                if (v.vectorReason() != null) throw new SkippedVariable(v.vectorReason());
                 if (v.isComplex()) throw new SkippedVariable("is complex; the hyperbolic SVD (--op hsvd) takes real matrices only");
                 signs = readSigns(in, v);
+            } else if (v.skipReason() == null && v.vectorReason() != null) {
+                throw new SkippedVariable(v.vectorReason());
             }
             progress.working(input.getFileName() + ":" + v.name() + " (" + v.describe() + ")");
             SolverOptions so = opt.solver.withVariable(v.name()).withCaller(input.toString());
             BatchDecomposer.Outcome r;
             Precision precision;
+            String rangeNote = null; // --precision single: entries that lose their value
             if (v.isComplex()) {
                 ComplexPageArray a;
                 try {
@@ -134,7 +144,7 @@ final class BatchFileJob {
                     throw unreadable(label, e);
                 }
                 if (opt.precision == Precision.SINGLE && a.precision() == Precision.DOUBLE) {
-                    SingleRange.check(so.where(), a.doubleData(), 2 * a.pageSize());
+                    rangeNote = SingleRange.check(so.where(), a.doubleData(), 2 * a.pageSize());
                 }
                 if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
                 precision = a.precision();
@@ -147,7 +157,7 @@ final class BatchFileJob {
                     throw unreadable(label, e);
                 }
                 if (opt.precision == Precision.SINGLE && a.precision() == Precision.DOUBLE) {
-                    SingleRange.check(so.where(), a.doubleData(), a.pageSize());
+                    rangeNote = SingleRange.check(so.where(), a.doubleData(), a.pageSize());
                 }
                 if (opt.precision != null && a.precision() != opt.precision) a = a.to(opt.precision);
                 precision = a.precision();
@@ -166,20 +176,21 @@ final class BatchFileJob {
             RunReport rep = r.report;
             if (!backends.contains(rep.backend())) backends.add(rep.backend());
             if (!methods.contains(rep.method())) methods.add(rep.method());
-            if (ResultNames.isFieldName(v.name())) {
-                Struct record = Mat5.newStruct();
-                perVariable.set(v.name(), record
-                        .set("backend", Mat5.newString(rep.backend()))
-                        .set("method", Mat5.newString(rep.method()))
-                        .set("sweeps", Mat5.newScalar(rep.sweeps()))
-                        .set("converged", Mat5.newLogicalScalar(rep.converged()))
-                        .set("residual", Mat5.newScalar(r.residual))
-                        .set("time", Mat5.newScalar(rep.seconds()))
-                        .set("class", Mat5.newString(precision.matlabClass()))
-                        // what the console said (nearly singular, a fallback, ...), which --quiet hides
-                        .set("notes", Mat5.newString(String.join("; ", rep.notes()))));
-                if (opt.op == Operation.INV) record.set("rcond", Mat5.newScalar(r.rcond));
-            }
+            List<String> notes = new ArrayList<String>(rep.notes());
+            if (rangeNote != null) notes.add(rangeNote);
+            Map<String, Array> record = new LinkedHashMap<String, Array>();
+            record.put("name", Mat5.newString(v.name()));
+            record.put("backend", Mat5.newString(rep.backend()));
+            record.put("method", Mat5.newString(rep.method()));
+            record.put("sweeps", Mat5.newScalar(rep.sweeps()));
+            record.put("converged", RecordArrays.logical(rep.converged()));
+            record.put("residual", Mat5.newScalar(r.residual));
+            record.put("time", Mat5.newScalar(rep.seconds()));
+            record.put("class", Mat5.newString(precision.matlabClass()));
+            // what the console said (nearly singular, a fallback, ...), which --quiet hides
+            record.put("notes", Mat5.newString(String.join("; ", notes)));
+            if (opt.op == Operation.INV) record.put("rcond", Mat5.newScalar(r.rcond));
+            perVariable.add(record);
             String note = "";
             if (!v.isFloatingPoint()) {
                 converted++;
@@ -191,14 +202,14 @@ final class BatchFileJob {
                 note += " NOT converged";
                 notConverged++;
             }
-            for (String n : rep.notes()) note += "; " + n;
+            for (String n : notes) note += "; " + n;
             lines.add(new VariableLine(v.name(), "done", String.format(java.util.Locale.ROOT,
                     "%s, residual %.2e, %s%.3f s%s", v.describe(), r.residual,
                     opt.op == Operation.INV ? "" : rep.sweeps() + " sweeps, ", rep.seconds(), note)));
         } catch (SkippedVariable e) {
             lines.add(new VariableLine(v.name(), "skipped", label + " " + e.getMessage()));
         } catch (JacobiException e) {
-            String m = e.getMessage() == null ? "" : e.getMessage();
+            String m = e.getMessage() == null ? "" : HeapHint.forCommandLine(e.getMessage());
             // a message that names neither the file nor the variable (an array-size limit, say) gets both
             if (!m.startsWith(input + ": ") && !m.startsWith(label + ": ")) m = label + " (" + v.describe() + "): " + m;
             if (e.kind() == ErrorKind.OUT_OF_MEMORY && opt.op == Operation.SVD && !opt.solver.econ()) {
@@ -207,7 +218,7 @@ final class BatchFileJob {
             lines.add(new VariableLine(v.name(), "failed", m));
         } catch (OutOfMemoryError e) {
             lines.add(new VariableLine(v.name(), "failed", label + " (" + v.describe()
-                    + ") did not fit in the Java heap; " + io.github.gpujacobi.api.HeapAdvice.TEXT));
+                    + ") did not fit in the Java heap; " + HeapHint.TEXT));
         } catch (RuntimeException | StackOverflowError e) {
             // a defect met by one variable costs that variable only; the rest of the file is still written
             lines.add(new VariableLine(v.name(), "failed", input.getFileName() + ": " + label + " (" + v.describe()

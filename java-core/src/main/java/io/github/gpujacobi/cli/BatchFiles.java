@@ -155,7 +155,7 @@ public final class BatchFiles {
             for (String[] l : o.lines) j.lines.add(new BatchFileJob.VariableLine(l[0], l[1], l[2]));
             jobs.add(j);
         }
-        return BatchSummary.print(jobs, problems, opt, seconds, out, err);
+        return BatchSummary.print(jobs, problems, opt, seconds, out, err, false);
     }
 
     /** What happened to one file: up to date, failed as a whole, or one line per variable. */

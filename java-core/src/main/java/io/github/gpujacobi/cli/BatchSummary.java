@@ -11,51 +11,38 @@ import java.util.Set;
 final class BatchSummary {
     private BatchSummary() {}
 
+    /**
+     * @param reported whether each file's lines were printed as it finished ({@link #reportFile}; the local batch), so
+     *                 only the table and the totals remain
+     */
     static int print(List<BatchFileJob> jobs, List<String> problems, BatchOptions opt, double seconds,
-                     PrintStream out, PrintStream err) {
+                     PrintStream out, PrintStream err, boolean reported) {
         int done = 0, skipped = 0, failed = 0, badFiles = 0, current = 0, converted = 0, unconverged = 0, results = 0;
         Set<String> backends = new LinkedHashSet<String>();
-        for (String p : problems) err.println("error: " + p);
+        if (!reported) for (String p : problems) err.println("error: " + p);
         for (BatchFileJob j : jobs) {
+            if (!reported) reportFile(j, opt, out, err);
             if (j.notAnInput != null) {
                 results++;
-                if (!opt.quiet) out.println("skipped: " + j.input + ": " + j.notAnInput);
                 continue;
             }
             if (j.upToDate) {
                 current++;
-                if (!opt.quiet) out.println(j.input + ": up to date (" + j.output + "); --force recomputes");
                 // what the kept result did not do still counts: a re-run does not turn its failures into success
-                for (Map.Entry<String, String> e : j.keptNotDone.entrySet()) {
-                    boolean f = e.getValue().startsWith("failed: ");
-                    String d = j.input + ": " + e.getKey() + ": " + e.getValue().replaceFirst("^(failed|skipped): ", "")
-                            + " (kept from the earlier run; --force recomputes)";
-                    if (f) {
-                        failed++;
-                        err.println("failed:  " + d);
-                    } else {
-                        skipped++;
-                        if (!opt.quiet) out.println("skipped: " + d);
-                    }
+                for (String v : j.keptNotDone.values()) {
+                    if (v.startsWith("failed: ")) failed++;
+                    else skipped++;
                 }
                 continue;
             }
-            if (j.fileError != null) {
-                badFiles++;
-                err.println("error: " + j.fileError);
-            }
-            for (BatchFileJob.VariableLine l : j.lines) {
-                // every line names its file (several files' lines were alike); solver messages name it already
-                String d = l.detail.startsWith(j.input + ": ") ? l.detail : j.input + ": " + l.detail;
-                if (l.status.equals("failed")) err.println("failed:  " + d);
-                else if (!opt.quiet) out.println(l.status.equals("done") ? "done:    " + j.input.getFileName() + ":" + l.name + " " + l.detail
-                        : "skipped: " + d);
-            }
-            done += j.count("done");
+            if (j.fileError != null) badFiles++;
+            else done += j.count("done"); // only what a committed result holds: a failed file wrote nothing
             skipped += j.count("skipped");
             failed += j.count("failed");
-            converted += j.converted;
-            unconverged += j.notConverged;
+            if (j.fileError == null) {
+                converted += j.converted;
+                unconverged += j.notConverged;
+            }
             backends.addAll(j.backends);
         }
         out.println();
@@ -75,10 +62,44 @@ final class BatchSummary {
                 converted > 0 ? " (" + converted + " integer/logical converted to double)" : "",
                 unconverged > 0 ? " (" + unconverged + " NOT converged: sweep limit reached; raise --max-sweeps)" : "", skipped, failed,
                 opt.op.label(), backends.isEmpty() ? "-" : String.join(",", backends), seconds);
+        boolean anyFailed = failed > 0 || badFiles > 0 || !problems.isEmpty();
         if (unconverged > 0) {
             err.println("warning: " + unconverged + " result" + (unconverged > 1 ? "s" : "") + " NOT converged (written, "
-                    + "marked converged = false in the gpujacobi record); raise --max-sweeps");
+                    + "marked converged = false in the gpujacobi record); raise --max-sweeps"
+                    + (anyFailed ? "" : "; exit status " + Command.NOT_CONVERGED));
         }
-        return failed > 0 || badFiles > 0 || !problems.isEmpty() ? Command.PARTIAL : Command.OK;
+        return anyFailed ? Command.PARTIAL : unconverged > 0 ? Command.NOT_CONVERGED : Command.OK;
+    }
+
+    /** What happened to one file, as soon as it is known: its variables, or why it failed, or that it is up to date. */
+    static void reportFile(BatchFileJob j, BatchOptions opt, PrintStream out, PrintStream err) {
+        if (j.notAnInput != null) {
+            if (!opt.quiet) out.println("skipped: " + j.input + ": " + j.notAnInput);
+            return;
+        }
+        if (j.upToDate) {
+            if (!opt.quiet) out.println(j.input + ": up to date (" + j.output + "); --force recomputes");
+            for (Map.Entry<String, String> e : j.keptNotDone.entrySet()) {
+                String d = j.input + ": " + e.getKey() + ": " + e.getValue().replaceFirst("^(failed|skipped): ", "")
+                        + " (kept from the earlier run; --force recomputes)";
+                if (e.getValue().startsWith("failed: ")) err.println("failed:  " + d);
+                else if (!opt.quiet) out.println("skipped: " + d);
+            }
+            return;
+        }
+        if (j.fileError != null) err.println("error: " + j.fileError);
+        int lost = 0;
+        for (BatchFileJob.VariableLine l : j.lines) {
+            // every line names its file (several files' lines were alike); solver messages name it already
+            String d = l.detail.startsWith(j.input + ": ") ? l.detail : j.input + ": " + l.detail;
+            if (l.status.equals("failed")) err.println("failed:  " + d);
+            else if (l.status.equals("done") && j.fileError != null) lost++;
+            else if (!opt.quiet) out.println(l.status.equals("done") ? "done:    " + j.input.getFileName() + ":" + l.name + " " + l.detail
+                    : "skipped: " + d);
+        }
+        if (lost > 0) {
+            err.println("error: " + j.input + ": " + lost + " variable" + (lost > 1 ? "s" : "") + " computed but not written "
+                    + "(no result file)");
+        }
     }
 }

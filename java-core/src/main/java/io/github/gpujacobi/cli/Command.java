@@ -15,6 +15,8 @@ public interface Command {
     int PARTIAL = 1;
     /** Exit status: usage error. */
     int USAGE = 2;
+    /** Exit status: every result was written, but some did not converge (converged = false in their record). */
+    int NOT_CONVERGED = 3;
 
     /** Runs with the parsed options. */
     int run(PrintStream out, PrintStream err);

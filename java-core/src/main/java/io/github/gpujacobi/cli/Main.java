@@ -1,6 +1,5 @@
 package io.github.gpujacobi.cli;
 
-import io.github.gpujacobi.api.HeapAdvice;
 import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.JacobiException;
 import picocli.CommandLine;
@@ -24,7 +23,8 @@ public final class Main {
             synopsisSubcommandLabel = "<command>",
             description = "Jacobi eigen/singular value decompositions and inverses on the GPU and CPU; "
                     + "run gpujacobi <command> --help for a command's options.",
-            footer = "%nexit status: 0 all done, 1 some variables or files failed, 2 usage error")
+            footer = "%nexit status: 0 all done, 1 some variables or files failed, 2 usage error, "
+                    + "3 (batch) all written but some results did not converge")
     static final class Top {}
 
     /** --version: the toolbox version from the build. */
@@ -88,10 +88,10 @@ public final class Main {
             err.println("try: gpujacobi " + name + " --help");
             return Command.USAGE;
         } catch (JacobiException e) {
-            err.println("gpujacobi " + name + ": " + e.getMessage());
+            err.println("gpujacobi " + name + ": " + HeapHint.forCommandLine(e.getMessage()));
             return Command.PARTIAL;
         } catch (OutOfMemoryError e) {
-            err.println("gpujacobi " + name + ": out of Java heap; " + HeapAdvice.TEXT);
+            err.println("gpujacobi " + name + ": out of Java heap; " + HeapHint.TEXT);
             return Command.PARTIAL;
         }
     }

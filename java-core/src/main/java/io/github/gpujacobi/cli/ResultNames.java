@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cli;
 
+import io.github.gpujacobi.mat.MatNames;
 import io.github.gpujacobi.mat.MatVariable;
 import io.github.gpujacobi.mat.ResultRecord;
 
@@ -48,16 +49,16 @@ final class ResultNames {
                         + MAX_LENGTH + " (namelengthmax), where the results' names would collide; rename the variable to at most "
                         + (MAX_LENGTH - (o.length() - variable.length())) + " characters";
             }
+            int bytes = MatNames.byteLength(o);
+            if (bytes > MatNames.MAX_BYTES) {
+                return variable + ": its result " + o + " would take " + bytes + " bytes in UTF-8, over the "
+                        + MatNames.MAX_BYTES + " a name may have in a MAT file; rename the variable";
+            }
             if (written.contains(o)) {
                 return variable + ": its result " + o + " is already taken by another output of this file; nothing written for it";
             }
         }
         written.addAll(outputs);
         return null;
-    }
-
-    /** A MATLAB identifier, usable as a struct field of the record. */
-    static boolean isFieldName(String s) {
-        return s.matches("[A-Za-z][A-Za-z0-9_]{0,62}");
     }
 }

@@ -17,10 +17,13 @@ final class SingleRange {
     /**
      * @param data double entries (interleaved re/im for complex), page after page
      * @param pageLength entries per page in data
+     * @return null, or a note on the entries (of pages that keep normal ones) that fall below single's smallest
+     *         normal number and so lose digits or become 0 in single; they were flushed without a word
      */
-    static void check(String where, double[] data, int pageLength) {
-        if (data == null || pageLength == 0) return;
+    static String check(String where, double[] data, int pageLength) {
+        if (data == null || pageLength == 0) return null;
         int pages = data.length / pageLength;
+        long tiny = 0;
         for (int k = 0; k < pages; k++) {
             double max = 0;
             for (int i = k * pageLength; i < (k + 1) * pageLength; i++) max = Math.max(max, Math.abs(data[i]));
@@ -36,6 +39,14 @@ final class SingleRange {
                                 + "--precision single would flush them; use --precision keep or double", where, page, max,
                         (double) Float.MIN_NORMAL));
             }
+            for (int i = k * pageLength; i < (k + 1) * pageLength; i++) {
+                double x = Math.abs(data[i]);
+                if (x > 0 && x < Float.MIN_NORMAL) tiny++;
+            }
         }
+        if (tiny == 0) return null;
+        return String.format(Locale.ROOT, "--precision single: %d %s of magnitude below %.3g (single's smallest normal "
+                        + "number) %s subnormal or 0 in single, losing digits", tiny, tiny == 1 ? "entry" : "entries",
+                (double) Float.MIN_NORMAL, tiny == 1 ? "becomes" : "become");
     }
 }

@@ -25,6 +25,24 @@ public final class IoErrors {
         return where + reason(f);
     }
 
+    /**
+     * Why the .mat reader (MFL) failed, in words: its messages carry Java class names
+     * ({@code java.lang.IllegalArgumentException: Unknown tag type for id: 99}, {@code java.io.EOFException}).
+     */
+    public static String plain(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.io.EOFException) return "the file ends in the middle of a variable (truncated)";
+            if (t instanceof NegativeArraySizeException || String.valueOf(t.getMessage()).contains("capacity < 0")) {
+                return "a variable is larger than the 2 GB the .mat reader supports for one variable";
+            }
+        }
+        String m = String.valueOf(e.getMessage()).replaceAll("(?:[a-z][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)(?::\\s*)?", "").trim();
+        java.util.regex.Matcher tag = java.util.regex.Pattern.compile("Unknown tag type for id: (-?\\d+)").matcher(m);
+        if (tag.find()) return "it holds an element of unknown type " + tag.group(1) + " (damaged, or not a MAT file)";
+        if (m.isEmpty() || m.equals("null")) return "its data cannot be decoded (damaged?)";
+        return m;
+    }
+
     private static String reason(FileSystemException f) {
         String os = f.getReason();
         String kind;

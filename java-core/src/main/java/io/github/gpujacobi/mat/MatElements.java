@@ -8,11 +8,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import java.util.zip.ZipException;
@@ -30,9 +29,13 @@ final class MatElements {
     static final long MAX_DEFLATE_RATIO = 1032;
     private static final int MI_MATRIX = 14, MI_COMPRESSED = 15, MX_OPAQUE = 17;
     private static final long HEADER_LIMIT = 1 << 20;
+    /** MFL reads a variable into one Java array or buffer, indexed by int, and cannot skip a larger one */
+    static final long MAX_VARIABLE_BYTES = Integer.MAX_VALUE;
 
     /** What the scan found about one top-level variable. */
     static final class Element {
+        /** the name as stored (UTF-8 since MATLAB R2019b) */
+        final byte[] nameBytes;
         final String name;
         final long offset;
         final long stored;
@@ -42,8 +45,9 @@ final class MatElements {
         /** null, or why the variable's data cannot be trusted */
         String problem;
 
-        Element(String name, long offset, long stored, boolean compressed) {
-            this.name = name;
+        Element(byte[] name, long offset, long stored, boolean compressed) {
+            this.nameBytes = name;
+            this.name = MatNames.decode(name);
             this.offset = offset;
             this.stored = stored;
             this.compressed = compressed;
@@ -52,9 +56,9 @@ final class MatElements {
 
     private MatElements() {}
 
-    /** The top-level variables by name; throws when an element's frame or header is corrupt. */
-    static Map<String, Element> scan(Path path) throws MatFileException {
-        Map<String, Element> found = new LinkedHashMap<String, Element>();
+    /** The top-level variables in file order; throws when an element's frame or header is corrupt. */
+    static List<Element> scan(Path path) throws MatFileException {
+        List<Element> found = new ArrayList<Element>();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             ByteOrder order = order(ch, path);
@@ -87,14 +91,14 @@ final class MatElements {
                         e = header(r, inner[1], pos, n, true);
                     } catch (ZipException z) {
                         throw new MatFileException(path + ": corrupt: the compressed variable at byte " + pos
-                                + " is not valid deflate data (" + z.getMessage() + ")", z);
+                                + " is not valid deflate data (" + IoErrors.plain(z) + ")", z);
                     } finally {
                         inflater.end();
                     }
                 } else {
                     e = header(new Reader(body, order, path, pos), n, pos, n, false);
                 }
-                if (!found.containsKey(e.name)) found.put(e.name, e);
+                found.add(e);
                 pos += 8 + n; // top-level elements are not padded
             }
         } catch (EOFException e) {
@@ -125,7 +129,7 @@ final class MatElements {
         } catch (EOFException ex) {
             // counted below
         } catch (IOException ex) {
-            e.problem = "its compressed data is corrupt (" + ex.getMessage() + ")";
+            e.problem = "its compressed data is corrupt (" + IoErrors.plain(ex) + ")";
             return;
         } finally {
             inflater.end();
@@ -147,7 +151,7 @@ final class MatElements {
         if (cls == MX_OPAQUE) { // no dimensions: name, class name, data; never decomposed
             long[] nameTag = r.tag();
             if (nameTag[1] > Math.min(n, HEADER_LIMIT)) throw r.corrupt("a name of " + nameTag[1] + " bytes");
-            Element e = new Element(new String(r.bytes((int) nameTag[1]), StandardCharsets.ISO_8859_1), pos, stored, compressed);
+            Element e = new Element(r.bytes((int) nameTag[1]), pos, stored, compressed);
             e.declared = n + 8;
             return e;
         }
@@ -171,8 +175,14 @@ final class MatElements {
         if (nameTag[1] > Math.min(n, HEADER_LIMIT)) throw r.corrupt("a name of " + nameTag[1] + " bytes");
         byte[] name = r.bytes((int) nameTag[1]);
         r.padAfter(nameTag);
-        Element e = new Element(new String(name, StandardCharsets.ISO_8859_1), pos, stored, compressed);
+        Element e = new Element(name, pos, stored, compressed);
         e.declared = n + 8;
+        if (e.declared > MAX_VARIABLE_BYTES) { // MFL cannot even step over it to the variables after it
+            throw new MatFileException(r.path + ": variable " + e.name + " is " + MatNames.size(e.declared)
+                    + ", over the 2 GB limit (" + MAX_VARIABLE_BYTES + " bytes) of the .mat reader for one variable: "
+                    + "variables over 2 GB are not supported, so nothing in this file is converted (save " + e.name
+                    + " as smaller variables, e.g. one per page)");
+        }
         boolean numeric = cls >= 6 && cls <= 15;
         if (numeric) {
             long[] pr = r.tag();

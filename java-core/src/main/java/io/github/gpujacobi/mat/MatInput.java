@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One input .mat file (MAT v5/v6/v7 as MATLAB, Octave and scipy write them), read one variable at
@@ -32,9 +31,10 @@ import java.util.Map;
 public final class MatInput {
     private final Path path;
     private final List<MatVariable> variables;
-    private final Map<String, MatElements.Element> elements;
+    /** the scanned element of each variable (null where the scan did not reach it) */
+    private final List<MatElements.Element> elements;
 
-    private MatInput(Path path, List<MatVariable> variables, Map<String, MatElements.Element> elements) {
+    private MatInput(Path path, List<MatVariable> variables, List<MatElements.Element> elements) {
         this.path = path;
         this.variables = variables;
         this.elements = elements;
@@ -44,11 +44,18 @@ public final class MatInput {
         if (!Files.isRegularFile(path)) throw new MatFileException(path + ": no such file");
         if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable: permission denied");
         checkHeader(path);
-        Map<String, MatElements.Element> elements = MatElements.scan(path); // before MFL allocates by declared sizes
+        final List<MatElements.Element> scanned = MatElements.scan(path); // before MFL allocates by declared sizes
         final List<MatVariable> found = new ArrayList<MatVariable>();
+        final List<MatElements.Element> elements = new ArrayList<MatElements.Element>();
         read(path, new Mat5Reader.EntryFilter() {
             public boolean isAccepted(Mat5Reader.EntryHeader h) {
-                found.add(new MatVariable(h.getName(), h.getType(), h.getDimensions(), h.isComplex(), h.isLogical()));
+                // MFL sees the same elements in the same order; its name is the scan's read as ASCII
+                int i = found.size();
+                MatElements.Element e = i < scanned.size() && asAscii(scanned.get(i).nameBytes).equals(h.getName())
+                        ? scanned.get(i) : null;
+                found.add(new MatVariable(e != null ? e.name : h.getName(), i, h.getType(), h.getDimensions(),
+                        h.isComplex(), h.isLogical()));
+                elements.add(e);
                 return false;
             }
         });
@@ -82,7 +89,7 @@ public final class MatInput {
     private <T> T read(final MatVariable v, Conversion<T> conversion) throws MatFileException, SkippedVariable {
         String reason = v.skipReason();
         if (reason != null) throw new SkippedVariable(reason);
-        MatElements.Element e = elements.get(v.name());
+        MatElements.Element e = elements.get(v.index());
         if (e != null) {
             MatElements.verifyInflation(path, e);
             if (e.problem != null) {
@@ -91,10 +98,13 @@ public final class MatInput {
             }
         }
         Mat5File f = read(path, new Mat5Reader.EntryFilter() {
-            public boolean isAccepted(Mat5Reader.EntryHeader h) { return h.getName().equals(v.name()); }
+            private int index;
+
+            public boolean isAccepted(Mat5Reader.EntryHeader h) { return index++ == v.index(); } // names may not be ASCII
         });
         try {
-            Array a = f.getArray(v.name());
+            Array a = null;
+            for (MatFile.Entry entry : f.getEntries()) a = entry.getValue();
             if (!(a instanceof Matrix)) throw new SkippedVariable("is not a numeric array");
             return conversion.of((Matrix) a);
         } finally {
@@ -110,7 +120,7 @@ public final class MatInput {
         } catch (EOFException e) {
             throw new MatFileException(path + ": truncated (the file ends in the middle of a variable)", e);
         } catch (IOException | RuntimeException e) {
-            throw new MatFileException(path + ": not a readable MAT file (corrupt?): " + e.getMessage(), e);
+            throw new MatFileException(path + ": not a readable MAT file: " + IoErrors.plain(e), e);
         } finally {
             if (src != null) {
                 try { src.close(); } catch (IOException ignored) { /* read-only */ }
@@ -129,7 +139,7 @@ public final class MatInput {
                 got += r;
             }
         } catch (IOException e) {
-            throw new MatFileException(path + ": cannot read: " + e.getMessage(), e);
+            throw new MatFileException(path + ": cannot read: " + IoErrors.describe(e), e);
         }
         String text = new String(head, 0, Math.min(got, 116), StandardCharsets.ISO_8859_1);
         if (text.startsWith("MATLAB 7.3 MAT-file") || (got >= 8 && head[0] == (byte) 0x89 && head[1] == 'H')) {
@@ -148,6 +158,14 @@ public final class MatInput {
                         + "v7.3 files are not supported; save with -v7)");
             }
         }
+    }
+
+    /** A name's bytes as MFL reads them: US-ASCII up to the first NUL, trailing blanks removed. */
+    private static String asAscii(byte[] name) {
+        int n = 0;
+        while (n < name.length && name[n] != 0) n++;
+        while (n > 0 && name[n - 1] == ' ') n--;
+        return new String(name, 0, n, StandardCharsets.US_ASCII);
     }
 
     static void closeQuietly(MatFile f) {

@@ -7,13 +7,16 @@ import java.util.Arrays;
 /** What the header of one variable says, before its data is read. */
 public final class MatVariable {
     private final String name;
+    /** its position among the file's variables: MFL cannot find a name that is not ASCII */
+    private final int index;
     private final MatlabType type;
     private final int[] dims;
     private final boolean complex;
     private final boolean logical;
 
-    MatVariable(String name, MatlabType type, int[] dims, boolean complex, boolean logical) {
+    MatVariable(String name, int index, MatlabType type, int[] dims, boolean complex, boolean logical) {
         this.name = name;
+        this.index = index;
         this.type = type;
         this.dims = dims.clone();
         this.complex = complex;
@@ -21,6 +24,8 @@ public final class MatVariable {
     }
 
     public String name() { return name; }
+
+    int index() { return index; }
 
     public int[] dims() { return dims.clone(); }
 
@@ -61,6 +66,16 @@ public final class MatVariable {
         if (dims.length > 3) return "has " + dims.length + " dimensions; only 2-D matrices and 3-D page arrays are supported";
         for (int d : dims) if (d == 0) return "is empty (" + describe() + "); there is nothing to decompose";
         return null;
+    }
+
+    /**
+     * Null for a matrix (or page array of them), else why it is not decomposed: a vector (1 x n or n x 1, pages of
+     * them) beside the matrices of a file is data, not a matrix to decompose (it was counted as failed: exit 1).
+     */
+    public String vectorReason() {
+        int r = dims.length > 0 ? dims[0] : 1, c = dims.length > 1 ? dims[1] : 1;
+        if ((r == 1) == (c == 1)) return null;
+        return "is a vector (" + describe() + "), not a matrix; vectors are not decomposed";
     }
 
     public String describe() {

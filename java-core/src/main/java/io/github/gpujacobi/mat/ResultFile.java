@@ -3,7 +3,6 @@ package io.github.gpujacobi.mat;
 import us.hebi.matlab.mat.format.Mat5;
 import us.hebi.matlab.mat.format.Mat5Writer;
 import us.hebi.matlab.mat.types.Array;
-import us.hebi.matlab.mat.types.Sink;
 import us.hebi.matlab.mat.types.Sinks;
 
 import java.io.Closeable;
@@ -22,11 +21,11 @@ import java.nio.file.StandardCopyOption;
 public final class ResultFile implements Closeable {
     private final Path target;
     private final Path temp;
-    private final Sink sink;
+    private final NameSink sink;
     private final Mat5Writer writer;
     private boolean done;
 
-    private ResultFile(Path target, Path temp, Sink sink, Mat5Writer writer) {
+    private ResultFile(Path target, Path temp, NameSink sink, Mat5Writer writer) {
         this.target = target;
         this.temp = temp;
         this.sink = sink;
@@ -46,7 +45,7 @@ public final class ResultFile implements Closeable {
             Files.createDirectories(dir);
             removeStaleParts(dir, target.getFileName().toString());
             temp = Files.createTempFile(dir, "." + target.getFileName().toString(), ".part");
-            Sink sink = Sinks.newStreamingFile(temp.toFile());
+            NameSink sink = new NameSink(Sinks.newStreamingFile(temp.toFile()));
             Mat5.newMatFile().writeFileHeader(sink);
             return new ResultFile(target, temp, sink, Mat5.newWriter(sink).setDeflateLevel(compress ? 1 : 0));
         } catch (IOException | RuntimeException e) {
@@ -86,9 +85,19 @@ public final class ResultFile implements Closeable {
         return true;
     }
 
+    /** Writes one variable; a name beyond ASCII is stored as UTF-8, as MATLAB R2019b and later write it. */
     public void write(String name, Array value) throws MatFileException {
         try {
-            writer.writeArray(name, value);
+            if (MatNames.isAscii(name)) {
+                writer.writeArray(name, value);
+            } else {
+                if (MatNames.byteLength(name) > MatNames.MAX_BYTES) {
+                    throw new MatFileException("cannot write " + name + ": its name takes " + MatNames.byteLength(name)
+                            + " bytes in UTF-8, over the " + MatNames.MAX_BYTES + " a MAT-file name may have");
+                }
+                writer.writeArray(sink.standIn(name), value);
+                if (!sink.replaced()) throw new IllegalStateException("the name " + name + " was not written as UTF-8");
+            }
         } catch (IOException | RuntimeException e) {
             throw new MatFileException("cannot write " + name + " to " + temp + ": " + reason(e), e);
         }

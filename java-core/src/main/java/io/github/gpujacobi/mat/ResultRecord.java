@@ -4,7 +4,6 @@ import us.hebi.matlab.mat.format.Mat5;
 import us.hebi.matlab.mat.format.Mat5File;
 import us.hebi.matlab.mat.format.Mat5Reader;
 import us.hebi.matlab.mat.types.Array;
-import us.hebi.matlab.mat.types.Char;
 import us.hebi.matlab.mat.types.Struct;
 
 import java.nio.file.Files;
@@ -106,7 +105,10 @@ public final class ResultRecord {
             if (!s.getFieldNames().contains("operation") || !s.getFieldNames().contains("version")) {
                 return foreign("its " + NAME + " variable is not a gpujacobi record");
             }
-            return new ResultRecord(Kind.RESULT, null, strings(s, OPTIONS), strings(s, SOURCE), strings(s, NOT_DONE));
+            Map<String, String> notDone = s.getFieldNames().contains(NOT_DONE) && s.get(NOT_DONE) instanceof Struct
+                    ? RecordArrays.notDone((Struct) s.get(NOT_DONE))
+                    : new LinkedHashMap<String, String>();
+            return new ResultRecord(Kind.RESULT, null, strings(s, OPTIONS), strings(s, SOURCE), notDone);
         } catch (MatFileException e) {
             return foreign("it is not a readable MAT file");
         } catch (RuntimeException e) {
@@ -125,7 +127,7 @@ public final class ResultRecord {
             Struct o = (Struct) s.get(field);
             for (String k : o.getFieldNames()) {
                 Array v = o.get(k);
-                out.put(k, v instanceof Char ? ((Char) v).getString() : String.valueOf(v));
+                out.put(k, RecordArrays.text(v));
             }
         }
         return out;

@@ -354,9 +354,10 @@ class BatchDataSafetyTest {
         save("h.mat", "{'H': np.array([[1.0 / (i + j + 1) for j in range(12)] for i in range(12)]), 'E': np.eye(3)}");
         Run r = batch("--op", "inv", "--quiet", dir.resolve("h.mat").toString(), "-o", dir.resolve("out").toString());
         assertEquals(0, r.code, r.out + r.err);
-        String rec = External.python(dir, "import scipy.io as sio; v = sio.loadmat('out/h_inv.mat')['gpujacobi']['variables'][0, 0]\n"
-                + "print(float(v['H'][0, 0]['rcond'][0, 0][0, 0]) < 1e-15, str(v['H'][0, 0]['notes'][0, 0][0]).startswith('nearly singular'),"
-                + " float(v['E'][0, 0]['rcond'][0, 0][0, 0]), repr(str(v['E'][0, 0]['notes'][0, 0][0]) if v['E'][0, 0]['notes'][0, 0].size else ''))");
+        String rec = External.python(dir, "import scipy.io as sio; r = sio.loadmat('out/h_inv.mat')['gpujacobi'][0, 0]['variables']\n"
+                + "v = {str(e['name'][0]): e for e in r[:, 0]}\n"
+                + "print(float(v['H']['rcond'][0, 0]) < 1e-15, str(v['H']['notes'][0]).startswith('nearly singular'),"
+                + " float(v['E']['rcond'][0, 0]), repr(str(v['E']['notes'][0]) if v['E']['notes'].size else ''))");
         assertEquals("True True 1.0 ''", rec.trim());
     }
 

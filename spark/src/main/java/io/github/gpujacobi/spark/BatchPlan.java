@@ -44,6 +44,10 @@ final class BatchPlan {
         FileStatus outStatus = status(outFs, output);
         boolean outputIsFolder = outStatus != null && outStatus.isDirectory();
         boolean single = batch.outputIsFile(outputIsFolder);
+        if (!single && outStatus != null && !outputIsFolder) { // mkdirs failed later with Hadoop's FileAlreadyExistsException
+            throw new IllegalArgumentException("-o " + batch.output() + " is an existing file, not a folder; give a folder "
+                    + "(or, for a single input, a .mat file)");
+        }
         if (single && (batch.inputs().size() > 1 || inputs.size() > 1)) {
             throw new IllegalArgumentException("-o " + batch.output() + " is a .mat file, but there are "
                     + inputs.size() + " input files; give a folder");

@@ -14,7 +14,7 @@ import java.util.Locale;
  * {@code spark-submit --class io.github.gpujacobi.spark.SparkBatch gpujacobi-spark.jar batch ...} or
  * {@code ./gpujacobi-spark [--master URL] batch ...}: the local batch converter's arguments and
  * report, with one Spark task per file. Exit status as the local batch: 0 all done, 1 something
- * failed, 2 usage error.
+ * failed, 2 usage error, 3 all written but some results did not converge.
  */
 public final class SparkBatch {
     static final String USAGE = "usage: gpujacobi-spark [--master URL] batch --op eig|svd|inv|hsvd [options] INPUT... -o OUTPUT";
@@ -80,7 +80,8 @@ public final class SparkBatch {
             err.println("gpujacobi-spark batch: " + e.getMessage());
             return 2;
         } catch (Exception e) {
-            err.println("gpujacobi-spark batch: " + e);
+            // words, not a class name (a Hadoop or Spark exception's message names the path and the reason)
+            err.println("gpujacobi-spark batch: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
             return 1;
         }
     }

@@ -246,6 +246,16 @@ class SparkBatchJobTest {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> spark("--op", "eig", input, "-o", input));
         assertTrue(e.getMessage().contains("names the input " + input + " itself; inputs are never overwritten"), e.getMessage());
+        // -o an existing file that is no folder: a usage error (SparkBatch.run: exit 2), not Hadoop's FileAlreadyExistsException
+        Path notes = dir.resolve("notes.txt");
+        try {
+            Files.write(notes, new byte[]{1});
+        } catch (java.io.IOException x) {
+            throw new java.io.UncheckedIOException(x);
+        }
+        IllegalArgumentException f = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> spark("--op", "eig", input, "-o", notes.toString()));
+        assertTrue(f.getMessage().contains("-o " + notes + " is an existing file, not a folder"), f.getMessage());
         // --device gpu in local mode without a GPU: a usage error before any work, as in the local batch
         org.junit.jupiter.api.Assumptions.assumeTrue(io.github.gpujacobi.api.Backends.get().gpu() == null, "a GPU is present");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
