@@ -103,7 +103,9 @@ public final class CpuBackend implements Backend {
             for (int i = 0; i < n; i++) d[i] = Math.scalb(w[i + i * n], e);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
         });
-        if (!auto) return r;
+        if (!auto) { // the report names what ran: the memory access methods are parallel Jacobi here
+            return Methods.MEMORY_ACCESS.contains(o.method()) ? r.withReport(r.report().withMethod(Methods.PARALLEL)) : r;
+        }
         RunReport rep = r.report().withMethod(AutoEig.label(o.method(), used));
         int count = 0, first = -1;
         for (int k = 0; k < pages; k++) if (singular[k]) { count++; if (first < 0) first = k; }

@@ -49,6 +49,15 @@ class CpuEigTest {
         }
     }
 
+    @ParameterizedTest(name = "method {0} on the CPU reports parallel, which ran")
+    @ValueSource(strings = {"ta", "ma", "sa", "mca"})
+    void memoryAccessMethodsReportWhatRan(String method) {
+        double[] a = Matrices.symmetric(new Random(3), 12);
+        EigResult r = Jacobi.eig(PageArray.wrap(a, 12, 12, 1), SolverOptions.defaults().withDevice("cpu").withMethod(method));
+        assertEquals("parallel", r.report().method());
+        assertTrue(r.report().notes().toString().contains("the CPU ran parallel Jacobi"), r.report().toString());
+    }
+
     @Test
     void pagesAreIndependent() {
         int n = 9, pages = 5;
