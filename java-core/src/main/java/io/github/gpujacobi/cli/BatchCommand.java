@@ -8,6 +8,7 @@ import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.MatVariable;
 import io.github.gpujacobi.mat.ResultRecord;
+import io.github.gpujacobi.mat.TempFiles;
 
 import picocli.CommandLine;
 
@@ -122,6 +123,7 @@ final class BatchCommand implements Command {
         List<MatInput> opened = new ArrayList<MatInput>();
         long units = 0;
         Map<String, String> options = opt.resultOptions();
+        removeStaleTemporaries(jobs, err);
         for (BatchFileJob j : todo) {
             MatInput in = null;
             if (j.notAnInput != null) {
@@ -129,21 +131,11 @@ final class BatchCommand implements Command {
                 continue;
             }
             j.source = ResultRecord.source(j.input);
-            ResultReuse reuse = ResultReuse.of(j.output, options, j.source, opt.force);
-            if (reuse.action == ResultReuse.Action.REFUSE) {
-                j.fileError = reuse.why;
-            } else if (reuse.action == ResultReuse.Action.UP_TO_DATE) {
-                j.upToDate = true;
-                j.keptNotDone = reuse.keptNotDone;
-            } else {
-                try {
-                    in = MatInput.open(j.input);
-                    for (MatVariable v : in.variables()) {
-                        int[] d = v.dims();
-                        units += d.length > 2 ? d[2] : 1;
-                    }
-                } catch (MatFileException e) {
-                    j.fileError = e.getMessage();
+            in = ResultReuse.open(j, options, opt.force);
+            if (in != null) {
+                for (MatVariable v : in.variables()) {
+                    int[] d = v.dims();
+                    units += d.length > 2 ? d[2] : 1;
                 }
             }
             opened.add(in);
@@ -151,13 +143,17 @@ final class BatchCommand implements Command {
         boolean bar = !opt.quiet && System.console() != null;
         final ProgressBar progress = new ProgressBar(err, bar, units);
         ExecutorService pool = Executors.newFixedThreadPool(opt.jobs);
+        final Interruption interruption = Interruption.install(todo, err);
         try {
             List<Future<?>> futures = new ArrayList<Future<?>>();
             for (int i = 0; i < todo.size(); i++) {
                 final BatchFileJob j = todo.get(i);
                 final MatInput in = opened.get(i);
                 if (in == null) continue;
-                futures.add(pool.submit(() -> j.run(opt, in, progress)));
+                futures.add(pool.submit(() -> {
+                    j.run(opt, in, progress);
+                    interruption.finished(j);
+                }));
             }
             for (Future<?> f : futures) {
                 try {
@@ -168,9 +164,24 @@ final class BatchCommand implements Command {
             }
         } finally {
             pool.shutdown();
+            interruption.remove();
             progress.finish();
         }
         return BatchSummary.print(todo, problems, opt, (System.nanoTime() - t0) * 1e-9, out, err);
+    }
+
+    /** The partial files a killed run left in the output folders (held by no process: another run's are kept). */
+    private static void removeStaleTemporaries(List<BatchFileJob> jobs, PrintStream err) {
+        Set<Path> dirs = new HashSet<Path>();
+        for (BatchFileJob j : jobs) dirs.add(key(j.output).getParent());
+        for (Path d : dirs) {
+            if (d == null) continue;
+            List<String> removed = TempFiles.removeStale(d);
+            if (!removed.isEmpty()) {
+                err.println("gpujacobi batch: removed " + removed.size() + " partial file" + (removed.size() == 1 ? "" : "s")
+                        + " an interrupted run left in " + d + " (" + String.join(", ", removed) + ")");
+            }
+        }
     }
 
     /** --device gpu with no usable GPU is a usage error before any work, not a failure of every variable. */

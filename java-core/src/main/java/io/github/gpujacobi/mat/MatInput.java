@@ -33,18 +33,26 @@ public final class MatInput {
     private final Path path;
     private final List<MatVariable> variables;
     private final Map<String, MatElements.Element> elements;
+    private final String checksum;
 
-    private MatInput(Path path, List<MatVariable> variables, Map<String, MatElements.Element> elements) {
+    private MatInput(Path path, List<MatVariable> variables, Map<String, MatElements.Element> elements, String checksum) {
         this.path = path;
         this.variables = variables;
         this.elements = elements;
+        this.checksum = checksum;
     }
 
     public static MatInput open(Path path) throws MatFileException {
+        return open(path, false);
+    }
+
+    /** {@link #open(Path)}; {@code checksum}: the file's {@link InputChecksum} too, computed in the same pass. */
+    public static MatInput open(Path path, boolean checksum) throws MatFileException {
         if (!Files.isRegularFile(path)) throw new MatFileException(path + ": no such file");
         if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable: permission denied");
         checkHeader(path);
-        Map<String, MatElements.Element> elements = MatElements.scan(path); // before MFL allocates by declared sizes
+        InputChecksum sum = checksum ? new InputChecksum() : null;
+        Map<String, MatElements.Element> elements = MatElements.scan(path, sum); // before MFL allocates by declared sizes
         final List<MatVariable> found = new ArrayList<MatVariable>();
         read(path, new Mat5Reader.EntryFilter() {
             public boolean isAccepted(Mat5Reader.EntryHeader h) {
@@ -52,10 +60,13 @@ public final class MatInput {
                 return false;
             }
         });
-        return new MatInput(path, Collections.unmodifiableList(found), elements);
+        return new MatInput(path, Collections.unmodifiableList(found), elements, sum == null ? null : sum.value());
     }
 
     public Path path() { return path; }
+
+    /** The SHA-256 of the file's bytes as read when it was opened (hex), or null when not asked for. */
+    public String checksum() { return checksum; }
 
     public List<MatVariable> variables() { return variables; }
 
