@@ -48,9 +48,10 @@ import java.util.concurrent.Future;
                 "Inputs are never modified, and no file is overwritten that is not a gpujacobi result (its",
                 "gpujacobi record tells). Two inputs for one result name (p/x.mat and q/x.mat; x.mat and X.MAT)",
                 "are a usage error. Each result is written to a temporary file and renamed when complete, so an",
-                "interrupted batch resumes where it stopped when run again. A result is up to date when it is",
-                "newer than its input and was computed with the same options; --force also retries variables",
-                "that failed (their reasons are kept in gpujacobi.not_done).",
+                "interrupted batch resumes where it stopped when run again. A result is up to date when it records",
+                "the same input (path, size, SHA-256 of its bytes) and options; --force recomputes, retries",
+                "variables that failed (their reasons are kept in gpujacobi.not_done) and replaces a damaged",
+                "result. A result path that is a symbolic link is never written (docs/batch.md).",
                 "exit status: 0 all done, 1 some variables or files failed, 2 usage error",
                 "",
                 "example: gpujacobi batch --op eig examples/data -o out/"})
