@@ -4,7 +4,6 @@ import io.github.gpujacobi.api.Backends;
 import io.github.gpujacobi.api.Device;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
-import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.MatVariable;
 import io.github.gpujacobi.mat.ResultRecord;

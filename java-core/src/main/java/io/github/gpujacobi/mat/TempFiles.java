@@ -28,6 +28,7 @@ import java.util.regex.Pattern;
 public final class TempFiles {
     private static final Pattern NAME = Pattern.compile("\\.gpujacobi-[0-9]+-[0-9a-f]{8}\\.part");
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final long PID = pid();
     /** this process's open temporary files by name (names are unique: the folder need not be spelt alike) */
     private static final Map<String, Path> LIVE = new ConcurrentHashMap<String, Path>();
     private static volatile boolean hooked;
@@ -36,7 +37,7 @@ public final class TempFiles {
 
     /** A fresh short temporary name, unique to this process (for file systems that cannot hold locks too). */
     public static String newName() {
-        return String.format(Locale.ROOT, ".gpujacobi-%d-%08x.part", pid(), RANDOM.nextInt());
+        return String.format(Locale.ROOT, ".gpujacobi-%d-%08x.part", PID, RANDOM.nextInt());
     }
 
     /** Whether a file name is one of the batch's temporary files. */
