@@ -8,6 +8,7 @@ import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.MatVariable;
 import io.github.gpujacobi.mat.ResultRecord;
+import io.github.gpujacobi.mat.TempFiles;
 
 import picocli.CommandLine;
 
@@ -47,9 +48,10 @@ import java.util.concurrent.Future;
                 "Inputs are never modified, and no file is overwritten that is not a gpujacobi result (its",
                 "gpujacobi record tells). Two inputs for one result name (p/x.mat and q/x.mat; x.mat and X.MAT)",
                 "are a usage error. Each result is written to a temporary file and renamed when complete, so an",
-                "interrupted batch resumes where it stopped when run again. A result is up to date when it is",
-                "newer than its input and was computed with the same options; --force also retries variables",
-                "that failed (their reasons are kept in gpujacobi.not_done).",
+                "interrupted batch resumes where it stopped when run again. A result is up to date when it records",
+                "the same input (path, size, SHA-256 of its bytes) and options; --force recomputes, retries",
+                "variables that failed (their reasons are kept in gpujacobi.not_done) and replaces a damaged",
+                "result. A result path that is a symbolic link is never written (docs/batch.md).",
                 "exit status: 0 all done, 1 some variables or files failed, 2 usage error, 3 all written but some",
                 "results did not converge (converged = false in the record; raise --max-sweeps)",
                 "",
@@ -127,6 +129,7 @@ final class BatchCommand implements Command {
         List<MatInput> opened = new ArrayList<MatInput>();
         long units = 0;
         Map<String, String> options = opt.resultOptions();
+        removeStaleTemporaries(jobs, err);
         for (BatchFileJob j : todo) {
             MatInput in = null;
             if (j.notAnInput != null) {
@@ -134,21 +137,11 @@ final class BatchCommand implements Command {
                 continue;
             }
             j.source = ResultRecord.source(j.input);
-            ResultReuse reuse = ResultReuse.of(j.output, options, j.source, opt.force);
-            if (reuse.action == ResultReuse.Action.REFUSE) {
-                j.fileError = reuse.why;
-            } else if (reuse.action == ResultReuse.Action.UP_TO_DATE) {
-                j.upToDate = true;
-                j.keptNotDone = reuse.keptNotDone;
-            } else {
-                try {
-                    in = MatInput.open(j.input);
-                    for (MatVariable v : in.variables()) {
-                        int[] d = v.dims();
-                        units += d.length > 2 ? d[2] : 1;
-                    }
-                } catch (MatFileException e) {
-                    j.fileError = e.getMessage();
+            in = ResultReuse.open(j, options, opt.force);
+            if (in != null) {
+                for (MatVariable v : in.variables()) {
+                    int[] d = v.dims();
+                    units += d.length > 2 ? d[2] : 1;
                 }
             }
             opened.add(in);
@@ -160,6 +153,7 @@ final class BatchCommand implements Command {
         final BatchLog log = new BatchLog(opt, out, err, progress);
         for (String p : problems) log.problem(p);
         ExecutorService pool = Executors.newFixedThreadPool(opt.jobs);
+        final Interruption interruption = Interruption.install(todo, err);
         try {
             List<Future<?>> futures = new ArrayList<Future<?>>();
             for (int i = 0; i < todo.size(); i++) {
@@ -171,6 +165,7 @@ final class BatchCommand implements Command {
                 }
                 futures.add(pool.submit(() -> {
                     j.run(opt, in, progress);
+                    interruption.finished(j);
                     log.file(j);
                 }));
             }
@@ -185,6 +180,7 @@ final class BatchCommand implements Command {
             }
         } finally {
             pool.shutdown();
+            interruption.remove();
             progress.finish();
         }
         return BatchSummary.print(todo, problems, opt, (System.nanoTime() - t0) * 1e-9, out, err, true);
@@ -218,6 +214,20 @@ final class BatchCommand implements Command {
             throw new UsageException("--vars " + String.join(", ", unknown) + ": " + (unknown.size() > 1 ? "no such variables"
                     : "no such variable") + " in " + (todo.size() > 1 ? "any input" : "the input") + "; check the spelling"
                     + " (names are case-sensitive)");
+        }
+    }
+
+    /** The partial files a killed run left in the output folders (held by no process: another run's are kept). */
+    private static void removeStaleTemporaries(List<BatchFileJob> jobs, PrintStream err) {
+        Set<Path> dirs = new HashSet<Path>();
+        for (BatchFileJob j : jobs) dirs.add(key(j.output).getParent());
+        for (Path d : dirs) {
+            if (d == null) continue;
+            List<String> removed = TempFiles.removeStale(d);
+            if (!removed.isEmpty()) {
+                err.println("gpujacobi batch: removed " + removed.size() + " partial file" + (removed.size() == 1 ? "" : "s")
+                        + " an interrupted run left in " + d + " (" + String.join(", ", removed) + ")");
+            }
         }
     }
 

@@ -51,6 +51,8 @@ final class BatchFileJob {
     java.util.Map<String, String> keptNotDone = java.util.Collections.emptyMap();
     /** The input's identity when the run began (ResultRecord.source), recorded with the result. */
     java.util.Map<String, String> source;
+    /** A damaged gpujacobi result at output may be replaced (--force). */
+    boolean replaceDamaged;
     /** Not decomposed: a gpujacobi result found in an input folder (why). */
     String notAnInput;
     /** integer and logical variables decomposed as double */
@@ -70,7 +72,7 @@ final class BatchFileJob {
         ResultFile out = null;
         List<Map<String, Array>> perVariable = new ArrayList<Map<String, Array>>();
         try {
-            out = ResultFile.create(output, opt.compress);
+            out = ResultFile.create(output, opt.compress, replaceDamaged);
             ResultNames names = new ResultNames(in.variables());
             if (in.variables().isEmpty()) lines.add(new VariableLine("", "skipped", "holds no variables"));
             for (MatVariable v : in.variables()) {

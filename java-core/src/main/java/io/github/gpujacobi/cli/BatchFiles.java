@@ -2,9 +2,9 @@ package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.Device;
 import io.github.gpujacobi.api.JacobiException;
-import io.github.gpujacobi.mat.MatFileException;
 import io.github.gpujacobi.mat.MatInput;
 import io.github.gpujacobi.mat.ResultRecord;
+import io.github.gpujacobi.mat.TempFiles;
 
 import java.io.PrintStream;
 import java.io.Serializable;
@@ -118,19 +118,18 @@ public final class BatchFiles {
      */
     public Outcome convert(Path input, Path output, Map<String, String> source) {
         BatchFileJob j = new BatchFileJob(input, output);
-        j.source = source != null ? source : ResultRecord.source(input);
-        ResultReuse reuse = ResultReuse.of(output, opt.resultOptions(), j.source, opt.force);
-        if (reuse.action == ResultReuse.Action.REFUSE) return Outcome.fileFailed(input.toString(), output.toString(), reuse.why);
-        if (reuse.action == ResultReuse.Action.UP_TO_DATE) {
-            Outcome o = Outcome.upToDate(input.toString(), output.toString());
-            o.keptNotDone.putAll(reuse.keptNotDone);
-            return o;
-        }
+        j.source = new java.util.LinkedHashMap<String, String>(source != null ? source : ResultRecord.source(input));
+        Path dir = output.toAbsolutePath().getParent();
+        if (dir != null) TempFiles.removeStale(dir);
         try {
-            MatInput in = MatInput.open(input);
+            MatInput in = ResultReuse.open(j, opt.resultOptions(), opt.force);
+            if (j.fileError != null) return Outcome.fileFailed(input.toString(), output.toString(), j.fileError);
+            if (j.upToDate) {
+                Outcome o = Outcome.upToDate(input.toString(), output.toString());
+                o.keptNotDone.putAll(j.keptNotDone);
+                return o;
+            }
             j.run(opt, in, new ProgressBar(System.err, false, 0));
-        } catch (MatFileException e) {
-            j.fileError = e.getMessage();
         } catch (JacobiException e) {
             j.fileError = input + ": " + e.getMessage();
         }

@@ -56,8 +56,11 @@ final class MatElements {
 
     private MatElements() {}
 
-    /** The top-level variables in file order; throws when an element's frame or header is corrupt. */
-    static List<Element> scan(Path path) throws MatFileException {
+    /**
+     * The top-level variables in file order; throws when an element's frame or header is corrupt. A non-null
+     * {@code sum} is fed the whole file in the same pass (each element before its header is read) and finished.
+     */
+    static List<Element> scan(Path path, InputChecksum sum) throws MatFileException {
         List<Element> found = new ArrayList<Element>();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -75,6 +78,7 @@ final class MatElements {
                     throw new MatFileException(path + ": truncated or corrupt: the variable at byte " + pos + " declares "
                             + n + " bytes, but the file holds only " + (size - pos - 8) + " more");
                 }
+                if (sum != null) sum.through(ch, pos + 8 + n);
                 InputStream body = Channels.newInputStream(ch.position(pos + 8));
                 body = new BufferedInputStream(new Bounded(body, n), 8192);
                 Element e;
@@ -101,6 +105,7 @@ final class MatElements {
                 found.add(e);
                 pos += 8 + n; // top-level elements are not padded
             }
+            if (sum != null) sum.finish(ch);
         } catch (EOFException e) {
             throw new MatFileException(path + ": truncated or corrupt: a variable's header ends early", e);
         } catch (IOException e) {

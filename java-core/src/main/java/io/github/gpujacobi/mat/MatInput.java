@@ -33,18 +33,26 @@ public final class MatInput {
     private final List<MatVariable> variables;
     /** the scanned element of each variable (null where the scan did not reach it) */
     private final List<MatElements.Element> elements;
+    private final String checksum;
 
-    private MatInput(Path path, List<MatVariable> variables, List<MatElements.Element> elements) {
+    private MatInput(Path path, List<MatVariable> variables, List<MatElements.Element> elements, String checksum) {
         this.path = path;
         this.variables = variables;
         this.elements = elements;
+        this.checksum = checksum;
     }
 
     public static MatInput open(Path path) throws MatFileException {
+        return open(path, false);
+    }
+
+    /** {@link #open(Path)}; {@code checksum}: the file's {@link InputChecksum} too, computed in the same pass. */
+    public static MatInput open(Path path, boolean checksum) throws MatFileException {
         if (!Files.isRegularFile(path)) throw new MatFileException(path + ": no such file");
         if (!Files.isReadable(path)) throw new MatFileException(path + ": not readable: permission denied");
         checkHeader(path);
-        final List<MatElements.Element> scanned = MatElements.scan(path); // before MFL allocates by declared sizes
+        InputChecksum sum = checksum ? new InputChecksum() : null;
+        final List<MatElements.Element> scanned = MatElements.scan(path, sum); // before MFL allocates by declared sizes
         final List<MatVariable> found = new ArrayList<MatVariable>();
         final List<MatElements.Element> elements = new ArrayList<MatElements.Element>();
         read(path, new Mat5Reader.EntryFilter() {
@@ -59,10 +67,13 @@ public final class MatInput {
                 return false;
             }
         });
-        return new MatInput(path, Collections.unmodifiableList(found), elements);
+        return new MatInput(path, Collections.unmodifiableList(found), elements, sum == null ? null : sum.value());
     }
 
     public Path path() { return path; }
+
+    /** The SHA-256 of the file's bytes as read when it was opened (hex), or null when not asked for. */
+    public String checksum() { return checksum; }
 
     public List<MatVariable> variables() { return variables; }
 

@@ -1,35 +1,36 @@
 package io.github.gpujacobi.mat;
 
 import us.hebi.matlab.mat.format.Mat5;
+import us.hebi.matlab.mat.format.Mat5File;
 import us.hebi.matlab.mat.format.Mat5Writer;
 import us.hebi.matlab.mat.types.Array;
-import us.hebi.matlab.mat.types.Sinks;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.Date;
 
 /**
- * An output .mat file (v7, compressed by default) written variable by variable into a temporary file in the
- * target folder and renamed over the target only by {@link #commit()}: a crash or an error leaves
- * no half-written result under the final name.
+ * An output .mat file (v7, compressed by default) written variable by variable into a locked temporary file of a short
+ * name in the target folder ({@link TempFiles}) and given its name only by {@link #commit()} ({@link AtomicCommit}): a
+ * crash or an error leaves no half-written result under the final name, and no file that is not a gpujacobi result is
+ * replaced. Its header text begins with {@link ResultRecord#HEADER_MARK}.
  */
 public final class ResultFile implements Closeable {
     private final Path target;
-    private final Path temp;
+    private final TempFiles.Held temp;
     private final NameSink sink;
     private final Mat5Writer writer;
+    private final boolean replaceDamaged;
     private boolean done;
 
-    private ResultFile(Path target, Path temp, NameSink sink, Mat5Writer writer) {
+    private ResultFile(Path target, TempFiles.Held temp, NameSink sink, Mat5Writer writer, boolean replaceDamaged) {
         this.target = target;
         this.temp = temp;
         this.sink = sink;
         this.writer = writer;
+        this.replaceDamaged = replaceDamaged;
     }
 
     /** A compressed (v7) result file. */
@@ -39,21 +40,30 @@ public final class ResultFile implements Closeable {
 
     /** A v7 result file, compressed (deflate level 1: fast, most of the gain) or not. */
     public static ResultFile create(Path target, boolean compress) throws MatFileException {
+        return create(target, compress, false);
+    }
+
+    /** The same; {@code replaceDamaged}: a damaged gpujacobi result at target may be replaced (--force). */
+    public static ResultFile create(Path target, boolean compress, boolean replaceDamaged) throws MatFileException {
         Path dir = target.toAbsolutePath().getParent();
-        Path temp = null;
+        TempFiles.Held temp = null;
         try {
             Files.createDirectories(dir);
-            removeStaleParts(dir, target.getFileName().toString());
-            temp = Files.createTempFile(dir, "." + target.getFileName().toString(), ".part");
-            NameSink sink = new NameSink(Sinks.newStreamingFile(temp.toFile()));
-            Mat5.newMatFile().writeFileHeader(sink);
-            return new ResultFile(target, temp, sink, Mat5.newWriter(sink).setDeflateLevel(compress ? 1 : 0));
+            temp = TempFiles.create(dir);
+            NameSink sink = new NameSink(new ChannelSink(temp.channel()));
+            header().writeFileHeader(sink);
+            return new ResultFile(target, temp, sink, Mat5.newWriter(sink).setDeflateLevel(compress ? 1 : 0), replaceDamaged);
         } catch (IOException | RuntimeException e) {
-            if (temp != null) {
-                try { Files.deleteIfExists(temp); } catch (IOException ignored) { /* best effort */ }
-            }
+            if (temp != null) temp.release();
             throw new MatFileException("cannot write " + target + ": " + reason(e), e);
         }
+    }
+
+    /** MFL's header with the mark in front of its platform and date. */
+    private static Mat5File header() {
+        String text = ResultRecord.HEADER_MARK.substring("MATLAB 5.0 MAT-file".length()) + ", Platform: "
+                + System.getProperty("os.name") + ", Created on: " + new Date();
+        return new Mat5File(text.length() + 19 > 116 ? text.substring(0, 116 - 19) : text) { };
     }
 
     private static String reason(Exception e) {
@@ -61,29 +71,6 @@ public final class ResultFile implements Closeable {
     }
 
     public Path target() { return target; }
-
-    /**
-     * Temporary files a killed run left for this target: exactly "." + name + digits + ".part", as
-     * {@link Files#createTempFile} names them. Matched literally, never as a glob: a name such as
-     * {@code star*.mat} or {@code a{b.mat} must not match (or break on) another target's files.
-     */
-    private static void removeStaleParts(Path dir, final String name) throws IOException {
-        DirectoryStream.Filter<Path> mine = new DirectoryStream.Filter<Path>() {
-            public boolean accept(Path p) { return isPartOf(p.getFileName().toString(), name); }
-        };
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, mine)) {
-            for (Path p : ds) Files.deleteIfExists(p);
-        }
-    }
-
-    static boolean isPartOf(String file, String target) {
-        String head = "." + target, tail = ".part";
-        if (!file.startsWith(head) || !file.endsWith(tail) || file.length() <= head.length() + tail.length()) return false;
-        for (int i = head.length(); i < file.length() - tail.length(); i++) {
-            if (!Character.isDigit(file.charAt(i))) return false;
-        }
-        return true;
-    }
 
     /** Writes one variable; a name beyond ASCII is stored as UTF-8, as MATLAB R2019b and later write it. */
     public void write(String name, Array value) throws MatFileException {
@@ -99,40 +86,35 @@ public final class ResultFile implements Closeable {
                 if (!sink.replaced()) throw new IllegalStateException("the name " + name + " was not written as UTF-8");
             }
         } catch (IOException | RuntimeException e) {
-            throw new MatFileException("cannot write " + name + " to " + temp + ": " + reason(e), e);
+            throw new MatFileException("cannot write " + name + " to " + temp.path() + ": " + reason(e), e);
         }
     }
 
-    /** Flushes, closes and renames the temporary file to the target. */
+    /** Flushes the temporary file to the disk and gives it the target's name. */
     public void commit() throws MatFileException {
         try {
             try {
                 writer.flush();
                 sink.close();
+                temp.channel().force(true); // on the disk before it has the name: a power cut leaves no empty result
             } catch (IOException e) {
-                throw new MatFileException("cannot write " + temp + ": " + IoErrors.describe(e), e);
+                throw new MatFileException("cannot write " + temp.path() + ": " + IoErrors.describe(e), e);
             }
             try {
-                try {
-                    Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-                }
+                AtomicCommit.commit(temp.path(), target, replaceDamaged);
             } catch (IOException e) {
-                throw new MatFileException("cannot finish " + target + ": renaming the temporary file "
-                        + temp.getFileName() + " to it failed: " + IoErrors.describe(e), e);
+                throw new MatFileException("cannot finish " + target + ": giving the temporary file "
+                        + temp.path().getFileName() + " its name failed: " + IoErrors.describe(e), e);
             }
-            done = true;
         } finally {
             close();
         }
     }
 
-    /** Discards the temporary file unless committed. */
+    /** Discards the temporary file unless committed (then removes its second name, if any). */
     public void close() {
         if (done) return;
         done = true;
-        try { sink.close(); } catch (IOException ignored) { /* discarding */ }
-        try { Files.deleteIfExists(temp); } catch (IOException ignored) { /* best effort */ }
+        temp.release();
     }
 }

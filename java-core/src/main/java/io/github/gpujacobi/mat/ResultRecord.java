@@ -6,8 +6,12 @@ import us.hebi.matlab.mat.format.Mat5Reader;
 import us.hebi.matlab.mat.types.Array;
 import us.hebi.matlab.mat.types.Struct;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,6 +29,11 @@ public final class ResultRecord {
     public static final String SOURCE = "source";
     /** Its field holding what was not done, per variable: "failed: ..." or "skipped: ...". */
     public static final String NOT_DONE = "not_done";
+    /**
+     * How a result file's 116-byte MAT header text begins: it tells a result that was cut short (its record, written
+     * last, is gone) from any other file, which is never overwritten.
+     */
+    public static final String HEADER_MARK = "MATLAB 5.0 MAT-file, gpujacobi result";
 
     public enum Kind {
         /** no file of that name */
@@ -32,11 +41,14 @@ public final class ResultRecord {
         /** a file that is not a gpujacobi result: never overwritten */
         FOREIGN,
         /** a gpujacobi result */
-        RESULT
+        RESULT,
+        /** a gpujacobi result (its header says so) that cannot be read whole: cut short or corrupt */
+        DAMAGED
     }
 
     private final Kind kind;
     private final String why;
+    private boolean unreadable;
     private final Map<String, String> options, source, notDone;
 
     private ResultRecord(Kind kind, String why, Map<String, String> options, Map<String, String> source,
@@ -50,8 +62,11 @@ public final class ResultRecord {
 
     public Kind kind() { return kind; }
 
-    /** Why a FOREIGN file is not a result. */
+    /** Why a FOREIGN file is not a result; what is wrong with a DAMAGED one. */
     public String why() { return why; }
+
+    /** A FOREIGN file that is not a readable MAT file at all (perhaps a result damaged where its mark was). */
+    public boolean unreadable() { return unreadable; }
 
     /** The options a RESULT was computed with (empty for results of versions that did not record them). */
     public Map<String, String> options() { return options; }
@@ -63,9 +78,10 @@ public final class ResultRecord {
     public Map<String, String> notDone() { return notDone; }
 
     /**
-     * What identifies an input file: its real path, size and modification time. A result is up to date only for
-     * the input it records: comparing dates alone kept a result made from another file of the same name, or from an
-     * input replaced by an older-dated copy (cp -p, rsync -a, tar x).
+     * Where an input file is and what it looks like from outside: its real path, size and modification time; the
+     * batch adds its content's {@link InputChecksum} once the file is read. A result is up to date only for the input
+     * it records: comparing dates alone kept a result made from another file of the same name, or from an input
+     * replaced by an older-dated copy (cp -p, rsync -a, tar x).
      */
     public static Map<String, String> source(Path input) {
         try {
@@ -95,30 +111,60 @@ public final class ResultRecord {
         try {
             boolean has = false;
             for (MatVariable v : MatInput.open(p).variables()) has |= v.name().equals(NAME) && v.matlabClass().equals("struct");
-            if (!has) return foreign("it has no " + NAME + " record");
+            if (!has) return notResult(p, "it has no " + NAME + " record", "its " + NAME + " record, written last, is missing");
             f = MatInput.read(p, new Mat5Reader.EntryFilter() {
                 public boolean isAccepted(Mat5Reader.EntryHeader h) { return h.getName().equals(NAME); }
             });
             Array a = f.getArray(NAME);
-            if (!(a instanceof Struct)) return foreign("it has no " + NAME + " record");
+            if (!(a instanceof Struct)) return notResult(p, "it has no " + NAME + " record", "its " + NAME + " record is unreadable");
             Struct s = (Struct) a;
             if (!s.getFieldNames().contains("operation") || !s.getFieldNames().contains("version")) {
-                return foreign("its " + NAME + " variable is not a gpujacobi record");
+                return notResult(p, "its " + NAME + " variable is not a gpujacobi record", "its " + NAME + " record is incomplete");
             }
             Map<String, String> notDone = s.getFieldNames().contains(NOT_DONE) && s.get(NOT_DONE) instanceof Struct
                     ? RecordArrays.notDone((Struct) s.get(NOT_DONE))
                     : new LinkedHashMap<String, String>();
             return new ResultRecord(Kind.RESULT, null, strings(s, OPTIONS), strings(s, SOURCE), notDone);
         } catch (MatFileException e) {
-            return foreign("it is not a readable MAT file");
+            ResultRecord r = notResult(p, "it is not a readable MAT file", damage(p, e));
+            r.unreadable = r.kind == Kind.FOREIGN;
+            return r;
         } catch (RuntimeException e) {
-            return foreign("it has no readable " + NAME + " record");
+            return notResult(p, "it has no readable " + NAME + " record", "its " + NAME + " record is unreadable");
         } finally {
             if (f != null) MatInput.closeQuietly(f);
         }
     }
 
     private static ResultRecord foreign(String why) { return new ResultRecord(Kind.FOREIGN, why, null, null, null); }
+
+    /** A file without a readable record: DAMAGED when its header marks it as a gpujacobi result, else FOREIGN. */
+    private static ResultRecord notResult(Path p, String foreignWhy, String damagedWhy) {
+        return marked(p) ? new ResultRecord(Kind.DAMAGED, damagedWhy, null, null, null) : foreign(foreignWhy);
+    }
+
+    /** The reader's complaint without the file name it starts with. */
+    private static String damage(Path p, MatFileException e) {
+        String m = String.valueOf(e.getMessage());
+        return m.startsWith(p + ": ") ? m.substring(p.toString().length() + 2) : m;
+    }
+
+    /** Whether the file's header text begins with {@link #HEADER_MARK}: only the batch's own writer puts it there. */
+    static boolean marked(Path p) {
+        byte[] mark = HEADER_MARK.getBytes(StandardCharsets.US_ASCII);
+        byte[] head = new byte[mark.length];
+        try (InputStream in = Files.newInputStream(p)) {
+            int got = 0;
+            while (got < head.length) {
+                int r = in.read(head, got, head.length - got);
+                if (r < 0) return false;
+                got += r;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return Arrays.equals(head, mark);
+    }
 
     /** The record's struct field of strings as a map (empty when absent). */
     private static Map<String, String> strings(Struct s, String field) {

@@ -1,15 +1,14 @@
 package io.github.gpujacobi.spark;
 
 import io.github.gpujacobi.cli.BatchFiles;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.broadcast.Broadcast;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.util.Comparator;
 import java.util.List;
@@ -64,7 +63,8 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
             // an existing target comes along, so that the converter can keep it (the same input and options) or refuse
             // to replace it (not a gpujacobi result)
             FileSystem outFs = files.of(out);
-            if (outFs.exists(out)) {
+            FileStatus found = RemoteCommit.status(outFs, out);
+            if (found != null) {
                 try (InputStream s = outFs.open(out)) {
                     Files.copy(s, localOut);
                 }
@@ -73,31 +73,15 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
                     isLocal(in) ? java.nio.file.Paths.get(in.toUri()).toRealPath().toString() : in.toString(), w.bytes(), w.modified());
             BatchFiles.Outcome o = converter.convert(localIn, localOut, source)
                     .renamed(w.inputName(), w.outputName());
-            if (o.wroteResult()) upload(files, localOut, out);
+            if (o.wroteResult()) {
+                String refused = RemoteCommit.upload(outFs, localOut, out, found);
+                if (refused != null) return BatchFiles.Outcome.fileFailed(w.inputName(), w.outputName(), refused);
+            }
             return o;
         } catch (Exception | LinkageError | OutOfMemoryError e) {
             return BatchFiles.Outcome.fileFailed(w.inputName(), w.outputName(), w.inputName() + ": " + e);
         } finally {
             if (stage != null) deleteTree(stage);
-        }
-    }
-
-    /** Temporary name in the target folder, then rename: readers never see a partial result. */
-    private static void upload(HadoopFiles files, java.nio.file.Path local, Path target) throws IOException {
-        FileSystem fs = files.of(target);
-        TaskContext tc = TaskContext.get();
-        String attempt = tc == null ? "local" : tc.stageId() + "-" + tc.partitionId() + "-" + tc.attemptNumber();
-        Path temp = new Path(target.getParent(), "." + target.getName() + "." + attempt + ".part");
-        try {
-            try (OutputStream os = fs.create(temp, true)) {
-                Files.copy(local, os);
-            }
-            // HDFS does not rename over an existing file: an older result is replaced in two steps
-            if (!fs.rename(temp, target) && !(fs.delete(target, false) && fs.rename(temp, target))) {
-                throw new IOException("cannot rename " + temp + " to " + target);
-            }
-        } finally {
-            fs.delete(temp, false);
         }
     }
 

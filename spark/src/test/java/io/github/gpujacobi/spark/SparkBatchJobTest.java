@@ -265,6 +265,56 @@ class SparkBatchJobTest {
         assertFalse(Files.exists(dir.resolve("gpu-out")), "nothing was done");
     }
 
+    /**
+     * A result cut short is refused with a hint and replaced with --force, in place and staged (every run refused it as
+     * "not a gpujacobi result", even with --force).
+     */
+    @Test
+    @Order(7)
+    void aDamagedResultIsReplacedWithForce() throws Exception {
+        Path damaged = Files.createDirectory(dir.resolve("damaged"));
+        Path result = damaged.resolve("s1_eig.mat");
+        String s1 = in.resolve("s1.mat").toString();
+        for (boolean stage : new boolean[]{false, true}) {
+            if (!Files.exists(result)) assertEquals(0, spark(stage, "--op", "eig", "--quiet", s1, "-o", damaged.toString()).code);
+            byte[] whole = Files.readAllBytes(result);
+            Files.write(result, Arrays.copyOf(whole, whole.length / 2));
+            Run plain = spark(stage, "--op", "eig", "--quiet", s1, "-o", damaged.toString());
+            assertEquals(1, plain.code, plain.out + plain.err);
+            assertTrue(plain.err.contains(result + " is a damaged gpujacobi result (") && plain.err.contains("--force replaces it"),
+                    stage + ": " + plain.err);
+            Run forced = spark(stage, "--op", "eig", "--quiet", "--force", s1, "-o", damaged.toString());
+            assertEquals(0, forced.code, stage + ": " + forced.out + forced.err);
+            assertSameResults(Mat5.readFromFile(localOut.resolve("s1_eig.mat").toFile()), Mat5.readFromFile(result.toFile()), "s1");
+        }
+    }
+
+    /**
+     * The upload's temporary name is short (a 251-character result name works) and a file that took a free target's
+     * name while the task computed is not replaced.
+     */
+    @Test
+    @Order(8)
+    void uploadsTakeOnlyAFreeNameUnderAShortTemporaryName() throws Exception {
+        org.apache.hadoop.fs.FileSystem fs = new HadoopFiles(sc.hadoopConfiguration()).of(new org.apache.hadoop.fs.Path(dir.toUri()));
+        Path up = Files.createDirectory(dir.resolve("upload"));
+        Path local = in.resolve("s1.mat");
+        char[] c = new char[243];
+        Arrays.fill(c, 'n');
+        Path longName = up.resolve(new String(c) + "_eig.mat");
+        assertEquals(null, RemoteCommit.upload(fs, local, new org.apache.hadoop.fs.Path(longName.toUri()), null));
+        assertArrayEquals(Files.readAllBytes(local), Files.readAllBytes(longName));
+        Path taken = up.resolve("s1_eig.mat");
+        Files.write(taken, "the user's own file".getBytes(StandardCharsets.UTF_8));
+        String refused = RemoteCommit.upload(fs, local, new org.apache.hadoop.fs.Path(taken.toUri()), null);
+        assertTrue(refused != null && refused.contains("another file took this name while the job computed: not overwritten"),
+                refused);
+        assertEquals("the user's own file", Files.readString(taken));
+        try (Stream<Path> s = Files.list(up)) {
+            assertEquals(2, s.count(), "no temporary file left");
+        }
+    }
+
     /** Same variables; same numbers within rounding; the records agree but for the times. */
     static void assertSameResults(MatFile local, MatFile spark, String file) {
         Map<String, Object> l = entries(local), s = entries(spark);
