@@ -42,7 +42,9 @@ public final class Peers {
         List<String> ms = new ArrayList<String>();
         if (op == Operation.EIG) {
             if (b.isGpu()) {
-                // parallel: the GPU's default (one-launch batched kernel for small pages, else MCA)
+                // auto: what a default call runs (batched pages, MCA, blocked from its threshold; graded indefinite
+                // pages on to the accurate route); parallel: the two-sided kernels alone
+                if (b.supports(op, Methods.AUTO)) ms.add(Methods.AUTO);
                 if (b.supports(op, Methods.PARALLEL)) ms.add(Methods.PARALLEL);
                 for (String m : Methods.MEMORY_ACCESS) if (b.supports(op, m)) ms.add(m);
             } else {
@@ -52,6 +54,7 @@ public final class Peers {
             if (b.supports(op, Methods.HYPERBOLIC)) ms.add(Methods.HYPERBOLIC);
             if (b.isGpu() && b.supports(op, Methods.BLOCKED)) ms.add(Methods.BLOCKED);
         } else if (op == Operation.SVD) {
+            if (b.isGpu() && b.supports(op, Methods.AUTO)) ms.add(Methods.AUTO); // what a default call runs
             ms.add(Methods.ONE_SIDED);
             if (b.isGpu() && b.supports(op, Methods.BLOCKED)) ms.add(Methods.BLOCKED);
         } else {
