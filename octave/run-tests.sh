@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the built package into a temporary prefix with pkg install, loads it and runs the
 # self-tests (%!test, %!error, %!warning) of every toolbox function against real Octave; then checks
-# in a fresh Octave that the first toolbox call starts the JVM with -Xss8m and prints nothing else.
+# in a fresh Octave that the first toolbox call starts the JVM with -Xss8m and prints nothing else, and
+# that the README quick start shows what Octave prints (check-readme.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 version="${1:?version}"
@@ -40,3 +41,4 @@ if [ "$(printf '%s\n' "$first" | grep -vc '^jvm options: ')" != 0 ] || ! printf 
   exit 1
 fi
 echo "first toolbox call: quiet, JVM started with -Xss8m"
+"$root/octave/check-readme.sh"
