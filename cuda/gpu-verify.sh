@@ -7,7 +7,7 @@
 #           residual, orthogonality, ordering, EJML agreement, special and extreme-scale matrices,
 #           graded relative accuracy, bad input, pages, both precisions) and CudaPageOrthogonalityTest (every page
 #           class's U and V within n eps, issue 19) from
-#           dist/gpujacobi-conformance.jar (built by mvn package next to dist/gpujacobi.jar; CONFORMANCE=...),
+#           dist/gpujacobi-conformance.jar (mvn -B -DskipTests -Pconformance package builds it next to dist/gpujacobi.jar; CONFORMANCE=...),
 #           per-check results to conformance.txt (tree) and conformance/*.xml (JUnit XML); then the
 #           product's own quick check (gpujacobi verify --device gpu), kept as the users' smoke test.
 #   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
@@ -69,6 +69,11 @@ fi
 java=".jre/bin/java"; [ -x "$java" ] || java=java
 jar="${JAR:-dist/gpujacobi.jar}"
 run() { "$java" -Xmx64g "${JOPTS[@]}" -jar "$jar" "$@"; }
+conformance_jar() { # the suite's jar; the default build leaves it out
+  local c="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
+  [ -f "$c" ] || { echo "gpu-verify.sh: $c is missing: build it with mvn -B -DskipTests -Pconformance package, or set CONFORMANCE" >&2; exit 2; }
+  echo "$c"
+}
 JOPTS=()
 status=0
 step() { # step NAME CMD...: runs, keeps the output, notes failures
@@ -86,7 +91,7 @@ stage_verify() {
   { echo "# gpujacobi GPU verification, $(date -u '+%Y-%m-%d %H:%M UTC')"
     nvidia-smi --query-gpu=name,memory.total,driver_version,compute_cap,clocks.max.sm --format=csv 2>&1
     run info; } > "$out/info.txt" 2>&1
-  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
+  local cjar; cjar="$(conformance_jar)" || exit 2
   step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
       --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
       --select-class io.github.gpujacobi.cuda.CudaPageOrthogonalityTest \
@@ -164,7 +169,7 @@ blocked_16384() { # NAME [OPS]: n = 16384, the blocked path only (one run each),
   echo "   peak device memory $(sort -n "$out/$1-mem.txt" | tail -1) MiB (nvidia-smi, whole device)"
 }
 stage_multigpu() {
-  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}" g all="${GPUS:-}"
+  local cjar g all="${GPUS:-}"; cjar="$(conformance_jar)" || exit 2
   [ -n "$all" ] || all=$(nvidia-smi --query-gpu=index --format=csv,noheader | paste -sd, -)
   step multigpu-test "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
       --select-class io.github.gpujacobi.cuda.CudaMultiGpuTest --details=tree --disable-banner --disable-ansi-colors
@@ -198,7 +203,7 @@ stage="${1:-all}"
 # conformance and verify (VERIFY_ARGS...) with the preconditioned routes from n = 2 and OPTION, a route switched on at
 # every size: checks_everywhere NAME OPTION [VERIFY_ARGS...]
 checks_everywhere() {
-  local name="$1" opt="$2" cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
+  local name="$1" opt="$2" cjar; cjar="$(conformance_jar)" || exit 2
   shift 2
   step "$name-conformance" "$java" -Xmx16g "$opt" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
       org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
@@ -282,7 +287,7 @@ stage_quick() {
   # everything a merge must show in one device command (< 10 min): the conformance suite (real and
   # complex, every backend path) and CudaMultiGpuTest, verify, then one row per issue target: blocked
   # svd/SPD eig 1024/4096 both precisions, indefinite eig, pages 32/64/256, complex 1024, n = 16384
-  local cjar="${CONFORMANCE:-dist/gpujacobi-conformance.jar}"
+  local cjar; cjar="$(conformance_jar)" || exit 2
   step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
       --select-class io.github.gpujacobi.cuda.CudaConformanceTest --select-class io.github.gpujacobi.cuda.CudaMultiGpuTest \
       --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/conformance"

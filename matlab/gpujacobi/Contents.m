@@ -2,8 +2,9 @@
 % Version 0.1.0 23-Nov-2026
 %
 % Decompositions
-%   gpu_eig         - Eigenvalues and eigenvectors of real symmetric matrices (parallel Jacobi);
-%                     gpu_eig(A, B) for symmetric A and symmetric positive definite B
+%   gpu_eig         - Eigenvalues and eigenvectors of symmetric or Hermitian matrices (Jacobi;
+%                     Method 'auto' by default); gpu_eig(A, B) for symmetric A and symmetric
+%                     positive definite B
 %   gpu_svd         - Singular value decomposition (one-sided Jacobi)
 %   gpu_inversion   - Matrix inverse (Gauss-Jordan, or Cholesky for SPD matrices), rcond per page
 %   gpu_hsvd        - Hyperbolic SVD G = U*S*V' with V'*J*V = J (one-sided hyperbolic Jacobi)

@@ -1,5 +1,5 @@
 function varargout = gpu_eig(A, varargin)
-%GPU_EIG  Eigenvalues and eigenvectors of symmetric or Hermitian matrices by parallel Jacobi.
+%GPU_EIG  Eigenvalues and eigenvectors of symmetric or Hermitian matrices by Jacobi methods.
 %   e = GPU_EIG(A) returns the eigenvalues of the real symmetric or complex Hermitian matrix
 %   A as a real column, ascending (like EIG for symmetric or Hermitian input).
 %   [V, D] = GPU_EIG(A) returns eigenvectors V (orthonormal columns) and the diagonal
@@ -51,8 +51,7 @@ function varargout = gpu_eig(A, varargin)
 %   A run that reaches MaxSweeps before Tol warns gpujacobi:notConverged with the sweeps
 %   used and the relative off-diagonal reached. What ran (backend, method, sweeps,
 %   converged, time) is returned by GPU_INFO('last') after the call, or as a fourth
-%   output: [V, D, W, info] = GPU_EIG(...). (Builds before 2026-11-23 returned the report as
-%   the third output; code written as [V, D, info] = gpu_eig(A) now gets W there.)
+%   output: [V, D, W, info] = GPU_EIG(...).
 %
 %   Errors: gpujacobi:notSquare, gpujacobi:notSymmetric, gpujacobi:nonFinite,
 %   gpujacobi:complexNotSupported (complex A or B with B), gpujacobi:sparseNotSupported, gpujacobi:noGpu,
@@ -257,7 +256,7 @@ end
 %! G = D * H * D; e = gpu_eig(G); e2 = sort(eig(H * D * D));
 %! assert(all(abs(e - e2) ./ abs(e2) < 1e-8));
 %!test
-%! % Method 'hyperbolic' (seed 003): graded indefinite matrix, every eigenvalue to relative accuracy
+%! % Method 'hyperbolic': graded indefinite matrix, every eigenvalue to relative accuracy
 %! m = 12; D = diag(10 .^ (-(0:m-1) * 8 / (m - 1)));
 %! H = kron(eye(m / 2), [1 2; 2 1]); p = [1:2:m, 2:2:m]; H = H(p, p) + 0.1 * (ones(m) - eye(m));
 %! M = D * H * D; [V, E, ~, info] = gpu_eig(M, 'Method', 'hyperbolic');

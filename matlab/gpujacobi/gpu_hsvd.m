@@ -2,8 +2,8 @@ function varargout = gpu_hsvd(G, J, varargin)
 %GPU_HSVD  Hyperbolic singular value decomposition by one-sided hyperbolic Jacobi.
 %   s = GPU_HSVD(G, J) returns the hyperbolic singular values of the real m x n matrix G
 %   (m >= n, full column rank) with respect to J = diag(j), given as the vector j of n signs
-%   (+1 or -1). They come in the order of seed 003: those with sign +1 decreasing, then those
-%   with sign -1 increasing.
+%   (+1 or -1). They come in the order of the hyperbolic SVD method (docs/hsvd.md): those with sign +1
+%   decreasing, then those with sign -1 increasing.
 %   [U, S, V] = GPU_HSVD(G, J) returns U (m x m, orthonormal), S (m x n, diagonal) and V
 %   (n x n, J-orthogonal) with G = U*S*V'.
 %   [U, S, V, Js] = GPU_HSVD(G, J) also returns the signs in the order of S: V'*diag(J)*V =
@@ -81,7 +81,7 @@ end
 %! M = G * diag(J) * G'; e = sort(eig((M + M') / 2));
 %! assert(sort(s .^ 2 .* Js), e, 1e-12 * norm(M));
 %!test
-%! % seed order: positive signs by decreasing sigma, then negative ones by increasing sigma
+%! % the method's order: positive signs by decreasing sigma, then negative ones by increasing sigma
 %! [~, S, ~, Js] = gpu_hsvd(G, J); s = diag(S);
 %! p = s(Js > 0); q = s(Js < 0);
 %! assert(all(Js(1:numel(p)) > 0)); assert(issorted(flipud(p))); assert(issorted(q));

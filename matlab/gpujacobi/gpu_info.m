@@ -1,5 +1,7 @@
-function info = gpu_info(what)
+function varargout = gpu_info(what)
 %GPU_INFO  The gpujacobi version and its compute backends; the last run report; GPU release.
+%   GPU_INFO() with no output prints the version and one line per backend (available or why not,
+%   then its devices).
 %   info = GPU_INFO() returns a struct with fields
 %     version   toolbox version
 %     java      Java version of the running JVM
@@ -15,6 +17,7 @@ function info = gpu_info(what)
 %   back to the driver (the next GPU call sets them up again).
 %
 %   Example:
+%     gpu_info()
 %     info = gpu_info(); disp(info.backends(1))
 %     [V, D] = gpu_eig(magic(4) + magic(4)'); rep = gpu_info('last')
 %
@@ -25,9 +28,9 @@ if nargin == 1
     error('gpujacobi:badOption', 'gpu_info: the argument must be ''last'' or ''release''');
   end
   if strcmpi(what, 'last')
-    info = gj_last();
+    varargout{1} = gj_last();
   else
-    info = release_gpu();
+    varargout{1} = release_gpu();
   end
   return;
 end
@@ -53,6 +56,29 @@ end
 info = struct('version', char(javaMethod('version', bridge)), ...
   'java', char(javaMethod('getProperty', 'java.lang.System', 'java.version')), 'gpu', hasGpu);
 info.backends = backends;
+if nargout > 0
+  varargout{1} = info;
+else
+  print_info(info);
+end
+end
+
+function print_info(info)
+% One line per backend, so that no 'struct array' hides what was found.
+fprintf('gpujacobi %s on Java %s\n', info.version, info.java);
+width = max(cellfun(@numel, {info.backends.name}));
+for k = 1:numel(info.backends)
+  b = info.backends(k);
+  state = 'unavailable';
+  if b.available
+    state = 'available';
+  end
+  fprintf('  %-*s  %-11s  %s\n', width, b.name, state, b.summary);
+  if ~isempty(b.devices)
+    devices = strsplit(b.devices, ' | ');
+    fprintf('  %*s  %-11s  %s\n', width, '', '', devices{:});
+  end
+end
 end
 
 function ok = release_gpu()
@@ -70,6 +96,12 @@ end
 ok = true;
 end
 
+%!test
+%! % with no output: the version, then each backend on a line of its own
+%! text = evalc('gpu_info()');
+%! assert(isempty(strfind(text, 'struct')));
+%! assert(~isempty(regexp(text, '^gpujacobi \S+ on Java ', 'once')));
+%! assert(~isempty(regexp(text, '\n  cpu +available +\d+ threads', 'once')));
 %!test
 %! info = gpu_info();
 %! assert(ischar(info.version));

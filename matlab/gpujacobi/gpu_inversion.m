@@ -7,8 +7,7 @@ function varargout = gpu_inversion(A, varargin)
 %   [X, rc] = GPU_INVERSION(A) also returns the reciprocal condition estimate (1-norm) of
 %   each page, 1 x 1 x p, as PAGEINV does.
 %   [X, rc, info] = GPU_INVERSION(A) also returns what ran (GPU_INFO('last') returns the
-%   same after any call). (Builds before 2026-11-23 returned the report as the second output
-%   and warned gpujacobi:singularMatrix / gpujacobi:nearlySingular.)
+%   same after any call).
 %
 %   Like INV: a singular matrix gives a warning and Inf entries; a nearly singular one
 %   (RCOND < eps) a warning with RCOND; a page holding NaN or Inf gives NaN entries and the
@@ -20,7 +19,7 @@ function varargout = gpu_inversion(A, varargin)
 %   A gpuArray input is gathered first (the result is an ordinary array).
 %
 %   Options (name-value): 'Device' ('auto', 'gpu', 'cpu'), 'Gpus' (GPU indices such as [0 1], default 'all'), 'Method' ('auto',
-%   'gaussjordan', 'cholesky'), 'Threads' (CPU worker threads, 0 to 1024; default, or 0: one per
+%   the default: Cholesky for a symmetric positive definite A, else Gauss-Jordan; 'gaussjordan', 'cholesky'), 'Threads' (CPU worker threads, 0 to 1024; default, or 0: one per
 %   core). The Jacobi options 'Tol' and 'MaxSweeps' do not apply and are refused.
 %   Errors: gpujacobi:notSquare, gpujacobi:notPositiveDefinite (Method 'cholesky' on a matrix that
 %   is not symmetric or Hermitian positive definite), gpujacobi:badOption, gpujacobi:noGpu,

@@ -13,7 +13,10 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** ./gpujacobi rebuilds the jar when a source is newer than it (after a git pull), and only then. */
+/**
+ * ./gpujacobi rebuilds the jar when a source is newer than it (after a git pull), and only then; it runs the
+ * jar through the release archive's launcher.
+ */
 class LauncherTest {
     @TempDir
     Path dir;
@@ -23,6 +26,8 @@ class LauncherTest {
         Path launcher = Paths.get("..", "gpujacobi").toAbsolutePath().normalize();
         Path copy = dir.resolve("gpujacobi");
         Files.copy(launcher, copy);
+        Path release = Paths.get("..", "release", "src", "launcher", "gpujacobi").toAbsolutePath().normalize();
+        Files.copy(release, Files.createDirectories(dir.resolve("release/src/launcher")).resolve("gpujacobi"));
         Path bin = Files.createDirectories(dir.resolve("bin"));
         // stand-ins for mvn (counts builds) and java (prints its arguments)
         script(bin.resolve("mvn"), "#!/bin/sh\necho build >> \"" + dir.resolve("builds") + "\"\n");
@@ -63,6 +68,7 @@ class LauncherTest {
         ProcessBuilder pb = new ProcessBuilder("bash", launcher.toString(), "info").redirectErrorStream(true);
         pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
         pb.environment().remove("GPUJACOBI_NO_REBUILD");
+        pb.environment().remove("JAVA_HOME");
         Process p = pb.start();
         byte[] out = readAll(p);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));

@@ -34,8 +34,14 @@ public final class SparkBatch {
             master = args.get(1);
             args = args.subList(2, args.size());
         }
+        if (!args.isEmpty() && (args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help"))) {
+            out.println(USAGE + "\n\nThe batch converter as a Spark job, one task per file (default --master local[2]);\n"
+                    + "gpujacobi-spark batch --help lists the batch options.");
+            return 0;
+        }
         if (args.isEmpty() || !args.get(0).equals("batch")) {
             err.println(USAGE);
+            err.println("try: gpujacobi-spark --help");
             return 2;
         }
         args = new ArrayList<>(args.subList(1, args.size()));
