@@ -76,6 +76,7 @@ final class NewtonSchulz {
                 if (complex) xt[r][2 * j + 1] = -xj[2 * r + 1]; // conjugated: X^H
             }
         }
+        for (double[] fj : f) java.util.Arrays.fill(fj, 0); // the product adds to it; it holds the last step's F
         Products.multiply(xt, x, f, parts * n, true, complex, workers(n, rows, threads));
         double s = 0;
         for (int j = 0; j < n; j++) {
