@@ -58,10 +58,19 @@ public final class ComplexAssembly {
      */
     public static void svd(double[] w, double[] vw, int mm, int nn, boolean tall, PageArray s,
                            ComplexPageArray u, ComplexPageArray v, int k) {
-        double[] sig = new double[nn];
+        svd(w, null, vw, mm, nn, tall, s, u, v, k);
+    }
+
+    /**
+     * As above; with {@code sigma} non-null (a solver that normalised, and polished, the columns itself) w holds the
+     * columns of U already where sigma > 0, their norms in sigma.
+     */
+    public static void svd(double[] w, double[] sigma, double[] vw, int mm, int nn, boolean tall, PageArray s,
+                           ComplexPageArray u, ComplexPageArray v, int k) {
+        double[] sig = sigma != null ? sigma : new double[nn];
         double[] neg = new double[nn];
         for (int j = 0; j < nn; j++) {
-            sig[j] = SafeNorms.norm2(w, 2 * j * mm, 2 * mm);
+            if (sigma == null) sig[j] = SafeNorms.norm2(w, 2 * j * mm, 2 * mm);
             neg[j] = -sig[j];
         }
         Integer[] order = PageAssembly.ascending(neg);
@@ -78,7 +87,7 @@ public final class ComplexAssembly {
             int src = order[j];
             if (j < rightCols) System.arraycopy(vw, 2 * src * nn, right, 2 * j * nn, 2 * nn);
             if (j < leftCols && sig[src] > 0) {
-                for (int i = 0; i < 2 * mm; i++) left[i + 2 * j * mm] = w[i + 2 * src * mm] / sig[src];
+                for (int i = 0; i < 2 * mm; i++) left[i + 2 * j * mm] = sigma != null ? w[i + 2 * src * mm] : w[i + 2 * src * mm] / sig[src];
                 have[j] = true;
             }
         }

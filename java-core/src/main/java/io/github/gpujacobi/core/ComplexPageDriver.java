@@ -155,8 +155,9 @@ public final class ComplexPageDriver {
             double[] w = work.pageAsDouble(k);
             scaling.scale(w, k);
             double[] vw = vec ? new double[2 * nn * nn] : null;
-            stats.record(k, nn == 0 ? EMPTY : solver.solve(k, w, vw, mm, nn));
-            ComplexAssembly.svd(w, vw, mm, nn, tall, s, u, v, k);
+            PageOutcome r = nn == 0 ? EMPTY : solver.solve(k, w, vw, mm, nn);
+            stats.record(k, r);
+            ComplexAssembly.svd(w, r.values, vw, mm, nn, tall, s, u, v, k);
         });
         scaling.unscale(s);
         return new ComplexSvdResult(u, s, v, driver.report(stats, method, prec));

@@ -21,8 +21,17 @@ public final class HsvdAssembly {
      */
     public static void page(double[] gw, double[] w, int m, int n, double[] j, PageArray s, PageArray u,
                             PageArray v, PageArray signs, int k) {
-        final double[] sig = new double[n];
-        for (int c = 0; c < n; c++) {
+        page(gw, null, w, m, n, j, s, u, v, signs, k);
+    }
+
+    /**
+     * As above; with {@code sigma} non-null (a solver that normalised, and polished, the columns itself) gw holds the
+     * columns of U already, their norms in sigma.
+     */
+    public static void page(double[] gw, double[] sigma, double[] w, int m, int n, double[] j, PageArray s, PageArray u,
+                            PageArray v, PageArray signs, int k) {
+        final double[] sig = sigma != null ? sigma : new double[n];
+        for (int c = 0; c < n && sigma == null; c++) {
             double ss = 0;
             for (int i = 0; i < m; i++) ss += gw[i + c * m] * gw[i + c * m];
             sig[c] = Math.sqrt(ss);
@@ -41,7 +50,7 @@ public final class HsvdAssembly {
             boolean[] have = new boolean[cols];
             for (int c = 0; c < n; c++) {
                 int src = order[c];
-                for (int i = 0; i < m; i++) uu[i + c * m] = gw[i + src * m] / sig[src];
+                for (int i = 0; i < m; i++) uu[i + c * m] = sigma != null ? gw[i + src * m] : gw[i + src * m] / sig[src];
                 have[c] = true;
             }
             Orthonormal.complete(uu, m, cols, have);

@@ -56,7 +56,10 @@ public final class PageDriver {
         PageOutcome solve(int page, double[] w, double[] vw, int mm, int nn);
     }
 
-    /** One page of the hyperbolic SVD: on return w holds G W (orthogonal columns), vw W; j the signs. */
+    /**
+     * One page of the hyperbolic SVD: on return w holds G W (orthogonal columns), vw W; j the signs. Or, with
+     * outcome.values = the column norms sigma, w holds the columns of U = G W / sigma.
+     */
     public interface HsvdPage {
         PageOutcome solve(int page, double[] w, double[] vw, double[] j);
     }
@@ -173,7 +176,7 @@ public final class PageDriver {
             double[] vw = vec ? new double[n * n] : null;
             PageOutcome r = solver.solve(k, w, vw, j);
             stats.record(k, r);
-            HsvdAssembly.page(w, vw, m, n, j, s, u, v, js, k);
+            HsvdAssembly.page(w, r.values, vw, m, n, j, s, u, v, js, k);
         });
         scaling.unscale(s);
         return new HsvdResult(u, s, v, js, report(stats, method, prec));

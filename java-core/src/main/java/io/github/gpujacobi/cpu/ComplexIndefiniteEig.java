@@ -34,10 +34,8 @@ final class ComplexIndefiniteEig {
         sweeps = real.sweeps;
         rotations = real.rotations;
         converged = real.converged;
-        if (!ComplexEmbedding.eigenpairs(dm, vm, n, d, v)) return false;
         // the pairs' vectors are unitary to the stopping tolerance and the pairing's Gram-Schmidt (3.4 x 3 n eps at
-        // n = 400): one Newton-Schulz step takes them to n eps, as the GPU's routes do
-        if (v != null) ComplexNewtonSchulz.step(v, n, threads);
-        return true;
+        // n = 400): the caller polishes them (NewtonSchulz), as every one-sided route's
+        return ComplexEmbedding.eigenpairs(dm, vm, n, d, v);
     }
 }

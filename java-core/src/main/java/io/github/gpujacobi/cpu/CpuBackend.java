@@ -17,6 +17,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
@@ -80,15 +81,16 @@ public final class CpuBackend implements Backend {
         final double eps = a.precision().eps(), tol = o.tolFor(a.precision(), n);
         // 'blocked' (the GPU's one-sided Jacobi on a Cholesky factor) is the same route here
         final boolean auto = Methods.AUTO.equals(o.method()) || Methods.BLOCKED.equals(o.method());
+        final double oneSidedTol = AccuracyContract.oneSidedTol(o, a.precision(), n);
         final String[] used = new String[pages];
         final boolean[] singular = new boolean[pages]; // the one-sided route refused a page that is not diagonal
         EigResult r = driver(o).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
             if (auto) {
-                PageOutcome one = AutoEig.run(w, n, d, v, eps, tol, o, inner);
+                PageOutcome one = AutoEig.run(w, n, d, v, eps, oneSidedTol, o, inner);
                 if (one != null) {
                     used[k] = Methods.HYPERBOLIC;
-                    return one;
+                    return certified(one, a, k, d, v, oneSidedTol, inner);
                 }
                 if (n > 1) { // the one-sided attempt destroyed the page
                     a.readPage(k, w);
@@ -101,7 +103,7 @@ public final class CpuBackend implements Backend {
             TwoSidedJacobiEig solver = new TwoSidedJacobiEig(EigOrdering.of(used[k]), inner);
             solver.run(w, v, n, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             for (int i = 0; i < n; i++) d[i] = Math.scalb(w[i + i * n], e);
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
+            return certified(new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d), a, k, d, v, tol, inner);
         });
         if (!auto) { // the report names what ran: the memory access methods are parallel Jacobi here
             return Methods.MEMORY_ACCESS.contains(o.method()) ? r.withReport(r.report().withMethod(Methods.PARALLEL)) : r;
@@ -121,7 +123,7 @@ public final class CpuBackend implements Backend {
     private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
         final int n = a.rows(), pages = a.pages(), inner = innerThreads(o, pages);
         final Precision prec = a.precision();
-        final double tol = o.tolFor(prec, n);
+        final double tol = AccuracyContract.oneSidedTol(o, prec, n);
         return driver(o).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
             int e = IndefiniteEig.scaleNearOne(w); // as AutoEig: G ~ |M|^(1/2) is squared (1e160 overflowed, 1e-160 underflowed)
@@ -132,8 +134,22 @@ public final class CpuBackend implements Backend {
                 throw IndefiniteEig.singular(o, pages, k, failed.getMessage());
             }
             if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d);
+            return certified(new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, d), a, k, d, v, tol, inner);
         });
+    }
+
+    /**
+     * The page's eigenvectors polished to the contract's orthogonality ({@link NewtonSchulz}), and its outcome converged
+     * only when the sweeps converged, the polish reached that bound and the residual is within what tol allows
+     * ({@link AccuracyContract}): a result that misses the contract is never reported converged.
+     */
+    private static PageOutcome certified(PageOutcome r, PageArray a, int k, double[] d, double[] v, double tol, int threads) {
+        if (v == null) return r;
+        int n = a.rows();
+        double target = AccuracyContract.orthogonality(a.precision(), n);
+        boolean ok = NewtonSchulz.polish(v, n, n, null, false, target, threads) <= target
+                && AccuracyContract.eigResidualMet(a, k, d, v, tol);
+        return ok || !r.converged ? r : new PageOutcome(r.sweeps, r.rotations, false, r.computeNanos, r.values);
     }
 
     /**
@@ -144,11 +160,12 @@ public final class CpuBackend implements Backend {
 
     public SvdResult svd(final PageArray a, final SolverOptions o) {
         final int inner = innerThreads(o, a.pages());
-        final double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
+        final double tol = AccuracyContract.oneSidedTol(o, a.precision(), Math.min(a.rows(), a.cols()));
+        final double target = AccuracyContract.orthogonality(a.precision(), Math.max(a.rows(), a.cols()));
         return driver(o).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
             if (SVD_QR && PreconditionedJacobiSvd.pays(mm, nn)) {
                 PreconditionedJacobiSvd solver = new PreconditionedJacobiSvd(inner);
-                double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), target);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, sigma);
             }
             OneSidedJacobiSvd solver = new OneSidedJacobiSvd(inner);
@@ -171,7 +188,8 @@ public final class CpuBackend implements Backend {
     public HsvdResult hsvd(final PageArray g, final PageArray signs, final SolverOptions o) {
         final int m = g.rows(), n = g.cols(), pages = g.pages(), inner = innerThreads(o, pages);
         final Precision prec = g.precision();
-        final double tol = o.tolFor(prec, n);
+        final double tol = AccuracyContract.oneSidedTol(o, prec, n);
+        final double target = AccuracyContract.orthogonality(prec, m);
         return driver(o).hsvd(g, signs, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, j) -> {
             HyperbolicJacobiSvd solver = new HyperbolicJacobiSvd(prec.eps(), tol, inner);
             try {
@@ -180,7 +198,15 @@ public final class CpuBackend implements Backend {
             } catch (HyperbolicJacobiSvd.NotFullRank e) {
                 throw PageDriver.rankDeficient(o, pages, k, e.getMessage());
             }
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
+            if (vw == null) return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
+            // U: the normalised columns of G W (all nonzero: G has full column rank), polished
+            double[] sigma = new double[n];
+            for (int c = 0; c < n; c++) {
+                sigma[c] = Math.sqrt(Columns.dot(w, w, c * m, (c + 1) * m));
+                for (int i = c * m; i < (c + 1) * m; i++) w[i] /= sigma[c];
+            }
+            boolean polished = NewtonSchulz.polish(w, m, n, null, false, target, inner) <= target;
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished, 0, sigma);
         });
     }
 

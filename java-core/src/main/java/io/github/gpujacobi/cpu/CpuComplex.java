@@ -6,11 +6,13 @@ import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.ComplexAssembly;
 import io.github.gpujacobi.core.ComplexPageDriver;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.SafeNorms;
 import io.github.gpujacobi.core.SvdScaling;
 
 /**
@@ -29,7 +31,8 @@ final class CpuComplex {
      */
     static ComplexEigResult eig(final ComplexPageArray a, final SolverOptions o, PageDriver driver) {
         final int n = a.rows(), pages = a.pages();
-        final double tol = o.tolFor(a.precision(), n);
+        final double tol = o.tolFor(a.precision(), n), oneSidedTol = AccuracyContract.oneSidedTol(o, a.precision(), n);
+        final double target = AccuracyContract.orthogonality(a.precision(), n);
         final boolean auto = Methods.AUTO.equals(o.method());
         final boolean parallel = !Methods.CYCLIC.equals(o.method());
         final String[] used = new String[pages];
@@ -38,16 +41,17 @@ final class CpuComplex {
             if (auto && n > 1) {
                 double[] d = new double[n];
                 ComplexCholeskyEig pd = new ComplexCholeskyEig(inner);
-                if (pd.run(w, n, d, v, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps())) {
+                if (pd.run(w, n, d, v, oneSidedTol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps())) {
                     used[k] = ONE_SIDED_ON_CHOLESKY;
-                    return new PageOutcome(pd.sweeps, pd.rotations, pd.converged, 0, d);
+                    return new PageOutcome(pd.sweeps, pd.rotations, pd.converged && polished(v, n, target, inner), 0, d);
                 }
                 System.arraycopy(a.pageAsDouble(k), 0, w, 0, w.length); // the attempt destroyed the page
                 ComplexAssembly.hermitianize(w, n);
                 ComplexIndefiniteEig indefinite = new ComplexIndefiniteEig();
-                if (indefinite.run(w, n, d, v, a.precision().eps(), tol, o, inner)) {
+                if (indefinite.run(w, n, d, v, a.precision().eps(), oneSidedTol, o, inner)) {
                     used[k] = Methods.HYPERBOLIC;
-                    return new PageOutcome(indefinite.sweeps, indefinite.rotations, indefinite.converged, 0, d);
+                    return new PageOutcome(indefinite.sweeps, indefinite.rotations,
+                            indefinite.converged && polished(v, n, target, inner), 0, d);
                 }
             }
             used[k] = auto ? Methods.PARALLEL : o.method();
@@ -55,10 +59,18 @@ final class CpuComplex {
             ComplexJacobiEig solver = new ComplexJacobiEig(parallel, inner);
             solver.run(w, v, n, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps());
             if (e != 0) for (int i = 0; i < n; i++) w[2 * (i + i * n)] = Math.scalb(w[2 * (i + i * n)], e);
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished(v, n, target, inner), 0, null);
         });
         if (!auto || n == 0) return r; // an empty page calls no solver
         return r.withReport(r.report().withMethod(AutoEig.label(Methods.PARALLEL, used)));
+    }
+
+    /**
+     * The interleaved n x n eigenvectors v (null: none wanted) polished to the contract's orthogonality
+     * ({@link NewtonSchulz}); false when they could not be brought within it.
+     */
+    private static boolean polished(double[] v, int n, double target, int threads) {
+        return v == null || NewtonSchulz.polish(v, n, n, null, true, target, threads) <= target;
     }
 
     /** The report's method for a page solved by {@link ComplexCholeskyEig}. */
@@ -66,15 +78,25 @@ final class CpuComplex {
 
     static ComplexSvdResult svd(final ComplexPageArray a, final SolverOptions o, PageDriver driver) {
         final int pages = a.pages();
-        final double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
+        final double tol = AccuracyContract.oneSidedTol(o, a.precision(), Math.min(a.rows(), a.cols()));
+        final double target = AccuracyContract.orthogonality(a.precision(), Math.max(a.rows(), a.cols()));
         return new ComplexPageDriver(driver).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
             int inner = CpuBackend.innerThreads(o, pages);
             ComplexJacobiSvd solver = new ComplexJacobiSvd(inner);
             solver.run(w, vw, mm, nn, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps());
-            // the accumulated V (A's U for a wide A) to n eps; A V stays as the sweeps left it (mixing its columns by
-            // the same step would lift the zero columns of a rank-deficient A into spurious singular vectors)
-            if (vw != null) ComplexNewtonSchulz.step(vw, nn, inner);
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
+            if (vw == null) return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
+            // the accumulated V (A's U for a wide A), and the normalised columns of A V where they are nonzero (mixing
+            // in the zero columns of a rank-deficient A would lift them into spurious singular vectors)
+            double[] sigma = new double[nn];
+            boolean[] have = new boolean[nn];
+            for (int j = 0; j < nn; j++) {
+                sigma[j] = SafeNorms.norm2(w, 2 * j * mm, 2 * mm);
+                have[j] = sigma[j] > 0;
+                for (int i = 2 * j * mm; i < 2 * (j + 1) * mm && have[j]; i++) w[i] /= sigma[j];
+            }
+            boolean polished = NewtonSchulz.polish(vw, nn, nn, null, true, target, inner) <= target
+                    && NewtonSchulz.polish(w, mm, nn, have, true, target, inner) <= target;
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished, 0, sigma);
         });
     }
 

@@ -35,12 +35,14 @@ final class PreconditionedJacobiSvd {
     }
 
     /**
-     * @param a m x n column-major, m >= n; on return U = Q [W; 0] (orthonormal columns) when v is wanted,
-     *          unchanged otherwise
-     * @param v n x n out: V (orthonormal, completed where sigma = 0), or null for the values only
+     * @param a      m x n column-major, m >= n; on return U = Q [W; 0] (orthonormal columns) when v is wanted,
+     *               unchanged otherwise
+     * @param v      n x n out: V (orthonormal, completed where sigma = 0), or null for the values only
+     * @param target the orthogonality ||Q'Q - I||_F that U and V are polished to ({@link NewtonSchulz}); converged
+     *               stays false when either misses it
      * @return the singular values, in the order of the columns of U and V
      */
-    double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps) {
+    double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps, double target) {
         int[] rows = rowsByDecreasingNorm(a, m, n);
         double[][] cols = new double[n][m]; // Pr A, column by column
         for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) cols[j][i] = a[rows[i] + j * m];
@@ -61,8 +63,12 @@ final class PreconditionedJacobiSvd {
             have[c] = true;
             for (int i = 0; i < n; i++) v[qr.perm[i] + c * n] = x[c][i] / sigma[c];
         }
+        // V: the normalised columns of X W, orthogonal to the stopping tolerance; U = Q W: accumulated rotations
+        boolean polished = NewtonSchulz.polish(v, n, n, have, false, target, threads) <= target;
         Orthonormal.complete(v, n, n, have);
         double[][] u = qr.q(w); // Pr U: its rows go back to A's order
+        polished &= NewtonSchulz.polish(u, m, false, target, threads) <= target;
+        converged &= polished;
         for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) a[rows[i] + j * m] = u[j][i];
         return sigma;
     }

@@ -128,4 +128,23 @@ class CpuEigTest {
         assertEquals(-3f, e1.values().floatData()[0]);
         assertEquals(1f, e1.vectors().floatData()[0]);
     }
+
+    /**
+     * A loose Tol on the default (one-sided) route: it returned ||V'V - I|| = 3.0 / 0.65 / 0.053 at Tol 0.5 / 0.1 / 0.01
+     * (residual 1.34 at 0.5), reported converged; the one-sided route now tightens such a Tol to its default, so the
+     * result is converged, orthogonal to n eps and accurate, single and double.
+     */
+    @ParameterizedTest
+    @CsvSource({"0.5,DOUBLE", "0.1,DOUBLE", "0.01,DOUBLE", "0.5,SINGLE", "0.01,SINGLE"})
+    void looseTolKeepsTheDefaultRouteOrthogonal(double tol, Precision p) {
+        int n = 120;
+        PageArray a = Matrices.page(Matrices.symmetric(new Random(48), n), n, n, p);
+        EigResult e = Jacobi.eig(a, CPU.withTol(tol));
+        assertEquals("hyperbolic", e.report().method());
+        assertTrue(e.report().converged(), "converged");
+        double orth = io.github.gpujacobi.testing.Orthogonality.of(e.vectors(), 0);
+        double res = Matrices.eigResidual(a.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), 0);
+        assertTrue(orth <= n * p.eps(), "||V'V - I||_F " + orth);
+        assertTrue(res <= 10 * n * p.eps(), "residual " + res);
+    }
 }

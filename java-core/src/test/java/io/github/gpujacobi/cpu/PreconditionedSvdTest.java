@@ -80,7 +80,7 @@ class PreconditionedSvdTest {
         double tol = Precision.DOUBLE.eps() * Math.sqrt(n);
         double[] u = a.clone(), v = new double[n * n];
         PreconditionedJacobiSvd pre = new PreconditionedJacobiSvd(2);
-        double[] sigma = pre.run(u, v, m, n, tol, 60, 0);
+        double[] sigma = pre.run(u, v, m, n, tol, 60, 0, Math.max(n, 3) * Precision.DOUBLE.eps());
         assertTrue(pre.converged, "converged");
         double[] plain = a.clone();
         OneSidedJacobiSvd ref = new OneSidedJacobiSvd(2);

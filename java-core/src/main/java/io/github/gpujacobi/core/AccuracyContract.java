@@ -1,0 +1,52 @@
+package io.github.gpujacobi.core;
+
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+
+/**
+ * What a default call promises (docs/accuracy.md), in one place for every backend and for the checks of it: every
+ * returned factor orthonormal to ||Q^H Q - I||_F <= max(n, 3) eps of its class, and a residual within what the
+ * tolerance allows. A page that misses either is reported as not converged, never silently.
+ */
+public final class AccuracyContract {
+    private AccuracyContract() {}
+
+    /** The orthogonality bound of an n-column factor of class p: max(n, 3) eps (LAPACK's level). */
+    public static double orthogonality(Precision p, int n) {
+        return Math.max(n, 3) * p.eps();
+    }
+
+    /**
+     * The pair tolerance of a one-sided route. Its vectors are the normalised columns of G W (A V, R' W), orthogonal
+     * only to this tolerance pair by pair, and a polish restores orthogonality from about n^1.5 eps, not from
+     * cosines of 0.01 or 0.5: a Tol looser than the default therefore tightens to the default there (it ran with
+     * ||V'V - I|| = 3.0 at Tol 0.5, reported converged); a tighter one is kept. Two-sided methods, whose vectors are
+     * products of rotations, keep any Tol.
+     */
+    public static double oneSidedTol(SolverOptions o, Precision p, int n) {
+        return Math.min(o.tolFor(p, n), SolverOptions.defaults().tolFor(p, n));
+    }
+
+    /**
+     * The largest relative residual ||A V - V D||_F / ||A||_F a converged eig page may have: the stopping rule
+     * |a_pq| <= tol sqrt(|a_pp a_qq|) leaves an off-diagonal part of at most sqrt(n) tol ||A||_F, and rounding adds
+     * about n eps; a factor 10 covers the estimate's spread ({@link Residuals#eigEstimate}: above 3 times the true
+     * value with probability below 1e-6).
+     */
+    public static double eigResidual(Precision p, int n, double tol) {
+        return 10 * Math.max(Math.sqrt(n) * tol, Math.max(n, 3) * p.eps());
+    }
+
+    /**
+     * Whether page k's eigenpairs (d, v in any order, as the solver left them) meet {@link #eigResidual} by the O(n^2)
+     * probe estimate on the original page a.
+     */
+    public static boolean eigResidualMet(PageArray a, int k, double[] d, double[] v, double tol) {
+        int n = a.rows();
+        if (n == 0 || v == null) return true;
+        double r = Residuals.eigEstimate(PageArray.wrap(a.pageAsDouble(k), n, n), PageArray.wrap(v, n, n),
+                PageArray.wrap(d, n, 1), 0);
+        return r <= eigResidual(a.precision(), n, tol);
+    }
+}
