@@ -49,6 +49,8 @@ final class BatchFileJob {
     boolean upToDate;
     /** Up to date: what the kept result did not do (its record's not_done), by variable. */
     java.util.Map<String, String> keptNotDone = java.util.Collections.emptyMap();
+    /** Up to date: how many variables the kept result records as not converged. */
+    int keptNotConverged;
     /** The input's identity when the run began (ResultRecord.source), recorded with the result. */
     java.util.Map<String, String> source;
     /** A damaged gpujacobi result at output may be replaced (--force). */
@@ -100,7 +102,7 @@ final class BatchFileJob {
                     .set("backend", Mat5.newString(String.join(",", backends)))
                     .set("method", Mat5.newString(methods.isEmpty() ? "-" : String.join(",", methods)))
                     .set(ResultRecord.OPTIONS, ResultRecord.optionsStruct(opt.resultOptions()))
-                    .set("variables", RecordArrays.table(perVariable))
+                    .set(ResultRecord.VARIABLES, RecordArrays.table(perVariable))
                     .set(ResultRecord.NOT_DONE, RecordArrays.table(problems));
             out.write(ResultRecord.NAME, info);
             out.commit();

@@ -127,6 +127,7 @@ public final class BatchFiles {
             if (j.upToDate) {
                 Outcome o = Outcome.upToDate(input.toString(), output.toString());
                 o.keptNotDone.putAll(j.keptNotDone);
+                o.keptNotConverged = j.keptNotConverged;
                 return o;
             }
             j.run(opt, in, new ProgressBar(System.err, false, 0));
@@ -136,20 +137,26 @@ public final class BatchFiles {
         Outcome o = new Outcome(input.toString(), output.toString());
         o.fileError = j.fileError;
         o.converted = j.converted;
+        o.notConverged = j.notConverged;
         o.backends.addAll(j.backends);
         for (BatchFileJob.VariableLine l : j.lines) o.lines.add(new String[]{l.name, l.status, l.detail});
         return o;
     }
 
-    /** The local batch's report over the outcomes; returns its exit status (0 all done, 1 something failed). */
+    /**
+     * The local batch's report over the outcomes; returns its exit status (0 all done, 1 something failed, 3 all
+     * written but some not converged, kept results included).
+     */
     public int summary(List<Outcome> outcomes, List<String> problems, double seconds, PrintStream out, PrintStream err) {
         List<BatchFileJob> jobs = new ArrayList<BatchFileJob>();
         for (Outcome o : outcomes) {
             BatchFileJob j = new BatchFileJob(Paths.get(o.input), Paths.get(o.output));
             j.upToDate = o.upToDate;
             j.keptNotDone = o.keptNotDone;
+            j.keptNotConverged = o.keptNotConverged;
             j.fileError = o.fileError;
             j.converted = o.converted;
+            j.notConverged = o.notConverged;
             j.backends.addAll(o.backends);
             for (String[] l : o.lines) j.lines.add(new BatchFileJob.VariableLine(l[0], l[1], l[2]));
             jobs.add(j);
@@ -165,9 +172,13 @@ public final class BatchFiles {
         private boolean upToDate;
         private String fileError;
         private int converted;
+        /** Variables written that did not converge (the sweep limit came first). */
+        private int notConverged;
         private final List<String> backends = new ArrayList<String>();
         /** Up to date: what the kept result did not do, by variable. */
         private final java.util.LinkedHashMap<String, String> keptNotDone = new java.util.LinkedHashMap<String, String>();
+        /** Up to date: how many variables the kept result records as not converged. */
+        private int keptNotConverged;
         /** name, status (done, skipped, failed), detail */
         private final List<String[]> lines = new ArrayList<String[]>();
 
@@ -195,8 +206,10 @@ public final class BatchFiles {
             Outcome o = new Outcome(input, output);
             o.upToDate = upToDate;
             o.keptNotDone.putAll(keptNotDone);
+            o.keptNotConverged = keptNotConverged;
             o.fileError = fileError == null ? null : fileError.replace(this.input, input).replace(this.output, output);
             o.converted = converted;
+            o.notConverged = notConverged;
             o.backends.addAll(backends);
             for (String[] l : lines) o.lines.add(new String[]{l[0], l[1], l[2].replace(this.input, input)});
             return o;

@@ -33,6 +33,7 @@ final class BatchSummary {
                     if (v.startsWith("failed: ")) failed++;
                     else skipped++;
                 }
+                unconverged += j.keptNotConverged; // and so does what it did not do right
                 continue;
             }
             if (j.fileError != null) badFiles++;
@@ -51,8 +52,7 @@ final class BatchSummary {
             String name = j.input.toString();
             if (name.length() > 40) name = "..." + name.substring(name.length() - 37);
             if (j.notAnInput != null) out.printf(Locale.ROOT, "%-40s %s%n", name, "a result, skipped");
-            else if (j.upToDate) out.printf(Locale.ROOT, "%-40s %s%n", name, "up to date" + (j.keptNotDone.isEmpty() ? ""
-                    : " (" + j.keptNotDone.size() + " not done)"));
+            else if (j.upToDate) out.printf(Locale.ROOT, "%-40s %s%n", name, "up to date" + kept(j));
             else if (j.fileError != null) out.printf(Locale.ROOT, "%-40s %s%n", name, "FILE FAILED");
             else out.printf(Locale.ROOT, "%-40s %6d %8d %7d%n", name, j.count("done"), j.count("skipped"), j.count("failed"));
         }
@@ -71,6 +71,14 @@ final class BatchSummary {
         return anyFailed ? Command.PARTIAL : unconverged > 0 ? Command.NOT_CONVERGED : Command.OK;
     }
 
+    /** What a kept result did not do (right), for its up-to-date line: "", or e.g. " (1 not done, 2 not converged)". */
+    private static String kept(BatchFileJob j) {
+        List<String> parts = new java.util.ArrayList<String>();
+        if (!j.keptNotDone.isEmpty()) parts.add(j.keptNotDone.size() + " not done");
+        if (j.keptNotConverged > 0) parts.add(j.keptNotConverged + " not converged");
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
     /** What happened to one file, as soon as it is known: its variables, or why it failed, or that it is up to date. */
     static void reportFile(BatchFileJob j, BatchOptions opt, PrintStream out, PrintStream err) {
         if (j.notAnInput != null) {
@@ -78,7 +86,10 @@ final class BatchSummary {
             return;
         }
         if (j.upToDate) {
-            if (!opt.quiet) out.println(j.input + ": up to date (" + j.output + "); --force recomputes");
+            if (!opt.quiet) {
+                out.println(j.input + ": up to date (" + j.output + ")" + (j.keptNotConverged > 0 ? ", " + j.keptNotConverged
+                        + " NOT converged (kept from the earlier run)" : "") + "; --force recomputes");
+            }
             for (Map.Entry<String, String> e : j.keptNotDone.entrySet()) {
                 String d = j.input + ": " + e.getKey() + ": " + e.getValue().replaceFirst("^(failed|skipped): ", "")
                         + " (kept from the earlier run; --force recomputes)";

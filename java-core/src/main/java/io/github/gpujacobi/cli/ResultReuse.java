@@ -31,6 +31,8 @@ final class ResultReuse {
     final String why;
     /** UP_TO_DATE, CHECK: what the kept result did not do, by variable. */
     final Map<String, String> keptNotDone;
+    /** UP_TO_DATE, CHECK: how many variables the kept result records as not converged. */
+    final int keptNotConverged;
     /** CHECK: the recorded checksum. */
     private final String checksum;
     /** CHECK: REFUSE with this reason when the checksum differs (a link); null: COMPUTE. */
@@ -38,22 +40,23 @@ final class ResultReuse {
     /** COMPUTE: the damaged result at the path may be replaced (--force). */
     final boolean replaceDamaged;
 
-    private ResultReuse(Action action, String why, Map<String, String> keptNotDone, String checksum, String whyIfChanged,
-                        boolean replaceDamaged) {
+    private ResultReuse(Action action, String why, Map<String, String> keptNotDone, int keptNotConverged, String checksum,
+                        String whyIfChanged, boolean replaceDamaged) {
         this.action = action;
         this.why = why;
         this.keptNotDone = keptNotDone;
+        this.keptNotConverged = keptNotConverged;
         this.checksum = checksum;
         this.whyIfChanged = whyIfChanged;
         this.replaceDamaged = replaceDamaged;
     }
 
     private static ResultReuse compute(boolean replaceDamaged) {
-        return new ResultReuse(Action.COMPUTE, null, Collections.<String, String>emptyMap(), null, null, replaceDamaged);
+        return new ResultReuse(Action.COMPUTE, null, Collections.<String, String>emptyMap(), 0, null, null, replaceDamaged);
     }
 
     private static ResultReuse refuse(String why) {
-        return new ResultReuse(Action.REFUSE, why, null, null, null, false);
+        return new ResultReuse(Action.REFUSE, why, null, 0, null, null, false);
     }
 
     /** The decision before the input is read: COMPUTE, REFUSE or CHECK. */
@@ -90,7 +93,7 @@ final class ResultReuse {
         String sum = was.get(InputChecksum.FIELD);
         if (force || sum == null || !r.options().equals(options)) return null;
         if (!same(was, source, "path") || !same(was, source, "bytes")) return null;
-        return new ResultReuse(Action.CHECK, null, r.notDone(), sum, whyIfChanged, false);
+        return new ResultReuse(Action.CHECK, null, r.notDone(), r.notConverged().size(), sum, whyIfChanged, false);
     }
 
     private static boolean same(Map<String, String> a, Map<String, String> b, String key) {
@@ -100,14 +103,16 @@ final class ResultReuse {
     /** The decision once the input's checksum is known (a CHECK becomes UP_TO_DATE, COMPUTE or REFUSE). */
     ResultReuse given(String inputChecksum) {
         if (action != Action.CHECK) return this;
-        if (checksum.equals(inputChecksum)) return new ResultReuse(Action.UP_TO_DATE, null, keptNotDone, null, null, false);
+        if (checksum.equals(inputChecksum)) {
+            return new ResultReuse(Action.UP_TO_DATE, null, keptNotDone, keptNotConverged, null, null, false);
+        }
         return whyIfChanged != null ? refuse(whyIfChanged) : compute(false);
     }
 
     /**
-     * Decides what to do with one job: sets its fileError (refused, unreadable input), or upToDate and keptNotDone, or
-     * replaceDamaged; returns the input opened (its checksum recorded in the job's source) when it is to be computed,
-     * else null. The input is read once: its checksum is computed in the pass that lists its variables.
+     * Decides what to do with one job: sets its fileError (refused, unreadable input), or upToDate, keptNotDone and
+     * keptNotConverged, or replaceDamaged; returns the input opened (its checksum recorded in the job's source) when it
+     * is to be computed, else null. The input is read once: its checksum is computed in the pass that lists its variables.
      */
     static MatInput open(BatchFileJob j, Map<String, String> options, boolean force) {
         ResultReuse reuse = of(j.output, options, j.source, force);
@@ -131,6 +136,7 @@ final class ResultReuse {
         if (reuse.action == Action.UP_TO_DATE) {
             j.upToDate = true;
             j.keptNotDone = reuse.keptNotDone;
+            j.keptNotConverged = reuse.keptNotConverged;
             return null;
         }
         j.replaceDamaged = reuse.replaceDamaged;

@@ -9,6 +9,7 @@ import us.hebi.matlab.mat.types.Matrix;
 import us.hebi.matlab.mat.types.Struct;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,34 @@ public final class RecordArrays {
         Map<String, String> status = column(s, "status"), reason = column(s, "reason");
         for (Map.Entry<String, String> e : status.entrySet()) out.put(e.getKey(), e.getValue() + ": " + reason.get(e.getKey()));
         return out;
+    }
+
+    /**
+     * The variables a {@code variables} struct array records as not converged ({@code converged} false, after at least
+     * one sweep, as the batch counts them when it writes them). Also an earlier version's 1 x 1 struct with one struct
+     * per variable, and its int8 {@code converged}; a variable without a readable flag counts as converged.
+     */
+    static List<String> notConverged(Struct s) {
+        List<String> out = new ArrayList<String>();
+        List<String> fields = s.getFieldNames();
+        if (!fields.contains("name")) {
+            if (s.getNumElements() != 1) return out;
+            for (String k : fields) {
+                Array v = s.get(k);
+                if (v instanceof Struct && v.getNumElements() == 1 && notConverged((Struct) v, 0)) out.add(k);
+            }
+            return out;
+        }
+        for (int i = 0; i < s.getNumElements(); i++) if (notConverged(s, i)) out.add(text(s.get("name", i)));
+        return out;
+    }
+
+    private static boolean notConverged(Struct s, int i) {
+        List<String> fields = s.getFieldNames();
+        if (!fields.contains("converged")) return false;
+        Array c = s.get("converged", i), sweeps = fields.contains("sweeps") ? s.get("sweeps", i) : null;
+        if (!(c instanceof Matrix) || c.getNumElements() != 1 || ((Matrix) c).getDouble(0) != 0) return false;
+        return !(sweeps instanceof Matrix) || sweeps.getNumElements() != 1 || ((Matrix) sweeps).getDouble(0) > 0;
     }
 
     /** A not_done row. */

@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,6 +31,8 @@ public final class ResultRecord {
     public static final String SOURCE = "source";
     /** Its field holding what was not done, per variable: "failed: ..." or "skipped: ...". */
     public static final String NOT_DONE = "not_done";
+    /** Its field holding one record per variable written (backend, sweeps, converged, residual, ...). */
+    public static final String VARIABLES = "variables";
     /**
      * How a result file's 116-byte MAT header text begins: it tells a result that was cut short (its record, written
      * last, is gone) from any other file, which is never overwritten.
@@ -50,14 +54,16 @@ public final class ResultRecord {
     private final String why;
     private boolean unreadable;
     private final Map<String, String> options, source, notDone;
+    private final List<String> notConverged;
 
     private ResultRecord(Kind kind, String why, Map<String, String> options, Map<String, String> source,
-                         Map<String, String> notDone) {
+                         Map<String, String> notDone, List<String> notConverged) {
         this.kind = kind;
         this.why = why;
         this.options = options;
         this.source = source;
         this.notDone = notDone;
+        this.notConverged = notConverged;
     }
 
     public Kind kind() { return kind; }
@@ -76,6 +82,9 @@ public final class ResultRecord {
 
     /** What a RESULT did not do, by variable: "failed: ..." or "skipped: ...". */
     public Map<String, String> notDone() { return notDone; }
+
+    /** The variables a RESULT wrote that did not converge (the sweep limit came first): written, but not done right. */
+    public List<String> notConverged() { return notConverged; }
 
     /**
      * Where an input file is and what it looks like from outside: its real path, size and modification time; the
@@ -105,7 +114,7 @@ public final class ResultRecord {
 
     /** Reads what the file at {@code p} is; reads only its {@code gpujacobi} variable. */
     public static ResultRecord of(Path p) {
-        if (!Files.exists(p)) return new ResultRecord(Kind.MISSING, null, null, null, null);
+        if (!Files.exists(p)) return new ResultRecord(Kind.MISSING, null, null, null, null, null);
         if (!Files.isRegularFile(p)) return foreign("it is not a regular file");
         Mat5File f = null;
         try {
@@ -124,7 +133,10 @@ public final class ResultRecord {
             Map<String, String> notDone = s.getFieldNames().contains(NOT_DONE) && s.get(NOT_DONE) instanceof Struct
                     ? RecordArrays.notDone((Struct) s.get(NOT_DONE))
                     : new LinkedHashMap<String, String>();
-            return new ResultRecord(Kind.RESULT, null, strings(s, OPTIONS), strings(s, SOURCE), notDone);
+            List<String> notConverged = s.getFieldNames().contains(VARIABLES) && s.get(VARIABLES) instanceof Struct
+                    ? RecordArrays.notConverged((Struct) s.get(VARIABLES))
+                    : Collections.<String>emptyList();
+            return new ResultRecord(Kind.RESULT, null, strings(s, OPTIONS), strings(s, SOURCE), notDone, notConverged);
         } catch (MatFileException e) {
             ResultRecord r = notResult(p, "it is not a readable MAT file", damage(p, e));
             r.unreadable = r.kind == Kind.FOREIGN;
@@ -136,11 +148,11 @@ public final class ResultRecord {
         }
     }
 
-    private static ResultRecord foreign(String why) { return new ResultRecord(Kind.FOREIGN, why, null, null, null); }
+    private static ResultRecord foreign(String why) { return new ResultRecord(Kind.FOREIGN, why, null, null, null, null); }
 
     /** A file without a readable record: DAMAGED when its header marks it as a gpujacobi result, else FOREIGN. */
     private static ResultRecord notResult(Path p, String foreignWhy, String damagedWhy) {
-        return marked(p) ? new ResultRecord(Kind.DAMAGED, damagedWhy, null, null, null) : foreign(foreignWhy);
+        return marked(p) ? new ResultRecord(Kind.DAMAGED, damagedWhy, null, null, null, null) : foreign(foreignWhy);
     }
 
     /** The reader's complaint without the file name it starts with. */

@@ -225,6 +225,32 @@ class BatchCommandTest {
         assertTrue(r.err.contains("warning: 1 result NOT converged") && r.err.contains("exit status 3"), r.err);
     }
 
+    /**
+     * A kept result's unconverged variables still count: a re-run that finds it up to date exits 3 and warns, as the run
+     * that wrote it did; enough sweeps (other options, so recomputed) make it 0.
+     */
+    @Test
+    void aKeptResultThatDidNotConvergeStillCounts() throws Exception {
+        External.python(dir, "import numpy as np, scipy.io as sio; r = np.random.default_rng(5); B = r.standard_normal((30, 30)); "
+                + "C = r.standard_normal((20, 20)); sio.savemat('kc.mat', {'A': B + B.T, 'C': C + C.T, 'D': np.eye(3)})");
+        String in = dir.resolve("kc.mat").toString(), out = dir.resolve("kc_out").toString();
+        Run first = batch("--op", "eig", "--method", "parallel", "--max-sweeps", "1", in, "-o", out);
+        assertEquals(3, first.code, first.out + first.err);
+        assertTrue(first.out.contains("3 done (2 NOT converged"), first.out);
+        Run again = batch("--op", "eig", "--method", "parallel", "--max-sweeps", "1", in, "-o", out);
+        assertEquals(3, again.code, again.out + again.err); // it exited 0: the kept result was "all done"
+        assertTrue(again.out.contains(": up to date (") && again.out.contains("2 NOT converged (kept from the earlier run)"),
+                again.out);
+        assertTrue(again.out.contains("up to date (2 not converged)"), again.out);
+        assertTrue(again.err.contains("warning: 2 results NOT converged") && again.err.contains("exit status 3"), again.err);
+        Run enough = batch("--op", "eig", "--method", "parallel", "--force", "--max-sweeps", "60", in, "-o", out);
+        assertEquals(0, enough.code, enough.out + enough.err);
+        assertFalse(enough.err.contains("NOT converged"), enough.err);
+        Run kept = batch("--op", "eig", "--method", "parallel", "--max-sweeps", "60", in, "-o", out);
+        assertEquals(0, kept.code, kept.out + kept.err);
+        assertTrue(kept.out.contains("1 files (1 up to date"), kept.out);
+    }
+
     @Test
     void badFilesAreExplainedAndOtherFilesCarryOn() throws Exception {
         External.python(dir, "import numpy as np, scipy.io as sio; sio.savemat('good.mat', {'A': np.eye(3)}); "

@@ -79,4 +79,31 @@ class BatchFilesTest {
         assertTrue(o.matches("(?s).*in/x.mat\\s+1\\s+0\\s+1\\n.*"), o);
         assertFalse(err.toString(StandardCharsets.UTF_8.name()).contains(dir.toString()), "no staged paths in messages");
     }
+
+    /** The Spark job's outcomes carry what did not converge, computed or kept, so its exit status is the local batch's. */
+    @Test
+    void outcomesCarryWhatDidNotConvergeAlsoWhenKept() throws Exception {
+        java.util.Random r = new java.util.Random(7);
+        int n = 30;
+        Matrix a = Mat5.newMatrix(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k <= i; k++) {
+                double x = r.nextGaussian();
+                a.setDouble(i, k, x);
+                a.setDouble(k, i, x);
+            }
+        }
+        Mat5.writeToFile(Mat5.newMatFile().addArray("A", a), dir.resolve("x.mat").toFile());
+        BatchFiles b = BatchFiles.parse(Arrays.asList("--op", "eig", "--method", "parallel", "--max-sweeps", "1", "in", "-o", "out"));
+        for (int run = 0; run < 2; run++) {
+            BatchFiles.Outcome o = b.convert(dir.resolve("x.mat"), dir.resolve("x_eig.mat")).renamed("in/x.mat", "out/x_eig.mat");
+            assertEquals(run == 1, o.isUpToDate(), o.toString());
+            ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+            int code = b.summary(Collections.singletonList(o), Collections.<String>emptyList(), 0.5,
+                    new PrintStream(out, true), new PrintStream(err, true));
+            String all = out.toString(StandardCharsets.UTF_8.name()) + err.toString(StandardCharsets.UTF_8.name());
+            assertEquals(3, code, all);
+            assertTrue(all.contains("warning: 1 result NOT converged"), all);
+        }
+    }
 }
