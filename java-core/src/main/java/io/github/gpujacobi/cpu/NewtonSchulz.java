@@ -53,13 +53,12 @@ final class NewtonSchulz {
         if (n == 0) return 0;
         double rounding = Math.sqrt(n) * EPS;
         double[][] f = new double[n][complex ? 2 * n : n];
-        double predicted = Double.POSITIVE_INFINITY;
         for (int step = 0; ; step++) {
             double e = gram(x, rows, complex, f, threads);
             if (e <= target / 2) return e;
-            if (!(e < 1) || step == MAX_STEPS) return Math.min(e, predicted);
+            if (!(e < 1) || step == MAX_STEPS) return e; // measured: what the factor is
             correct(x, rows, complex, f, threads);
-            predicted = 0.75 * e * e + 0.25 * e * e * e + rounding;
+            double predicted = 0.75 * e * e + 0.25 * e * e * e + rounding;
             if (predicted <= target / 2) return predicted;
         }
     }
