@@ -19,6 +19,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
 import io.github.gpujacobi.core.PageAssembly;
@@ -161,7 +162,7 @@ public final class CudaBackend implements Backend {
             // 'auto' keeps its promise of relative accuracy: graded indefinite pages go on to the blocked route
             final AtomicInteger indefinite = new AtomicInteger(), fallback = new AtomicInteger();
             final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
-                    (w, nn, v) -> blockedEigPage(w, nn, v, o.tolFor(p, nn), o, indefinite, fallback), 1) : null;
+                    (w, nn, v) -> blockedEigPage(w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
             if (batched) {
                 EigResult r = driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
                     CudaBatchedEig solver = new CudaBatchedEig();
@@ -201,7 +202,7 @@ public final class CudaBackend implements Backend {
      */
     private EigResult blockedEig(PageArray a, final SolverOptions o) {
         final int n = a.rows(), pages = a.pages();
-        final double tol = o.tolFor(a.precision(), n);
+        final double tol = AccuracyContract.oneSidedTol(o, a.precision(), n);
         final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
         EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> blockedEigPage(w, n, v, tol, o, indefinite, fallback));
         int f = fallback.get(), h = indefinite.get();
@@ -270,7 +271,7 @@ public final class CudaBackend implements Backend {
         dev.makeCurrent();
         final int m = a.rows(), n = a.cols(), pages = a.pages(), nn = Math.min(m, n);
         final Precision p = a.precision();
-        final double tol = o.tolFor(p, nn);
+        final double tol = AccuracyContract.oneSidedTol(o, p, nn);
         try {
             boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
@@ -286,7 +287,7 @@ public final class CudaBackend implements Backend {
             if (batchedFits) {
                 final SvdScaling scaling = SvdScaling.of(a, span);
                 final PageArray in = scaling.scaled(a);
-                final double pageTol = o.tolFor(Precision.DOUBLE, nn); // CudaBatchedSvd solves single pages in double
+                final double pageTol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, nn); // CudaBatchedSvd solves single pages in double
                 return driver().svdBatched(a, o, "batched", scaling, span, (s, u, v, stats) ->
                         new CudaBatchedSvd().run(dev, buffers, in, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
             }
@@ -357,7 +358,7 @@ public final class CudaBackend implements Backend {
     private EigResult indefiniteEig(final PageArray a, final SolverOptions o) {
         final int n = a.rows(), pages = a.pages();
         final Precision p = a.precision();
-        final double tol = o.tolFor(p, n);
+        final double tol = AccuracyContract.oneSidedTol(o, p, n);
         return driver().eig(a, o, Methods.HYPERBOLIC, (k, w, v) -> {
             DevicePointer m = buffers.get("bpA", 8L * n * n);
             DeviceBuffers.upload(m, w, Precision.DOUBLE);
@@ -387,7 +388,7 @@ public final class CudaBackend implements Backend {
         dev.makeCurrent();
         final int m = g.rows(), n = g.cols(), pages = g.pages();
         final Precision p = g.precision();
-        final double tol = o.tolFor(p, n);
+        final double tol = AccuracyContract.oneSidedTol(o, p, n);
         try {
             double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
             return driver().hsvd(g, signs, o, Methods.HYPERBOLIC, span, (k, w, ww, j) -> {

@@ -9,6 +9,7 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.RunReport;
+import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.ComplexEmbedding;
 import io.github.gpujacobi.core.ComplexPageDriver;
 import io.github.gpujacobi.core.IndefiniteEig;
@@ -81,7 +82,7 @@ final class CudaComplex {
             if (embed && BLOCKED && n >= BLOCKED_FROM) { // positive definite: the complex blocked route, else on
                 // the input precision's tolerance, as the real blocked route: the sweeps compute in double and the
                 // vectors' Newton-Schulz steps (two from single's tolerance) make them unitary to double's rounding
-                final double btol = o.tolFor(a.precision(), n);
+                final double btol = AccuracyContract.oneSidedTol(o, a.precision(), n);
                 CudaBlockedSvd chol = new CudaBlockedSvd(BlockedScalar.COMPLEX);
                 PageOutcome d = blockedDefinite(chol, dev, buf, w, n, v, btol, o);
                 if (d != null) {
@@ -161,7 +162,7 @@ final class CudaComplex {
         int n2 = 2 * n;
         double[] mw = mv[0], vm = mv[1], d = new double[n];
         long host = System.nanoTime() - t0;
-        PageOutcome m = real.blockedEigPage(mw, n2, vm, o.tolFor(Precision.DOUBLE, n2), o, indefinite, fallback);
+        PageOutcome m = real.blockedEigPage(mw, n2, vm, AccuracyContract.oneSidedTol(o, Precision.DOUBLE, n2), o, indefinite, fallback);
         long t1 = System.nanoTime();
         boolean paired = ComplexEmbedding.eigenpairs(m.values, vm, n, d, v);
         host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it
@@ -273,7 +274,7 @@ final class CudaComplex {
                 && CudaBatchedSvd.fits(2 * Math.max(a.rows(), a.cols()), 2 * kmin)) {
             return batchedSvdPages(dev, buf, a, o, driver, span);
         }
-        final double tol = o.tolFor(p, kmin);
+        final double tol = AccuracyContract.oneSidedTol(o, p, kmin);
         final boolean auto = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0;
         final boolean blocked = auto && BLOCKED && kmin >= BLOCKED_FROM;
         final boolean embed = auto && !blocked && kmin >= SVD_EMBED_FROM;
@@ -281,7 +282,7 @@ final class CudaComplex {
         ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, blocked ? Methods.BLOCKED : Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
             if (blocked) return blockedSvd(dev, buf, w, vw, mm, nn, tol, PageDriver.maxSweeps(o));
             if (embed && ComplexEmbedding.fits(mm, nn)) {
-                PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, o.tolFor(Precision.DOUBLE, 2 * nn), PageDriver.maxSweeps(o));
+                PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, AccuracyContract.oneSidedTol(o, Precision.DOUBLE, 2 * nn), PageDriver.maxSweeps(o));
                 if (e != null) {
                     embedded.incrementAndGet();
                     return e;
@@ -313,7 +314,7 @@ final class CudaComplex {
         final int pages = a.pages();
         ComplexSvdResult r = new ComplexPageDriver(driver).svdBatched(a, o, "batched", span, (w, vw, mm, nn, stats) -> {
             final int m2 = 2 * mm, n2 = 2 * nn;
-            final double tol2 = o.tolFor(Precision.DOUBLE, n2), tol = o.tolFor(p, nn);
+            final double tol2 = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, n2), tol = AccuracyContract.oneSidedTol(o, p, nn);
             int chunk = (int) Math.max(1, Math.min(pages, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / (8L * (m2 * n2 + n2 * n2))));
             for (int first = 0; first < pages; first += chunk) {
                 final int count = Math.min(chunk, pages - first);

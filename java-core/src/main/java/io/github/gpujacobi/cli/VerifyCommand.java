@@ -50,7 +50,7 @@ final class VerifyCommand implements Command {
     String device;
 
     @CommandLine.Option(names = "--methods", paramLabel = "M", split = ",",
-            defaultValue = "parallel,ta,ma,sa,mca,classical,hyperbolic", description = "eig methods (default: ${DEFAULT-VALUE})")
+            defaultValue = "auto,parallel,ta,ma,sa,mca,classical,hyperbolic", description = "eig methods (default: ${DEFAULT-VALUE})")
     String[] methods;
 
     @CommandLine.Option(names = "--sizes", paramLabel = "N", split = ",", defaultValue = "1,2,3,7,32,33,100,257",
@@ -103,7 +103,7 @@ final class VerifyCommand implements Command {
                         double res = Residuals.eig(a.to(Precision.DOUBLE), e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), 0);
                         double orth = Residuals.orthogonality(e.vectors(), 0);
                         double agree = maxRelDiff(e.values(), ref.values());
-                        check(what, res <= 20 * Math.max(n, 1) * eps && orth <= AccuracyContract.orthogonality(p, n)
+                        check(what, res <= 20 * Math.max(n, 1) * eps && orth <= AccuracyContract.orthogonality(p, n, m)
                                         && agree <= 20 * Math.max(n, 1) * eps && e.report().converged(),
                                 String.format(Locale.ROOT, "residual %.1e orth %.1e vs cpu %.1e sweeps %d on %s",
                                         res, orth, agree, e.report().sweeps(), e.report().backend()));
@@ -326,13 +326,13 @@ final class VerifyCommand implements Command {
     /**
      * Graded indefinite (10 decades): every eigenvalue to 1e-12 relative against the CPU's hyperbolic route,
      * through 'blocked' (Bunch-Parlett and the blocked hyperbolic Jacobi on the GPU once Cholesky fails),
-     * 'hyperbolic', and from n = 768 the default, with residual and orthogonality of the blocked vectors.
+     * 'hyperbolic' and the default (which takes a relatively accurate route at every order), with residual and
+     * orthogonality of the vectors.
      */
     private void gradedIndefiniteCheck(SolverOptions dev, int n) {
         PageArray pa = PageArray.wrap(Generators.gradedIndefinite(new Random(n), n, 10), n, n);
         EigResult ref = Jacobi.eig(pa, SolverOptions.defaults().withDevice("cpu").withTol(1e-17));
         for (String m : new String[]{"blocked", "hyperbolic", "auto"}) {
-            if (m.equals("auto") && n < 768) continue;
             String what = "eig graded indefinite (10 decades) " + m + " n=" + n;
             try {
                 EigResult e = Jacobi.eig(pa, dev.withMethod(m));
@@ -340,7 +340,7 @@ final class VerifyCommand implements Command {
                 double res = Residuals.eig(pa, e.vectors(), e.values(), 0);
                 double orth = Residuals.orthogonality(e.vectors(), 0);
                 double bound = 10 * Math.max(n, 1) * Precision.DOUBLE.eps();
-                check(what, worst <= 1e-12 && res <= bound && orth <= AccuracyContract.orthogonality(Precision.DOUBLE, n),
+                check(what, worst <= 1e-12 && res <= bound && orth <= AccuracyContract.orthogonality(Precision.DOUBLE, n, m),
                         String.format(Locale.ROOT,
                         "worst relative error of the eigenvalues vs the CPU %.1e, residual %.1e, orth %.1e, sweeps %d %s/%s",
                         worst, res, orth, e.report().sweeps(), e.report().backend(), e.report().method()));

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
@@ -15,6 +16,17 @@ public final class AccuracyContract {
     /** The orthogonality bound of an n-column factor of class p: max(n, 3) eps (LAPACK's level). */
     public static double orthogonality(Precision p, int n) {
         return Math.max(n, 3) * p.eps();
+    }
+
+    /**
+     * The orthogonality bound of an n-column factor computed by {@code method}: the contract's {@link #orthogonality}
+     * for the default routes ('auto', and 'blocked', the GPU's default from its threshold); an explicitly named kernel
+     * (parallel, cyclic, classical, ta, ma, sa, mca, hyperbolic, onesided) runs as published [1, 2, 3, 4] and is held
+     * to 20 n eps (50 n eps in single, where the GPU's named kernels compute in float).
+     */
+    public static double orthogonality(Precision p, int n, String method) {
+        if (Methods.AUTO.equals(method) || Methods.BLOCKED.equals(method)) return orthogonality(p, n);
+        return (p == Precision.SINGLE ? 50 : 20) * Math.max(n, 3) * p.eps();
     }
 
     /**
