@@ -12,6 +12,7 @@ import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.ComplexEmbedding;
 import io.github.gpujacobi.core.ComplexPageDriver;
+import io.github.gpujacobi.core.Grading;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
@@ -220,7 +221,7 @@ final class CudaComplex {
                     d[k] = new double[n];
                     if (ComplexEmbedding.eigenpairs(values.pageAsDouble(j), vectors != null ? vectors.pageAsDouble(j) : null, n,
                             d[k], v != null ? v[k] : null)) {
-                        double[] keep = graded.keepIfGraded(w[k], n);
+                        double[] keep = Grading.indefiniteAndSpread(d[k]) ? graded.keepIfGraded(w[k], n) : null;
                         PageOutcome fast = new PageOutcome(sweeps[j], rotations[j], converged[j], 0, d[k]);
                         PageOutcome kept = keep != null ? graded.resolve(keep, n, v != null ? v[k] : null, fast) : fast;
                         d[k] = kept.values;

@@ -5,6 +5,7 @@ import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.core.Grading;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.PageAssembly;
+import io.github.gpujacobi.core.PageLoop;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.PageStats;
 
@@ -13,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The eig default's accuracy on the fast two-sided routes (the batched page kernels, the fused MCA kernel): two-sided
  * Jacobi is relatively accurate on graded definite pages, not on graded indefinite ones [6], so a page that is graded
- * ({@link Grading#graded}) and whose eigenvalues came out of both signs is solved again by a relatively accurate
+ * ({@link Grading#graded}) and whose eigenvalues came out of both signs and spread ({@link Grading#indefiniteAndSpread})
+ * is solved again by a relatively accurate
  * route (the real blocked route: Bunch-Parlett and the blocked hyperbolic Jacobi [4, 10]; for Hermitian pages that
  * route on the real embedding). Ungraded or definite pages keep the fast result.
  */
@@ -50,7 +52,7 @@ final class GradedEigPages {
      * outcome is {@code fast}: the accurate route's where the fast eigenvalues have both signs (vectors over v).
      */
     PageOutcome resolve(double[] kept, int n, double[] v, PageOutcome fast) {
-        if (kept == null || !Grading.mixedSigns(fast.values)) return fast;
+        if (kept == null || !Grading.indefiniteAndSpread(fast.values)) return fast;
         double[] vr = v != null ? new double[v.length] : null; // v keeps the fast vectors if the route gives up
         PageOutcome r = route.solve(kept, n, vr);
         if (r == null) return fast;
@@ -60,10 +62,14 @@ final class GradedEigPages {
     }
 
     /** After a batched solve of every page of a: the graded indefinite pages again, their results replaced. */
-    void resolve(PageArray a, PageArray values, PageArray vectors, PageStats stats) {
-        final int n = a.rows();
-        for (int k = 0; k < a.pages(); k++) {
-            if (!Grading.mixedSigns(values.pageAsDouble(k))) continue;
+    void resolve(final PageArray a, final PageArray values, PageArray vectors, PageStats stats) {
+        final int n = a.rows(), pages = a.pages();
+        // the O(n) test on every page's values first, the O(n^2) look at its rows only where that passes, in parallel
+        final boolean[] suspect = new boolean[pages];
+        PageLoop.forEach(pages, Runtime.getRuntime().availableProcessors(), k ->
+                suspect[k] = Grading.indefiniteAndSpread(values.pageAsDouble(k)) && Grading.graded(a, k));
+        for (int k = 0; k < pages; k++) {
+            if (!suspect[k]) continue;
             double[] w = a.pageAsDouble(k);
             PageAssembly.symmetrize(w, n);
             if (!graded(w, n)) continue;

@@ -22,15 +22,51 @@ public final class Grading {
      * Max-norms of the rows of the rows x cols column-major page w; {@code parts} numbers an entry (2: interleaved
      * complex, whose entries count by max(|re|, |im|)).
      */
-    public static double[] rowMaxNorms(double[] w, int rows, int cols, int parts) {
-        double[] norm = new double[rows];
-        for (int j = 0; j < cols; j++) {
-            for (int i = 0; i < rows; i++) {
-                int at = parts * (i + j * rows);
-                for (int p = 0; p < parts; p++) norm[i] = Math.max(norm[i], Math.abs(w[at + p]));
+    public static double[] rowMaxNorms(final double[] w, final int rows, final int cols, final int parts) {
+        final int chunks = (long) rows * cols < (1 << 20) ? 1 : Math.min(cols, Runtime.getRuntime().availableProcessors());
+        final double[][] part = new double[chunks][rows]; // each chunk of columns apart, then the maxima of the chunks
+        PageLoop.forEach(chunks, chunks, c -> {
+            double[] norm = part[c];
+            for (int j = (int) ((long) cols * c / chunks), end = (int) ((long) cols * (c + 1) / chunks); j < end; j++) {
+                int at = parts * j * rows;
+                if (parts == 1) {
+                    for (int i = 0; i < rows; i++) norm[i] = Math.max(norm[i], Math.abs(w[at + i]));
+                } else {
+                    for (int i = 0; i < rows; i++, at += 2) norm[i] = Math.max(norm[i], Math.max(Math.abs(w[at]), Math.abs(w[at + 1])));
+                }
             }
+        });
+        for (int c = 1; c < chunks; c++) for (int i = 0; i < rows; i++) part[0][i] = Math.max(part[0][i], part[c][i]);
+        return part[0];
+    }
+
+    /** Whether page k of the symmetric page array a is graded ({@link #graded}), read in place (no copy of the page). */
+    public static boolean graded(io.github.gpujacobi.api.PageArray a, int k) {
+        int n = a.rows();
+        double[] norm = new double[n];
+        long base = (long) k * n * n;
+        double[] d = a.doubleData();
+        float[] f = a.floatData();
+        for (int j = 0; j < n; j++) {
+            int at = (int) (base + (long) j * n);
+            if (d != null) for (int i = 0; i < n; i++) norm[i] = Math.max(norm[i], Math.abs(d[at + i]));
+            else for (int i = 0; i < n; i++) norm[i] = Math.max(norm[i], Math.abs(f[at + i]));
         }
-        return norm;
+        return graded(norm);
+    }
+
+    /**
+     * Whether the eigenvalues can carry what a fast two-sided route loses on graded input: values of both signs whose
+     * magnitudes span more than {@link #GRADED_SPAN} squared (below that, the absolute error eps ||A|| of the fast
+     * route is within a factor 100 of each value).
+     */
+    public static boolean indefiniteAndSpread(double[] values) {
+        double lo = Double.POSITIVE_INFINITY, hi = 0;
+        for (double x : values) {
+            lo = Math.min(lo, Math.abs(x));
+            hi = Math.max(hi, Math.abs(x));
+        }
+        return mixedSigns(values) && hi > GRADED_SPAN * GRADED_SPAN * lo;
     }
 
     /**
