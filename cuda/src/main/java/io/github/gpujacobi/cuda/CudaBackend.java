@@ -22,6 +22,7 @@ import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
@@ -179,6 +180,7 @@ public final class CudaBackend implements Backend {
             EigResult r = driver().eig(a, o, method, (k, w, v) -> {
                 double[] keep = graded != null ? graded.keepIfGraded(w, n) : null;
                 CudaEig solver = new CudaEig();
+                solver.polish = method.equals(CudaEig.FUSED_MCA); // the default's kernel ('auto', 'parallel')
                 int e = PageAssembly.scaleIntoRange(w); // as the CPU's two-sided route: squares of 1e308 overflow
                 double[] d = solver.run(dev, buffers, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
                 PageOutcome two = new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos,
@@ -244,6 +246,7 @@ public final class CudaBackend implements Backend {
         }
         fallback.incrementAndGet();
         CudaEig two = new CudaEig();
+        two.polish = true;
         d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
         return new PageOutcome(two.sweeps, two.rotations, two.converged, tried + two.computeNanos, scaledBack(d, e));
     }
@@ -388,18 +391,25 @@ public final class CudaBackend implements Backend {
         dev.makeCurrent();
         final int m = g.rows(), n = g.cols(), pages = g.pages();
         final Precision p = g.precision();
-        final double tol = AccuracyContract.oneSidedTol(o, p, n);
+        // in double for single input too (as the CPU): single sweeps left U 5e-5 from orthogonal at 100 x 100
+        final double tol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, n);
+        final double target = AccuracyContract.orthogonality(p, m);
         try {
             double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
             return driver().hsvd(g, signs, o, Methods.HYPERBOLIC, span, (k, w, ww, j) -> {
                 double[] norm0 = columnNorms(w, m, n);
                 CudaSvd solver = new CudaSvd();
-                solver.run(dev, buffers, w, ww, m, n, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
+                solver.run(dev, buffers, w, ww, m, n, Precision.DOUBLE, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
                 double[] norm = columnNorms(w, m, n);
                 boolean deficient = solver.rankDeficient;
                 for (int c = 0; c < n && !deficient; c++) deficient = !(norm[c] > n * p.eps() * norm0[c]);
                 if (deficient) throw PageDriver.rankDeficient(o, pages, k, "a column pair became numerically dependent");
-                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
+                if (ww == null) return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
+                // U: the unit columns of G W (none zero: G has full column rank), polished to the contract's n eps [21]
+                for (int c = 0; c < n; c++) for (int i = c * m; i < (c + 1) * m; i++) w[i] /= norm[c];
+                boolean polished = NewtonSchulz.polish(w, m, n, null, false, target, Runtime.getRuntime().availableProcessors())
+                        <= target;
+                return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished, solver.computeNanos, norm);
             });
         } catch (JacobiException e) {
             throw afterFailure(e);

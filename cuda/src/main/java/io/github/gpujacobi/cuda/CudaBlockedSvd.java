@@ -462,6 +462,21 @@ final class CudaBlockedSvd {
      * each) take U to its polar factor [21], the nearest orthogonal matrix, which moves each column by about
      * as much as it lacked: one step from double's tolerance, two from single's.
      */
+    /**
+     * One Newton-Schulz step [21] on the n x n factor u (elements el) of another solver, on the device: the two-sided
+     * kernels' complex V, whose rotations leave it about n^1.5 eps from unitary, to the contract's n eps.
+     */
+    static void polishSquare(CudaDevice dev, DeviceBuffers buf, BlockedScalar el, DevicePointer u, int n) {
+        if (n < 2) return;
+        CudaLibraries lib = CudaLibraries.get("the eigenvectors' polish");
+        long bytes = (long) n * n * el.bytes;
+        DevicePointer t = buf.get("polishT", bytes), q = buf.get("polishQ", bytes);
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
+        polish(lib, el, u, t, q, n, 1);
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
+        dev.synchronize();
+    }
+
     private void orthogonalise(CudaDevice dev, DeviceBuffers buf, DevicePointer u, int n, double tol) {
         if (n < 2) return;
         long bytes = (long) n * n * el.bytes;

@@ -13,6 +13,9 @@ import jcuda.driver.CUdeviceptr;
  * host synchronisation of a sweep.
  */
 final class CudaEig {
+    /** Whether V gets the contract's polish (the default routes set it; the named kernels run as published). */
+    boolean polish;
+
     /** Method name (in run reports) of the one-phase MCA kernel, the GPU's default for large pages. */
     static final String FUSED_MCA = "mca-fused";
 
@@ -67,10 +70,14 @@ final class CudaEig {
             converged = sweep.converged(r);
         }
         if (fixedSweeps > 0) converged = false;
-        // the default's V to orthogonal at n eps, as LAPACK's (docs/accuracy.md): one Newton-Schulz step [21]
-        if (wantV && s == Scalar.D && method.equals(FUSED_MCA) && fixedSweeps == 0) {
-            PagePolish.run(buf, vd, n, 1);
-            dev.synchronize();
+        // a default route's V to orthogonal at n eps, as LAPACK's (docs/accuracy.md): one Newton-Schulz step [21]
+        if (wantV && polish && fixedSweeps == 0 && !method.equals("ta")) {
+            if (s == Scalar.D) {
+                PagePolish.run(buf, vd, n, 1);
+                dev.synchronize();
+            } else if (s == Scalar.Z) {
+                CudaBlockedSvd.polishSquare(dev, buf, BlockedScalar.COMPLEX, vd, n);
+            }
         }
         computeNanos = System.nanoTime() - t0;
         dev.launch(Kernel.DIAG.name(s), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));

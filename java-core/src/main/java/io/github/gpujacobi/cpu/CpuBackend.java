@@ -21,6 +21,7 @@ import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;

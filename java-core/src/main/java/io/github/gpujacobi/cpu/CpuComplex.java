@@ -9,6 +9,7 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.ComplexAssembly;
 import io.github.gpujacobi.core.ComplexPageDriver;
+import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cpu;
 
+import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.Orthonormal;
 
 /**

@@ -1,6 +1,6 @@
-package io.github.gpujacobi.cpu;
+package io.github.gpujacobi.core;
 
-import io.github.gpujacobi.core.PageLoop;
+
 
 /**
  * The Newton-Schulz polish of a factor that should have orthonormal (unitary) columns [21]: X := X (3I - X^H X) / 2,
@@ -12,11 +12,11 @@ import io.github.gpujacobi.core.PageLoop;
  * measures ||E||_F first, which certifies the result: the caller reports a factor that this does not bring within
  * the contract's bound as not converged. Real columns or interleaved complex ones; columns of X across threads.
  */
-final class NewtonSchulz {
+public final class NewtonSchulz {
     private NewtonSchulz() {}
 
     /** Steps at most: from ||E||_F < 1 the error squares each step, so three reach double's rounding from 0.1. */
-    static final int MAX_STEPS = 3;
+    public static final int MAX_STEPS = 3;
 
     private static final double EPS = Math.ulp(1.0);
 
@@ -25,7 +25,7 @@ final class NewtonSchulz {
      * columns with have[j] only (null: all); the others are left for a completion to fill.
      * @return a bound on ||X^H X - I||_F of the polished columns (see {@link #polish(double[][], int, boolean, double, int)})
      */
-    static double polish(double[] q, int rows, int cols, boolean[] have, boolean complex, double target, int threads) {
+    public static double polish(double[] q, int rows, int cols, boolean[] have, boolean complex, double target, int threads) {
         int len = complex ? 2 * rows : rows, k = 0;
         for (int j = 0; j < cols; j++) if (have == null || have[j]) k++;
         double[][] x = new double[k][];
@@ -48,7 +48,7 @@ final class NewtonSchulz {
      * of a step). A factor with ||E||_F >= 1 is left as it is: the iteration need not converge from there.
      * @return the bound reached (measured or predicted; >= 1 when X was too far from orthonormal to polish)
      */
-    static double polish(double[][] x, int rows, boolean complex, double target, int threads) {
+    public static double polish(double[][] x, int rows, boolean complex, double target, int threads) {
         int n = x.length;
         if (n == 0) return 0;
         double rounding = Math.sqrt(n) * EPS;

@@ -1,6 +1,6 @@
-package io.github.gpujacobi.cpu;
+package io.github.gpujacobi.core;
 
-import io.github.gpujacobi.core.PageLoop;
+
 
 /**
  * The matrix product of {@link NewtonSchulz} on column arrays, out_j += sum_k a_k coef_j[k], in the form HotSpot

@@ -1,4 +1,4 @@
-package io.github.gpujacobi.cpu;
+package io.github.gpujacobi.core;
 
 import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.PageArray;
