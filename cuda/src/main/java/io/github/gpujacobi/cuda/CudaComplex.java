@@ -12,6 +12,7 @@ import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.ComplexEmbedding;
 import io.github.gpujacobi.core.ComplexPageDriver;
+import io.github.gpujacobi.core.ComplexSvdFactors;
 import io.github.gpujacobi.core.Grading;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.NewtonSchulz;
@@ -290,6 +291,7 @@ final class CudaComplex {
         // the kernels' class (double complex for single input too): under single's tolerance U = A V / sigma came out
         // 1.5e-5 from unitary at 64 x 64, over n eps
         final double tol = AccuracyContract.oneSidedTol(o, s.isDouble() ? Precision.DOUBLE : p, kmin);
+        final double target = AccuracyContract.orthogonality(p, Math.max(a.rows(), a.cols()));
         final boolean auto = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0;
         final boolean blocked = auto && BLOCKED && kmin >= BLOCKED_FROM;
         final boolean embed = auto && !blocked && kmin >= SVD_EMBED_FROM;
@@ -305,7 +307,10 @@ final class CudaComplex {
             }
             CudaSvd solver = new CudaSvd();
             solver.run(dev, buf, w, vw, mm, nn, s, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
+            if (vw == null || !auto) return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
+            double[] sigma = new double[nn]; // the default's U and V to the contract's n eps, as on the CPU
+            boolean polished = ComplexSvdFactors.unitAndPolished(w, vw, mm, nn, sigma, target, Runtime.getRuntime().availableProcessors());
+            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished, solver.computeNanos, sigma);
         });
         int pages = a.pages(), e = embedded.get();
         if (blocked) return r.withReport(r.report().withNote("the complex blocked one-sided Jacobi (ZGEMM updates)"));

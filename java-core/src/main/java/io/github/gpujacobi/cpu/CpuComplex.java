@@ -9,6 +9,7 @@ import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.ComplexAssembly;
 import io.github.gpujacobi.core.ComplexPageDriver;
+import io.github.gpujacobi.core.ComplexSvdFactors;
 import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
@@ -86,17 +87,8 @@ final class CpuComplex {
             ComplexJacobiSvd solver = new ComplexJacobiSvd(inner);
             solver.run(w, vw, mm, nn, tol, o.maxSweepsOr(PageDriver.DEFAULT_MAX_SWEEPS), o.fixedSweeps());
             if (vw == null) return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, null);
-            // the accumulated V (A's U for a wide A), and the normalised columns of A V where they are nonzero (mixing
-            // in the zero columns of a rank-deficient A would lift them into spurious singular vectors)
             double[] sigma = new double[nn];
-            boolean[] have = new boolean[nn];
-            for (int j = 0; j < nn; j++) {
-                sigma[j] = SafeNorms.norm2(w, 2 * j * mm, 2 * mm);
-                have[j] = sigma[j] > 0;
-                for (int i = 2 * j * mm; i < 2 * (j + 1) * mm && have[j]; i++) w[i] /= sigma[j];
-            }
-            boolean polished = NewtonSchulz.polish(vw, nn, nn, null, true, target, inner) <= target
-                    && NewtonSchulz.polish(w, mm, nn, have, true, target, inner) <= target;
+            boolean polished = ComplexSvdFactors.unitAndPolished(w, vw, mm, nn, sigma, target, inner);
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished, 0, sigma);
         });
     }
