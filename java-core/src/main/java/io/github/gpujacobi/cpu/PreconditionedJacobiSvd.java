@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cpu;
 
+import io.github.gpujacobi.core.Grading;
 import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.Orthonormal;
 
@@ -44,7 +45,7 @@ final class PreconditionedJacobiSvd {
      * @return the singular values, in the order of the columns of U and V
      */
     double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps, double target) {
-        int[] rows = rowsByDecreasingNorm(a, m, n);
+        int[] rows = Grading.rowsByDecreasingNorm(a, m, n, 1); // dgejsv's row pivoting
         double[][] cols = new double[n][m]; // Pr A, column by column
         for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) cols[j][i] = a[rows[i] + j * m];
         PivotedQr qr = new PivotedQr(cols, m, threads);
@@ -74,16 +75,5 @@ final class PreconditionedJacobiSvd {
         return sigma;
     }
 
-    /** The row order by decreasing max-norm (ties: original order), as dgejsv's row pivoting sorts them. */
-    static int[] rowsByDecreasingNorm(double[] a, int m, int n) {
-        final double[] norm = new double[m];
-        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) norm[i] = Math.max(norm[i], Math.abs(a[i + j * m]));
-        Integer[] order = new Integer[m];
-        for (int i = 0; i < m; i++) order[i] = i;
-        java.util.Arrays.sort(order, (x, y) -> Double.compare(norm[y], norm[x])); // stable
-        int[] rows = new int[m];
-        for (int i = 0; i < m; i++) rows[i] = order[i];
-        return rows;
-    }
 
 }
