@@ -391,7 +391,7 @@ public final class CudaBackend implements Backend {
         dev.makeCurrent();
         final int m = g.rows(), n = g.cols(), pages = g.pages();
         final Precision p = g.precision();
-        // in double for single input too (as the CPU): single sweeps left U 5e-5 from orthogonal at 100 x 100
+        // in double for single input too, as the CPU: float sweeps leave U about n^1.5 eps_single from orthogonal [21]
         final double tol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, n);
         final double target = AccuracyContract.orthogonality(p, m);
         try {

@@ -288,8 +288,7 @@ final class CudaComplex {
                 && CudaBatchedSvd.fits(2 * Math.max(a.rows(), a.cols()), 2 * kmin)) {
             return batchedSvdPages(dev, buf, a, o, driver, span);
         }
-        // the kernels' class (double complex for single input too): under single's tolerance U = A V / sigma came out
-        // 1.5e-5 from unitary at 64 x 64, over n eps
+        // the kernels' class (double complex for single input too): U = A V / sigma is unitary only to the tolerance
         final double tol = AccuracyContract.oneSidedTol(o, s.isDouble() ? Precision.DOUBLE : p, kmin);
         final double target = AccuracyContract.orthogonality(p, Math.max(a.rows(), a.cols()));
         final boolean auto = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0;

@@ -32,8 +32,8 @@ public final class AccuracyContract {
     /**
      * The pair tolerance of a one-sided route. Its vectors are the normalised columns of G W (A V, R' W), orthogonal
      * only to this tolerance pair by pair, and a polish restores orthogonality from about n^1.5 eps, not from
-     * cosines of 0.01 or 0.5: a Tol looser than the default therefore tightens to the default there (it ran with
-     * ||V'V - I|| = 3.0 at Tol 0.5, reported converged); a tighter one is kept. Two-sided methods, whose vectors are
+     * cosines of 0.01 or 0.5 [21]: a Tol looser than the default therefore tightens to the default there; a tighter
+     * one is kept. Two-sided methods, whose vectors are
      * products of rotations, keep any Tol.
      */
     public static double oneSidedTol(SolverOptions o, Precision p, int n) {
