@@ -40,16 +40,12 @@ final class GradedEigPages {
 
     /** A copy of the symmetric page w when it is graded (and not diagonal, which every route solves exactly); else null. */
     double[] keepIfGraded(double[] w, int n) {
-        return graded(w, n) ? w.clone() : null;
-    }
-
-    private boolean graded(double[] w, int n) {
-        return Grading.graded(w, n, n, parts) && !IndefiniteEig.diagonal(w, n, parts);
+        return Grading.graded(w, n, n, parts) && !IndefiniteEig.diagonal(w, n, parts) ? w.clone() : null;
     }
 
     /**
      * The outcome to keep for a page whose graded copy is {@code kept} (from {@link #keepIfGraded}) and whose fast
-     * outcome is {@code fast}: the accurate route's where the fast eigenvalues have both signs (vectors over v).
+     * outcome is {@code fast}: the accurate route's where the fast eigenvalues have both signs and spread (vectors over v).
      */
     PageOutcome resolve(double[] kept, int n, double[] v, PageOutcome fast) {
         if (kept == null || !Grading.indefiniteAndSpread(fast.values)) return fast;
@@ -72,7 +68,7 @@ final class GradedEigPages {
             if (!suspect[k]) continue;
             double[] w = a.pageAsDouble(k);
             PageAssembly.symmetrize(w, n);
-            if (!graded(w, n)) continue;
+            if (IndefiniteEig.diagonal(w, n, parts)) continue; // graded already known: only the exact case stays out
             double[] v = vectors != null ? new double[n * n] : null;
             PageOutcome r = route.solve(w, n, v);
             if (r == null) continue;

@@ -14,7 +14,6 @@ import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
-import io.github.gpujacobi.core.SafeNorms;
 import io.github.gpujacobi.core.SvdScaling;
 
 /**
