@@ -363,6 +363,16 @@ final class CudaComplex {
                 }
                 stats.addComputeNanos(inner.computeNanos() + host + System.nanoTime() - t1);
             }
+            if (vw == null) return null;
+            // U = A V / sigma and the paired-up V polished to the contract's n eps [21], page by page
+            final double target = AccuracyContract.orthogonality(p, mm);
+            final double[][] sigma = new double[pages][nn];
+            long t2 = System.nanoTime();
+            PageLoop.forEach(pages, Runtime.getRuntime().availableProcessors(), k -> {
+                if (!ComplexSvdFactors.unitAndPolished(w[k], vw[k], mm, nn, sigma[k], target, 1)) stats.converged[k] = false;
+            });
+            stats.addComputeNanos(System.nanoTime() - t2);
+            return sigma;
         });
         int u = unpaired.get();
         return r.withReport(r.report().withNote((u == 0 ? "every page" : (pages - u) + " of " + pages + " pages")

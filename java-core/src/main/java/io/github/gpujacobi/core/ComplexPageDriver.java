@@ -111,7 +111,11 @@ public final class ComplexPageDriver {
      * as for {@link SvdPage}), to be overwritten with A V; vw[k] (nn x nn, or vw null) gets V; each page recorded in stats.
      */
     public interface SvdBatch {
-        void solve(double[][] w, double[][] vw, int mm, int nn, PageStats stats);
+        /**
+         * Solves every page; returns per page the singular values where the solver left U's columns (normalised,
+         * polished) in w, or null (for every page, or for one) where w holds A V and the norms are taken here.
+         */
+        double[][] solve(double[][] w, double[][] vw, int mm, int nn, PageStats stats);
     }
 
     /** The SVD of every page through one batched solve (see {@link SvdBatch}); scaling and outputs as {@link #svd}. */
@@ -149,8 +153,9 @@ public final class ComplexPageDriver {
                 scaling.scale(w[k], k);
                 if (vw != null) vw[k] = new double[2 * nn * nn];
             }
-            if (nn > 0) batch.solve(w, vw, mm, nn, stats);
-            for (int k = 0; k < pages; k++) ComplexAssembly.svd(w[k], vw != null ? vw[k] : null, mm, nn, tall, s, u, v, k);
+            double[][] sigma = nn > 0 ? batch.solve(w, vw, mm, nn, stats) : null;
+            for (int k = 0; k < pages; k++)
+                ComplexAssembly.svd(w[k], sigma != null ? sigma[k] : null, vw != null ? vw[k] : null, mm, nn, tall, s, u, v, k);
         } else driver.forEachPage(pages, k -> {
             double[] w = work.pageAsDouble(k);
             scaling.scale(w, k);
