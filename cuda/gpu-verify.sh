@@ -47,8 +47,8 @@
 #           -Dgpujacobi.cuda.eighBesideQr=true, kept opt-in after its first run, H200 2026-11-28): conformance and verify
 #           with it at every size, its profile, with/without alternating against cuSOLVER (svd n = 1024, 2048, 4096,
 #           double, single, complex; 9.5 minutes on the H200, near the device command's 10-minute limit)
-#   contract the accuracy contract (docs/accuracy.md): verify, then the default routes ('auto') beside the two-sided
-#           kernels and cuSOLVER (eig 256/512/1024, pages 2000 x 64, svd 300 and 4096), device time and whole call
+#   contract the accuracy contract (docs/accuracy.md): verify, then 'routes': the default routes ('auto') beside the
+#           two-sided kernels and cuSOLVER (eig 256/512/1024, pages 2000 x 64, svd 300 and 4096), device time and whole call
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -315,8 +315,11 @@ stage_quick() {
 stage_contract() {
   # the accuracy contract (docs/accuracy.md): 'verify' (conformance with the graded and orthogonality classes, page
   # orthogonality, CudaAccuracyContractTest, verify), then the default routes ('auto') beside the two-sided kernels and
-  # cuSOLVER in one process per step, device time and whole call
+  # cuSOLVER in one process per step, device time and whole call ('routes' alone)
   stage_verify
+  stage_routes
+}
+stage_routes() {
   local t
   for t in device whole; do
     local w=(); [ "$t" = whole ] && w=(--with-transfers)
@@ -331,7 +334,7 @@ stage_contract() {
   done
 }
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|besideqr|contract) "stage_$stage" ;;
+  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|besideqr|contract|routes) "stage_$stage" ;;
   all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
   *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|besideqr|contract|all" >&2; exit 2 ;;
 esac
