@@ -133,7 +133,12 @@ public final class CudaBackend implements Backend {
 
     /** Pages in turn on the one device; reports carry the summed kernel time. */
     private PageDriver driver() {
-        return new PageDriver("cuda", 1, true, notes());
+        return driver(1);
+    }
+
+    /** threads > 1 only where the pages' host work touches no device (one context, one stream: pages in turn). */
+    private PageDriver driver(int threads) {
+        return new PageDriver("cuda", threads, true, notes());
     }
 
     public EigResult eig(PageArray a, SolverOptions o) {
@@ -333,7 +338,9 @@ public final class CudaBackend implements Backend {
                 eliminated = null;
                 batchNanos = 0;
             }
-            InverseResult r = InversionPolicy.invert(a, o, driver(), new InversionPolicy.Inverter() {
+            // with every page inverted by the batch, what is left (norms, RCOND, the copies) is host work: on all cores
+            InverseResult r = InversionPolicy.invert(a, o, driver(all != null ? Runtime.getRuntime().availableProcessors() : 1),
+                    new InversionPolicy.Inverter() {
                 public PageOutcome cholesky(double[] w, int n) {
                     if (all != null) return PageOutcome.direct(false, 0); // the batched Gauss-Jordan has it already
                     return CudaCholesky.invert(dev, buffers, w, n, p);

@@ -4,6 +4,7 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.PageAssembly;
+import io.github.gpujacobi.core.PageLoop;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -94,15 +95,16 @@ final class CudaBatchedEig {
             computeNanos += System.nanoTime() - t0;
             DeviceBuffers.downloadInto(dd, d, count * n);
             if (wantV) DeviceBuffers.downloadInto(vd, vout, count * nn);
-            int[] s = new int[count];
-            long[] r = new long[count];
+            final int[] s = new int[count];
+            final long[] r = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, s, r);
-            for (int k = 0; k < count; k++) {
-                PageAssembly.eig(d, k * n, vout, k * nn, n, values, vectors, first + k);
-                sweeps[first + k] = Math.abs(s[k]);
-                rotations[first + k] = r[k];
-                converged[first + k] = s[k] > 0 || n <= 1;
-            }
+            final int at = first;
+            PageLoop.forEach(count, Runtime.getRuntime().availableProcessors(), k -> { // pages apart: on all cores
+                PageAssembly.eig(d, k * n, vout, k * nn, n, values, vectors, at + k);
+                sweeps[at + k] = Math.abs(s[k]);
+                rotations[at + k] = r[k];
+                converged[at + k] = s[k] > 0 || n <= 1;
+            });
         }
     }
 }

@@ -4,6 +4,7 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.PageAssembly;
+import io.github.gpujacobi.core.PageLoop;
 import io.github.gpujacobi.core.PageStats;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
@@ -115,10 +116,11 @@ final class CudaBatchedSvd {
             double[] out = DeviceBuffers.download(ud, count * size, p);
             double[] sigma = polishU ? DeviceBuffers.download(sigd, columns, Precision.DOUBLE) : null;
             double[] vout = wantV ? DeviceBuffers.download(vd, count * nn * nn, Precision.DOUBLE) : null;
-            int[] sweeps = new int[count];
-            long[] rotations = new long[count];
+            final int[] sweeps = new int[count];
+            final long[] rotations = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
-            for (int k = 0; k < count; k++) {
+            final int at = first;
+            PageLoop.forEach(count, Runtime.getRuntime().availableProcessors(), k -> { // pages apart: on all cores
                 double[] w = new double[size];
                 System.arraycopy(out, k * size, w, 0, size);
                 double[] vw = null;
@@ -127,10 +129,10 @@ final class CudaBatchedSvd {
                     System.arraycopy(vout, k * nn * nn, vw, 0, nn * nn);
                 }
                 if (polishU) PageAssembly.svd(w, Arrays.copyOfRange(sigma, k * nn, (k + 1) * nn), true, vw, mm, nn, tall, s, u, v,
-                        first + k);
-                else PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, first + k);
-                stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
-            }
+                        at + k);
+                else PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, at + k);
+                stats.record(at + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
+            });
         }
     }
 }

@@ -148,7 +148,8 @@ final class CudaGaussJordan {
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4L * panels), "cuMemcpyDtoH devInfo");
         boolean eliminated = true;
         for (int status : st) eliminated &= status == 0;
-        System.arraycopy(DeviceBuffers.download(x, n * n * s.parts(), p), 0, w, 0, n * n * s.parts());
+        if (p == Precision.DOUBLE) DeviceBuffers.downloadInto(x, w, n * n * s.parts()); // straight into the page
+        else System.arraycopy(DeviceBuffers.download(x, n * n * s.parts(), p), 0, w, 0, n * n * s.parts());
         return PageOutcome.direct(eliminated, nanos);
     }
 

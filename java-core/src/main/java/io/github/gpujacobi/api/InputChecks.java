@@ -14,6 +14,7 @@ public final class InputChecks {
     }
 
     public static void requireFinite(PageArray a, SolverOptions o) {
+        if (HostScan.allFinite(a)) return; // the one pass; the loop below only finds the entry to name
         int n = a.length();
         for (int i = 0; i < n; i++) {
             double v = a.get(i);
@@ -32,30 +33,41 @@ public final class InputChecks {
      * Every page must be symmetric within {@link SolverOptions#SYMMETRY_TOLERANCE_EPS} eps of its
      * largest element; the solvers then use the average of A and A'.
      */
-    public static void requireSymmetric(PageArray a, SolverOptions o) {
-        int n = a.rows();
+    public static void requireSymmetric(final PageArray a, SolverOptions o) {
+        final int n = a.rows(), rowsOfTiles = (n + TILE - 1) / TILE, pages = a.pages();
         double limit = SolverOptions.SYMMETRY_TOLERANCE_EPS * a.precision().eps();
-        for (int k = 0; k < a.pages(); k++) {
-            double max = 0, asym = 0;
+        // max|A| and max|A - A'| per row of tiles of every page, the rows of tiles on all cores
+        final double[] max = new double[pages * rowsOfTiles], asym = new double[pages * rowsOfTiles];
+        HostScan.forTasks(pages * rowsOfTiles, a.length(), t -> {
+            int k = t / rowsOfTiles, jb = (t % rowsOfTiles) * TILE, je = Math.min(n, jb + TILE);
+            long base = (long) k * n * n;
+            double mx = 0, as = 0;
             // tile by tile, so that a(j, i) comes from cache (a row-by-row pass misses on every element at large n)
-            for (int jb = 0; jb < n; jb += TILE) {
-                for (int ib = jb; ib < n; ib += TILE) {
-                    int je = Math.min(n, jb + TILE), ie = Math.min(n, ib + TILE);
-                    for (int j = jb; j < je; j++) {
-                        for (int i = Math.max(ib, j); i < ie; i++) {
-                            double x = a.get(i, j, k), y = a.get(j, i, k);
-                            max = Math.max(max, Math.max(Math.abs(x), Math.abs(y)));
-                            asym = Math.max(asym, Math.abs(x - y));
-                        }
+            for (int ib = jb; ib < n; ib += TILE) {
+                int ie = Math.min(n, ib + TILE);
+                for (int j = jb; j < je; j++) {
+                    for (int i = Math.max(ib, j); i < ie; i++) {
+                        double x = a.get((int) (base + i + (long) j * n)), y = a.get((int) (base + j + (long) i * n));
+                        mx = Math.max(mx, Math.max(Math.abs(x), Math.abs(y)));
+                        as = Math.max(as, Math.abs(x - y));
                     }
                 }
             }
-            double rel = max == 0 ? 0 : asym / max;
+            max[t] = mx;
+            asym[t] = as;
+        });
+        for (int k = 0; k < pages; k++) {
+            double mx = 0, as = 0;
+            for (int t = k * rowsOfTiles; t < (k + 1) * rowsOfTiles; t++) {
+                mx = Math.max(mx, max[t]);
+                as = Math.max(as, asym[t]);
+            }
+            double rel = mx == 0 ? 0 : as / mx;
             if (rel > limit) {
                 throw new JacobiException(ErrorKind.NOT_SYMMETRIC, String.format(Locale.ROOT,
                         "%s must be symmetric%s: max|A-A'|/max|A| = %.3g exceeds the tolerance %.3g (%.0f*eps(%s)); "
                                 + "use (A+A')/2 if the asymmetry is rounding error",
-                        o.where(), a.pages() > 1 ? " (page " + (k + 1) + ")" : "", rel, limit,
+                        o.where(), pages > 1 ? " (page " + (k + 1) + ")" : "", rel, limit,
                         SolverOptions.SYMMETRY_TOLERANCE_EPS, a.precision().matlabClass()));
             }
         }
@@ -72,6 +84,7 @@ public final class InputChecks {
     }
 
     public static void requireFinite(ComplexPageArray a, SolverOptions o) {
+        if (a.doubleData() != null ? HostScan.allFinite(a.doubleData()) : HostScan.allFinite(a.floatData())) return;
         for (int i = 0; i < a.length(); i++) {
             double re = a.re(i), im = a.im(i);
             if (re - re != 0 || im - im != 0) {

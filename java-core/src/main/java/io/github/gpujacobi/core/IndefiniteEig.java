@@ -46,10 +46,8 @@ public final class IndefiniteEig {
      * @return e, with w scaled by 2^-e in place
      */
     public static int scaleNearOne(double[] w) {
-        double max = 0;
-        for (double x : w) max = Math.max(max, Math.abs(x));
-        int e = Math.getExponent(max);
-        if (e != 0) for (int i = 0; i < w.length; i++) w[i] = Math.scalb(w[i], -e);
+        int e = Math.getExponent(PageAssembly.maxAbs(w));
+        PageAssembly.scalb(w, -e);
         return e;
     }
 

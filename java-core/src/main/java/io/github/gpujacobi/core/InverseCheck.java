@@ -1,5 +1,7 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.api.HostScan;
+
 /**
  * The reciprocal 1-norm condition number of a computed inverse and the singular-matrix rule shared
  * by every backend. Singularity is judged by the elimination (an exactly zero pivot, or one that is
@@ -22,9 +24,7 @@ public final class InverseCheck {
      */
     public static double finish(Norm normA, double[] inverse, int n, boolean eliminated) {
         if (n == 0) return Double.POSITIVE_INFINITY;
-        boolean finite = eliminated;
-        for (int i = 0; finite && i < n * n; i++) finite = inverse[i] - inverse[i] == 0;
-        if (!finite) {
+        if (!eliminated || !HostScan.allFinite(inverse)) {
             java.util.Arrays.fill(inverse, Double.POSITIVE_INFINITY);
             return 0;
         }
@@ -79,13 +79,15 @@ public final class InverseCheck {
         return Math.scalb(1 / (ma * mb), -(ea + eb + e));
     }
 
-    public static double norm1(double[] a, int n) {
-        double best = 0;
-        for (int j = 0; j < n; j++) {
+    public static double norm1(final double[] a, final int n) {
+        final double[] sums = new double[n];
+        HostScan.forTasks(n, (long) n * n, j -> { // the column sums on all cores for a large page
             double s = 0;
             for (int i = 0; i < n; i++) s += Math.abs(a[i + j * n]);
-            best = Math.max(best, s);
-        }
+            sums[j] = s;
+        });
+        double best = 0;
+        for (double s : sums) best = Math.max(best, s);
         return best;
     }
 }

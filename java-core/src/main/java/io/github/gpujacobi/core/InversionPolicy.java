@@ -1,6 +1,7 @@
 package io.github.gpujacobi.core;
 
 import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.HostScan;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Methods;
@@ -76,8 +77,18 @@ public final class InversionPolicy {
         return new InverseResult(x, rcond, singular, driver.directReport(method, a.precision(), pages, compute.get()));
     }
 
-    static boolean exactlySymmetric(double[] w, int n) {
-        for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) if (w[i + j * n] != w[j + i * n]) return false;
+    static boolean exactlySymmetric(final double[] w, final int n) {
+        final int tile = 32, rowsOfTiles = (n + tile - 1) / tile;
+        final boolean[] differs = new boolean[rowsOfTiles];
+        // tile by tile (the strided side from cache), the rows of tiles on all cores for a large page
+        HostScan.forTasks(rowsOfTiles, (long) n * n, t -> {
+            int jb = t * tile, je = Math.min(n, jb + tile);
+            for (int ib = jb; ib < n && !differs[t]; ib += tile) {
+                int ie = Math.min(n, ib + tile);
+                for (int j = jb; j < je; j++) for (int i = Math.max(ib, j + 1); i < ie; i++) if (w[i + j * n] != w[j + i * n]) differs[t] = true;
+            }
+        });
+        for (boolean d : differs) if (d) return false;
         return true;
     }
 }

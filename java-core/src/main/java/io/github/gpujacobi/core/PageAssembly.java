@@ -1,5 +1,6 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.api.HostScan;
 import io.github.gpujacobi.api.PageArray;
 
 /**
@@ -37,12 +38,12 @@ public final class PageAssembly {
      */
     public static void svd(double[] w, double[] vw, int mm, int nn, boolean tall, PageArray s, PageArray u,
                            PageArray v, int k) {
-        double[] sig = new double[nn];
-        for (int j = 0; j < nn; j++) {
+        final double[] sig = new double[nn];
+        HostScan.forTasks(nn, (long) mm * nn, j -> {
             double ss = 0;
             for (int i = 0; i < mm; i++) ss += w[i + j * mm] * w[i + j * mm];
             sig[j] = Math.sqrt(ss);
-        }
+        });
         svd(w, sig, false, vw, mm, nn, tall, s, u, v, k);
     }
 
@@ -62,17 +63,17 @@ public final class PageAssembly {
         if (u == null) return;
         PageArray leftOut = tall ? u : v, rightOut = tall ? v : u;
         int leftCols = leftOut.cols(), rightCols = rightOut.cols();
-        double[] left = new double[mm * leftCols];
-        double[] right = new double[nn * rightCols];
-        boolean[] have = new boolean[leftCols];
-        for (int j = 0; j < nn; j++) {
+        final double[] left = new double[mm * leftCols];
+        final double[] right = new double[nn * rightCols];
+        final boolean[] have = new boolean[leftCols];
+        HostScan.forTasks(nn, (long) mm * nn, j -> { // the columns in sorted order, on all cores for a large page
             int src = order[j];
             if (j < rightCols) System.arraycopy(vw, src * nn, right, j * nn, nn);
             if (j < leftCols && sig[src] > 0) {
                 for (int i = 0; i < mm; i++) left[i + j * mm] = scaled ? w[i + src * mm] : w[i + src * mm] / sig[src];
                 have[j] = true;
             }
-        }
+        });
         Orthonormal.complete(left, mm, leftCols, have);
         leftOut.writePage(k, left);
         rightOut.writePage(k, right);
@@ -101,11 +102,13 @@ public final class PageAssembly {
     }
 
     /** (A + A')/2 in place: the solvers see an exactly symmetric page. */
-    public static void symmetrize(double[] w, int n) {
-        // tile by tile: the strided side w[j + i n] then stays in cache (4x faster at n = 4096 than row by row)
-        for (int jb = 0; jb < n; jb += TILE) {
+    public static void symmetrize(final double[] w, final int n) {
+        // tile by tile: the strided side w[j + i n] then stays in cache (4x faster at n = 4096 than row by row); the
+        // rows of tiles touch disjoint pairs (i, j), so they run on all cores
+        HostScan.forTasks((n + TILE - 1) / TILE, (long) n * n, t -> {
+            int jb = t * TILE, je = Math.min(n, jb + TILE);
             for (int ib = jb; ib < n; ib += TILE) {
-                int je = Math.min(n, jb + TILE), ie = Math.min(n, ib + TILE);
+                int ie = Math.min(n, ib + TILE);
                 for (int j = jb; j < je; j++) {
                     for (int i = Math.max(ib, j + 1); i < ie; i++) {
                         double x = w[i + j * n], y = w[j + i * n];
@@ -116,7 +119,7 @@ public final class PageAssembly {
                     }
                 }
             }
-        }
+        });
     }
 
     /**
@@ -128,13 +131,41 @@ public final class PageAssembly {
      * @return e, with w scaled by 2^-e in place (0: unchanged)
      */
     public static int scaleIntoRange(double[] w) {
-        double max = 0;
-        for (double x : w) max = Math.max(max, Math.abs(x));
+        double max = maxAbs(w);
         if (max == 0 || Double.isInfinite(max) || Double.isNaN(max)) return 0;
         int top = Math.getExponent(max); // Double.MIN_EXPONENT - 1 for a subnormal max
         int e = top > 1000 ? top - 1000 : top < -1000 ? top : 0;
-        if (e != 0) for (int i = 0; i < w.length; i++) w[i] = Math.scalb(w[i], -e);
+        scalb(w, -e);
         return e;
+    }
+
+    private static final int CHUNK = 1 << 16;
+
+    /** max |w_i| (NaN where w holds a NaN), on all cores for a large w. */
+    public static double maxAbs(final double[] w) {
+        final int chunks = Math.max(1, (w.length + CHUNK - 1) / CHUNK);
+        final double[] part = new double[chunks];
+        HostScan.forTasks(chunks, w.length, c -> {
+            double m = 0;
+            for (int i = c * CHUNK, end = Math.min(w.length, i + CHUNK); i < end; i++) m = Math.max(m, Math.abs(w[i]));
+            part[c] = m;
+        });
+        double max = 0;
+        for (double m : part) max = Math.max(max, m);
+        return max;
+    }
+
+    /** w := 2^e w in place (exact unless it under- or overflows), on all cores for a large w; nothing for e = 0. */
+    public static void scalb(final double[] w, final int e) {
+        if (e == 0) return;
+        HostScan.forTasks(Math.max(1, (w.length + CHUNK - 1) / CHUNK), w.length, c -> {
+            if (e >= Double.MIN_EXPONENT && e <= Double.MAX_EXPONENT) { // 2^e a normal number: a product rounds as scalb
+                double f = Math.scalb(1.0, e);
+                for (int i = c * CHUNK, end = Math.min(w.length, i + CHUNK); i < end; i++) w[i] *= f;
+            } else {
+                for (int i = c * CHUNK, end = Math.min(w.length, i + CHUNK); i < end; i++) w[i] = Math.scalb(w[i], e);
+            }
+        });
     }
 
     /** (a + b)/2 without overflow: entries near Double.MAX_VALUE must not become Inf before any scaling. */

@@ -55,9 +55,9 @@ public final class SafeNorms {
 
     /** Sum of (x_i 2^-e)^2: each term below 4, so no overflow (the largest at least 1 unless subnormal). */
     private static double scaledSquares(double[] x, int off, int len, int e) {
-        double ssq = 0;
+        double ssq = 0, f = Math.scalb(1.0, -e); // 2^-e is representable (e >= MIN_EXPONENT): x f is scalb(x, -e)
         for (int i = off; i < off + len; i++) {
-            double r = Math.scalb(x[i], -e); // exact: a power of 2
+            double r = x[i] * f; // exact: a power of 2
             ssq += r * r;
         }
         return ssq;

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.api.HostScan;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
@@ -40,27 +41,40 @@ public final class SvdScaling {
     }
 
     /** Measures every page of a (column norms along the solver's orientation) against the safe span. */
-    public static SvdScaling of(PageArray a, double safeSpan) {
-        int m = a.rows(), n = a.cols(), pages = a.pages();
-        boolean tall = m >= n;
+    public static SvdScaling of(final PageArray a, double safeSpan) {
+        final int m = a.rows(), n = a.cols(), pages = a.pages();
+        final boolean tall = m >= n;
         int safe = Math.getExponent(safeSpan);
         SvdScaling sc = new SvdScaling(pages);
-        double[] page = new double[m * n];
-        double[] line = new double[tall ? m : n];
-        for (int k = 0; k < pages; k++) {
-            a.readPage(k, page);
+        // log2 of the largest and smallest nonzero norm of each chunk of lines (columns of A or of A'), all on the cores
+        final int lines = tall ? n : m, len = tall ? m : n;
+        final int per = Math.max(1, Math.min(lines, (1 << 16) / Math.max(1, len))), chunks = Math.max(1, (lines + per - 1) / per);
+        final double[] hi = new double[pages * chunks], lo = new double[pages * chunks];
+        HostScan.forTasks(pages * chunks, a.length(), t -> {
+            int k = t / chunks, c0 = (t % chunks) * per, c1 = Math.min(lines, c0 + per);
+            double[] line = new double[len];
             double lmax = Double.NEGATIVE_INFINITY, lmin = Double.POSITIVE_INFINITY;
-            for (int c = 0; c < (tall ? n : m); c++) {
+            long base = (long) k * m * n;
+            for (int c = c0; c < c1; c++) {
                 double l;
-                if (tall) {
-                    l = SafeNorms.log2(page, c * m, m);
+                if (tall && a.doubleData() != null) {
+                    l = SafeNorms.log2(a.doubleData(), (int) (base + (long) c * m), m);
                 } else {
-                    for (int j = 0; j < n; j++) line[j] = page[c + j * m];
-                    l = SafeNorms.log2(line, 0, n);
+                    for (int j = 0; j < len; j++) line[j] = a.get((int) (base + (tall ? j + (long) c * m : c + (long) j * m)));
+                    l = SafeNorms.log2(line, 0, len);
                 }
                 if (l == Double.NEGATIVE_INFINITY) continue; // a zero column
                 lmax = Math.max(lmax, l);
                 lmin = Math.min(lmin, l);
+            }
+            hi[t] = lmax;
+            lo[t] = lmin;
+        });
+        for (int k = 0; k < pages; k++) {
+            double lmax = Double.NEGATIVE_INFINITY, lmin = Double.POSITIVE_INFINITY;
+            for (int t = k * chunks; t < (k + 1) * chunks; t++) {
+                lmax = Math.max(lmax, hi[t]);
+                lmin = Math.min(lmin, lo[t]);
             }
             if (lmax == Double.NEGATIVE_INFINITY) { // all zero
                 sc.fits[k] = true;

@@ -1,0 +1,58 @@
+package io.github.gpujacobi.api;
+
+import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
+
+/**
+ * Whole-array passes the host must make anyway (input checks), spread over the cores: a call's host time is part of
+ * what a user waits for, and one thread reading a large array is several times slower than the memory allows.
+ * Small arrays stay on the calling thread. Java 8's common fork-join pool (no thread of our own to manage).
+ */
+public final class HostScan {
+    private HostScan() {}
+
+    /** Entries below which a pass stays on the calling thread: a hand-off costs more than it saves. */
+    static final long PARALLEL_FROM = 1L << 18;
+
+    /** Runs body(t) for t in [0, tasks), in parallel when the pass reads at least {@link #PARALLEL_FROM} entries. */
+    public static void forTasks(int tasks, long entries, IntConsumer body) {
+        if (entries < PARALLEL_FROM || tasks < 2) {
+            for (int t = 0; t < tasks; t++) body.accept(t);
+        } else {
+            IntStream.range(0, tasks).parallel().forEach(body);
+        }
+    }
+
+    private static final int CHUNK = 1 << 16;
+
+    /** Whether every entry is finite (no NaN, no Inf). */
+    public static boolean allFinite(final double[] d) {
+        final int chunks = (d.length + CHUNK - 1) / CHUNK;
+        final boolean[] bad = new boolean[Math.max(1, chunks)];
+        forTasks(chunks, d.length, c -> {
+            double s = 0; // x - x is NaN for NaN and Inf: one test per chunk, no branch per entry
+            for (int i = c * CHUNK, end = Math.min(d.length, i + CHUNK); i < end; i++) s += d[i] - d[i];
+            bad[c] = s != 0 || s != s;
+        });
+        for (boolean b : bad) if (b) return false;
+        return true;
+    }
+
+    /** Whether every entry is finite (no NaN, no Inf). */
+    public static boolean allFinite(final float[] f) {
+        final int chunks = (f.length + CHUNK - 1) / CHUNK;
+        final boolean[] bad = new boolean[Math.max(1, chunks)];
+        forTasks(chunks, f.length, c -> {
+            float s = 0;
+            for (int i = c * CHUNK, end = Math.min(f.length, i + CHUNK); i < end; i++) s += f[i] - f[i];
+            bad[c] = s != 0 || s != s;
+        });
+        for (boolean b : bad) if (b) return false;
+        return true;
+    }
+
+    /** Whether every entry of a is finite. */
+    public static boolean allFinite(PageArray a) {
+        return a.precision() == Precision.DOUBLE ? allFinite(a.doubleData()) : allFinite(a.floatData());
+    }
+}
