@@ -481,7 +481,7 @@ public final class CudaBackend implements Backend {
     public synchronized String release() {
         long freed = releaseHere();
         if (gpus != null) freed += gpus.release();
-        return "released " + (freed >> 20) + " MB of device buffers, the library handles and the CUDA context"
+        return "released " + (freed >> 20) + " MB of device buffers, the pinned host staging buffers, the library handles and the CUDA context"
                 + (gpus != null && gpus.opened() > 0 ? "s" : "");
     }
 
@@ -491,6 +491,7 @@ public final class CudaBackend implements Backend {
         if (held) dev.makeCurrent(); // the buffers and handles of this GPU's context
         long freed = buffers.release();
         if (held) CudaLibraries.release();
+        if (held) HostStaging.release(); // pinned in a context: freed before any context goes
         dev.release();
         return freed;
     }

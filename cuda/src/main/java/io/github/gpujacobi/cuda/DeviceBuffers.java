@@ -79,7 +79,9 @@ final class DeviceBuffers {
     }
 
     static void upload(CUdeviceptr dst, double[] src, Precision p) {
-        if (p == Precision.DOUBLE) {
+        if ((long) src.length * p.bytes() >= HostStaging.FROM_BYTES) {
+            HostStaging.upload(dst, p == Precision.DOUBLE ? HostStaging.doubles(src) : HostStaging.doublesAsFloats(src), 0, src.length);
+        } else if (p == Precision.DOUBLE) {
             CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(src), (long) src.length * 8), "cuMemcpyHtoD");
         } else {
             float[] f = new float[src.length];
@@ -94,7 +96,10 @@ final class DeviceBuffers {
      */
     static void uploadPages(CUdeviceptr dst, PageArray a, int first, int count) {
         long offset = (long) first * a.pageSize(), length = (long) count * a.pageSize();
-        if (a.precision() == Precision.DOUBLE) {
+        if (length * a.precision().bytes() >= HostStaging.FROM_BYTES) {
+            HostStaging.upload(dst, a.precision() == Precision.DOUBLE ? HostStaging.doubles(a.doubleData())
+                    : HostStaging.floats(a.floatData()), offset, length);
+        } else if (a.precision() == Precision.DOUBLE) {
             CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(a.doubleData()).withByteOffset(offset * 8), length * 8),
                     "cuMemcpyHtoD pages");
         } else {
@@ -111,6 +116,8 @@ final class DeviceBuffers {
         double[] out = new double[count];
         if (p == Precision.DOUBLE) {
             downloadInto(src, out, count);
+        } else if (4L * count >= HostStaging.FROM_BYTES) {
+            HostStaging.download(src, HostStaging.doublesAsFloats(out), 0, count);
         } else {
             float[] f = new float[count];
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(f), src, (long) count * 4), "cuMemcpyDtoH");
@@ -121,7 +128,8 @@ final class DeviceBuffers {
 
     /** The first count doubles of a double device buffer into dst (a caller's array: no host copy after). */
     static void downloadInto(CUdeviceptr src, double[] dst, int count) {
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), src, (long) count * 8), "cuMemcpyDtoH");
+        if (8L * count >= HostStaging.FROM_BYTES) HostStaging.download(src, HostStaging.doubles(dst), 0, count);
+        else CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), src, (long) count * 8), "cuMemcpyDtoH");
     }
 
     static long readCounter(CUdeviceptr src) {
