@@ -119,16 +119,12 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * Order from which 'auto' takes the blocked one-sided Jacobi (CudaBlockedSvd) in double for pages
-     * that the batched kernels do not take (override: -Dgpujacobi.cuda.blockedFrom). H100, 2026-11-23:
-     * n = 512 blocked 34.7 vs pointwise 31.1 ms (svd), 32.3 vs 29.7 (eig, SPD); n = 1024 88 vs 120
-     * and 82 vs 137. Single precision always takes it: it computes in double, so its vectors stay
-     * orthogonal (pointwise single: ||V'V - I|| = 4.8e-3 at n = 777).
+     * Whether 'auto' takes the blocked one-sided Jacobi (CudaBlockedSvd) for pages that the batched kernels do not
+     * take: from {@link Tuning#blockedFrom} in double, always in single, which it computes in double so that the
+     * vectors stay orthogonal (the pointwise single kernels' drift from orthogonal grows with n).
      */
-    static final int BLOCKED_FROM = Integer.getInteger("gpujacobi.cuda.blockedFrom", 768);
-
-    private static boolean blockedByDefault(int n, Precision p) {
-        return p == Precision.SINGLE || n >= BLOCKED_FROM;
+    private boolean blockedByDefault(int n, Precision p) {
+        return p == Precision.SINGLE || n >= dev.tuning.blockedFrom;
     }
 
     /** Pages in turn on the one device; reports carry the summed kernel time. */
@@ -263,11 +259,9 @@ public final class CudaBackend implements Backend {
      * Explicit ta/ma/sa/mca/classical keep their own kernels (seed 000's Table I measures them).
      */
     private static boolean batched(String method, int n, int pages) {
-        boolean defaultMethod = (Methods.PARALLEL.equals(method) || Methods.AUTO.equals(method)) && !BATCHED_OFF;
+        boolean defaultMethod = Methods.PARALLEL.equals(method) || Methods.AUTO.equals(method);
         return defaultMethod && CudaBatchedEig.fits(n) && (pages > 1 || n <= 64);
     }
-
-    private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
 
     /** svd on this backend's GPU alone. */
     synchronized SvdResult svdHere(final PageArray a, final SolverOptions o) {
@@ -276,7 +270,7 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, p, nn);
         try {
-            boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
+            boolean batchedFits = (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
                 // computes in double whatever the input class: the double kernels' safe span [8]
                 return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {

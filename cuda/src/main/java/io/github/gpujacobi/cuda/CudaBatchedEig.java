@@ -52,7 +52,7 @@ final class CudaBatchedEig {
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         String kernel = Kernel.EIG_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.eig(n, p, fixedSweeps);
+        final BlockedPagePlan bp = BlockedPagePlan.eig(dev.tuning, n, p, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
         final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + n, ct::flat) : null;

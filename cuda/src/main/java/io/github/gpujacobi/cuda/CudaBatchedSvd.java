@@ -23,9 +23,6 @@ import java.util.Arrays;
  * stopping tolerance, up to n^1.5 eps from orthogonal (svd_pages_normalize).
  */
 final class CudaBatchedSvd {
-    /** U's normalization and Newton-Schulz step on the GPU; -Dgpujacobi.cuda.pageUPolish=false: U normalized on the host. */
-    static final boolean U_POLISH = !"false".equals(System.getProperty("gpujacobi.cuda.pageUPolish"));
-
     static boolean fits(int m, int n) {
         return PagePlan.svdTakes(m, n);
     }
@@ -47,7 +44,7 @@ final class CudaBatchedSvd {
         // 64 / 256: 1.00 / 0.9 / 1.3 / 2.8 n eps -> 0.27 / 0.20 / 0.24 / 0.20 n eps, time +2-4% from 32); up to 8 U is
         // within 0.9 n eps without it and the step's launches would triple those pages' time; single U is rounded to
         // float anyway
-        final boolean polishU = wantV && U_POLISH && in.precision() == Precision.DOUBLE && cols > 8;
+        final boolean polishU = wantV && in.precision() == Precision.DOUBLE && cols > 8;
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
@@ -60,7 +57,7 @@ final class CudaBatchedSvd {
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         String kernel = Kernel.SVD_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.svd(nn, fixedSweeps);
+        final BlockedPagePlan bp = BlockedPagePlan.svd(dev.tuning, nn, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
         final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + nn, ct::flat) : null;

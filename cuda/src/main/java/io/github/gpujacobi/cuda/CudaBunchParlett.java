@@ -16,14 +16,6 @@ import jcuda.driver.JCudaDriver;
 final class CudaBunchParlett {
     private static final int BLOCK = 256;
     /**
-     * -Dgpujacobi.cuda.bpColumnsPerBlock=N fixes the trailing columns per block for measurements. Alone, fewer blocks
-     * (cheaper grid barriers) were slower at every size (H100, 2026-11-26, n = 4096 real: 8 178 ms, 16 193, 32 247,
-     * 64 364; complex 265 / 279 / 335 / 483): each step reads and writes the whole trailing matrix, so the factorisation
-     * is bound by memory traffic (~n^3 / 6 elements moved), not by its barriers.
-     */
-    private static final Integer COLUMNS_PER_BLOCK = Integer.getInteger("gpujacobi.cuda.bpColumnsPerBlock");
-
-    /**
      * Trailing columns per block at the start: 8 (as many warps as columns), and 32 for real M while syevd runs beside
      * it ({@link CudaHyperbolicPrecondition#OVERLAP}): there the kernel's many blocks (128 at n = 1024, one an SM) and
      * syevd's kernels slowed each other, and fewer blocks leave syevd most SMs. H100, 2026-11-28
@@ -35,7 +27,6 @@ final class CudaBunchParlett {
      * alone its 32 took 335 ms at 4096 where heevd takes 219).
      */
     private int columnsPerBlock(boolean beside) {
-        if (COLUMNS_PER_BLOCK != null) return Math.max(1, COLUMNS_PER_BLOCK);
         return beside && !el.complex() ? 32 : 8;
     }
 

@@ -105,7 +105,7 @@ final class CudaGpus {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).eigHere(a, o);
         if (a.pages() > 1) return split(devs, PageSplit.EIG, (b, part) -> b.eigHere(part, o)).run(a);
-        if (matrixSplit(o, a.rows(), devs.size())) {
+        if (matrixSplit(o, a.rows(), devs)) {
             CudaMultiGpuBlockedSvd solver = new CudaMultiGpuBlockedSvd();
             EigResult r = multiEig(devs, a, o, solver);
             if (r != null) return r;
@@ -121,7 +121,7 @@ final class CudaGpus {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).svdHere(a, o);
         if (a.pages() > 1) return split(devs, PageSplit.SVD, (b, part) -> b.svdHere(part, o)).run(a);
-        if (matrixSplit(o, Math.min(a.rows(), a.cols()), devs.size())) return multiSvd(devs, a, o);
+        if (matrixSplit(o, Math.min(a.rows(), a.cols()), devs)) return multiSvd(devs, a, o);
         return devs.get(0).svdHere(a, o);
     }
 
@@ -153,9 +153,9 @@ final class CudaGpus {
     }
 
     /** One matrix on the blocked route, large enough, with a block pair for every device. */
-    private static boolean matrixSplit(SolverOptions o, int n, int devices) {
+    private static boolean matrixSplit(SolverOptions o, int n, List<CudaBackend> devs) {
         boolean blocked = Methods.BLOCKED.equals(o.method()) || Methods.AUTO.equals(o.method());
-        return blocked && n >= multiFrom() && CudaMultiGpuBlockedSvd.blocks(n) / 2 >= devices;
+        return blocked && n >= multiFrom() && CudaMultiGpuBlockedSvd.blocks(devs.get(0).device().tuning, n) / 2 >= devs.size();
     }
 
     private SvdResult multiSvd(final List<CudaBackend> devs, PageArray a, final SolverOptions o) {
