@@ -462,7 +462,14 @@ public final class CudaBackend implements Backend {
      * Device memory kept for the next call (-Dgpujacobi.cuda.cacheMB, default 512): beyond it a call
      * gives its buffers back when it ends, so one large problem does not pin its memory.
      */
-    static final long CACHE_BYTES = Long.getLong("gpujacobi.cuda.cacheMB", 512L) << 20;
+    static final long CACHE_BYTES = cacheBytes();
+
+    static final String CACHE_PROPERTY = "gpujacobi.cuda.cacheMB";
+
+    /** {@link #CACHE_BYTES} as the property now says. */
+    static long cacheBytes() {
+        return Long.getLong(CACHE_PROPERTY, 512L) << 20;
+    }
 
     /** Frees the device buffers, the cuSOLVER/cuBLAS handles and the context (Jacobi.release()). */
     public synchronized String release() {

@@ -129,7 +129,12 @@ final class CudaDevice {
 
     /** The GPU the process opens first: 0, or -Dgpujacobi.cuda.device=N. */
     static CudaDevice open() {
-        return new CudaDevice(Integer.getInteger(DEVICE_PROPERTY, 0), false);
+        return new CudaDevice(firstIndex(), false);
+    }
+
+    /** The index {@link #open} takes: -Dgpujacobi.cuda.device, else 0. */
+    static int firstIndex() {
+        return Integer.getInteger(DEVICE_PROPERTY, 0);
     }
 
     /** GPU index through its primary context, or (ownContext) through a context of its own. */

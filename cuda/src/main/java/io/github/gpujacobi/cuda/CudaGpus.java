@@ -51,10 +51,15 @@ final class CudaGpus {
         order.add(first);
     }
 
+    /** The GPU list of -Dgpujacobi.cuda.gpus, null when it is not set; errors name the caller and the property. */
+    static int[] fromProperty(String caller) {
+        return GpuList.parse(caller + " (-D" + GPUS_PROPERTY + ")", System.getProperty(GPUS_PROPERTY));
+    }
+
     /** The GPU indices of a call: the option, else the property, else the one chosen by -Dgpujacobi.cuda.device, else all. */
     int[] resolve(SolverOptions o) {
         int[] list = o.gpus();
-        if (list == null) list = GpuList.parse(o.caller() + " (-D" + GPUS_PROPERTY + ")", System.getProperty(GPUS_PROPERTY));
+        if (list == null) list = fromProperty(o.caller());
         if (list == null) {
             if (System.getProperty(CudaDevice.DEVICE_PROPERTY) != null) return new int[]{first.device().index};
             int n = CudaDevice.count();
