@@ -64,7 +64,7 @@ final class BlockedPagePlan {
 
     /**
      * The eig kernel for precision p: single pages work in float, capped at 128 registers for two blocks an SM where a
-     * block holds several pages (2000 x 64 x 64 on the H100: 6.1 -> 5.7 ms); one page to a block (n > 128) takes the
+     * block holds several pages; one page to a block (n > 128) takes the
      * uncapped build (the cap's spills cost there and 100-page launches leave SMs idle anyway).
      */
     String eigKernel(Precision p) {

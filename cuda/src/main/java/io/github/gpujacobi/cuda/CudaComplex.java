@@ -164,8 +164,8 @@ final class CudaComplex {
      * Hermitian pages of order n <= 128 (method 'auto', several pages): every page's real symmetric embedding of
      * order 2n ({@link ComplexEmbedding}) solved at once by the real batched page kernels (CudaBatchedEig: the
      * register, shared-memory or block-Jacobi kernels by 2n), then each page's eigenpairs taken back on the host;
-     * a page whose vectors do not pair up (its sweeps cut short) is solved by the two-sided complex kernel instead.
-     * (Page by page, the complex kernels took 5 to 20 times longer: session 6 report.)
+     * a page whose vectors do not pair up (its sweeps cut short) is solved by the two-sided complex kernel instead,
+     * which page by page takes several times longer.
      */
     private static ComplexEigResult batchedPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
                                                  PageDriver driver, final GradedEigPages graded) {

@@ -7,8 +7,8 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * One page of the symmetric eigensolver on the GPU: seed 000's two-sided parallel Jacobi
- * (eig_jacobi.cu, methods ta/ma/sa/mca) or seed 002's classical max-pivot Jacobi
+ * One page of the symmetric eigensolver on the GPU: the two-sided parallel Jacobi of [1]
+ * (eig_jacobi.cu, methods ta/ma/sa/mca) or the classical max-pivot Jacobi of [3]
  * (classical_jacobi.cu). One launch per sweep; the rotation counter read back after it is the only
  * host synchronisation of a sweep.
  */

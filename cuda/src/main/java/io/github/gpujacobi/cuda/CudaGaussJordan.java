@@ -8,7 +8,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.JCudaDriver;
 
 /**
- * Blocked Gauss-Jordan inversion of one page in place on the GPU [14] (seed 004's method [5],
+ * Blocked Gauss-Jordan inversion of one page in place on the GPU [14] (the method of [5],
  * blocked). For each block of b columns k..e-1, with A partitioned at k and e:
  * <ol>
  * <li>the panel A(k:n, k:e) is factorised with partial pivoting (cuSOLVER getrf: P [A11; A21] =
@@ -25,7 +25,7 @@ import jcuda.driver.JCudaDriver;
  * The next panel's columns are updated first and its getrf runs on a second stream while the rest
  * of the update proceeds (look-ahead). The row interchanges are undone at the end as one column gather; ||A||_1 and ||inv(A)||_1 come
  * from the device for RCOND. A zero pivot (getrf info > 0) marks the page singular. Complex pages
- * (issue 16) run the same steps with the C/Z routines ({@link TypedLapack}) and the kernels' complex builds.
+ * run the same steps with the C/Z routines ({@link TypedLapack}) and the kernels' complex builds.
  */
 final class CudaGaussJordan {
     private CudaGaussJordan() {}

@@ -36,8 +36,8 @@ final class CudaGpus {
      * Order from which one matrix on the blocked route spreads over several GPUs
      * (-Dgpujacobi.cuda.multiGpuFrom; below it one GPU's blocked run is left alone, a step synchronising
      * every device costs latency). Off by default: the split has run only on logical devices of one
-     * H100, never on two GPUs, and it sweeps without the QR preconditioning of the one-GPU path, so it
-     * is not known to be faster (docs/benchmarks/gpu-multigpu-2026-11-23.md).
+     * GPU, never on two, and it sweeps without the QR preconditioning of the one-GPU path, so it
+     * is not known to be faster.
      */
     static int multiFrom() { return Integer.getInteger("gpujacobi.cuda.multiGpuFrom", Integer.MAX_VALUE); }
 

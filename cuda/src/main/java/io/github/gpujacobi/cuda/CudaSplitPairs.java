@@ -12,8 +12,8 @@ import jcuda.driver.CUdeviceptr;
  * G := D1' G D1, and the pair's transformation is Q = D1 D2 (batched GEMMs). Each Di is polished by its own kernel
  * (J-weighted for the hyperbolic sweeps), so Q is orthogonal (J-orthogonal) to the rounding.
  * <p>
- * Why: wider blocks halve the update GEMMs' traffic a sweep, and the complex updates are memory bound at b = 32 (H100,
- * complex svd n = 4096: updates 1000 of 1423 ms, docs/benchmarks/gpu-h100-2026-11-26c.md).
+ * Why: wider blocks halve the update GEMMs' traffic a sweep, and at b = 32 the memory-bound complex updates take most
+ * of a sweep.
  */
 final class CudaSplitPairs {
     private CudaSplitPairs() {}

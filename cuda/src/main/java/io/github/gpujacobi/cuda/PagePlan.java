@@ -8,7 +8,7 @@ import io.github.gpujacobi.api.Precision;
  * per block, and where a page's matrices live - shared memory while they fit one block's opt-in
  * shared memory, else global memory (A of 256 x 256 double is 512 KB; the kernels then work in place).
  * Pure arithmetic, so CPU tests check it; the kernels compute the same per-page layout (twins named
- * in their comments). Override the threads per page for tuning runs with -Dgpujacobi.cuda.pageThreads.
+ * in their comments).
  */
 final class PagePlan {
     /** The largest page order the batched kernels take. */
