@@ -30,14 +30,9 @@ import static io.github.gpujacobi.cli.VerifyInputs.worstRelative;
  * definite and indefinite eig in both classes, graded Hermitian eig, every value relative to the CPU's or a
  * high-precision reference [6].
  */
-final class GradedVerify {
-    private final VerifyTally tally;
-    /** The device is a GPU: the checks of its own routes run too. */
-    private final boolean gpu;
-
+final class GradedVerify extends VerifyGroup {
     GradedVerify(VerifyTally tally, boolean gpu) {
-        this.tally = tally;
-        this.gpu = gpu;
+        super(tally, gpu);
     }
 
     /**
@@ -204,6 +199,4 @@ final class GradedVerify {
             check(what, false, ex.getMessage());
         }
     }
-
-    private void check(String what, boolean ok, String detail) { tally.check(what, ok, detail); }
 }

@@ -25,14 +25,9 @@ import static io.github.gpujacobi.cli.VerifyInputs.sym;
 import static io.github.gpujacobi.cli.VerifyInputs.wellConditioned;
 
 /** verify's checks on 3-D arrays: every page of eig, svd and inv, real and complex, against the CPU backend. */
-final class PagesVerify {
-    private final VerifyTally tally;
-    /** The device is a GPU: the checks of its own routes run too. */
-    private final boolean gpu;
-
+final class PagesVerify extends VerifyGroup {
     PagesVerify(VerifyTally tally, boolean gpu) {
-        this.tally = tally;
-        this.gpu = gpu;
+        super(tally, gpu);
     }
 
     /** Hermitian pages (default method) against the CPU's eigenvalues, with each page's residual and orthogonality. */
@@ -164,6 +159,4 @@ final class PagesVerify {
             check(what, false, ex.getMessage());
         }
     }
-
-    private void check(String what, boolean ok, String detail) { tally.check(what, ok, detail); }
 }
