@@ -11,7 +11,6 @@
 #           per-check results to conformance.txt (tree) and conformance/*.xml (JUnit XML); then the
 #           product's own quick check (gpujacobi verify --device gpu), kept as the users' smoke test.
 #   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
-#   tune    MCA at N = 1024 under the register/grid variants (-Dgpujacobi.cuda.eigVariant, blocksPerSm)
 #   bench   eig, svd, inv against cuSOLVER and EJML, n = 256 and 1024, both precisions (CPU rows to 256)
 #   pages   eig and svd on 3-D arrays (issue 19): 2000 pages of 8, 16, 32, 64, 500 of 128, 100 of 256, both
 #           precisions, against syevjBatched/gesvdjBatched, XsyevBatched and a loop of syevd; inv pages
@@ -29,24 +28,8 @@
 #           on GPU 0, peer copies), then one GPU against all visible (GPUS=0,1 to choose; on a one-GPU machine
 #           GPUS=0,0 times two logical devices on one GPU: the split's overhead): pages 2000 x 64 x 64 and
 #           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for the 2 x H200 target) with the phase profile
-#   hyperbolic the indefinite eig's preconditioned hyperbolic sweeps (default; off with -Dgpujacobi.cuda.hyperbolicPrecondition=false):
-#           conformance and verify with it at every size, its profile, with/without against syevj/heevj at
-#           n = 1024, 2048, 4096 real and complex, n = 8192 (docs/benchmarks/hyperbolic-precondition-model.md)
-#   single  the check before the first sweep of the preconditioned routes (CudaBlockedSvd.PRE_CHECK), issue 13's
-#           single-precision rows: positive definite eig, svd and indefinite eig at n = 1024, 4096, single and double,
-#           against ssyevj / sgesvdj / syevd in the same process, with it (default) and without
-#           (-Dgpujacobi.cuda.preCheck=false), alternating; the profiles of both precisions
-#   overlap the indefinite eig's syevd of M beside Bunch-Parlett on a side stream (CudaHyperbolicPrecondition.OVERLAP,
-#           default since 2026-11-28; off: -Dgpujacobi.cuda.overlapFactorEigh=false): conformance and verify with it at every size, its profile,
-#           with/without alternating against cuSOLVER (double, single, complex at n = 1024, 2048, 4096); and the
-#           Gauss-Jordan look-ahead on the per-context side stream (inv n = 2048, 4096)
-#   skip    the eig routes' potrf attempt skipped where a diagonal entry is not positive (CudaBlockedSvd.DIAGONAL_TEST,
-#           default; -Dgpujacobi.cuda.diagonalTest=false attempts it): the indefinite eig at n = 1024, 2048, 4096, single
-#           and double, with and without alternating against cuSOLVER (5.5 minutes on the H200)
-#   besideqr the svd's syevd of A'A beside geqrf on the side stream (CudaBlockedSvd.EIGH_BESIDE_QR, opt-in:
-#           -Dgpujacobi.cuda.eighBesideQr=true, kept opt-in after its first run, H200 2026-11-28): conformance and verify
-#           with it at every size, its profile, with/without alternating against cuSOLVER (svd n = 1024, 2048, 4096,
-#           double, single, complex; 9.5 minutes on the H200, near the device command's 10-minute limit)
+#   profile the blocked routes' per-phase profile (-Dgpujacobi.cuda.profile=true): svd and SPD eig, indefinite eig, real
+#           and complex, n = 1024, 4096
 #   contract the accuracy contract (docs/accuracy.md): verify, then 'routes': the default routes ('auto') beside the
 #           two-sided kernels and cuSOLVER (eig 256/512/1024, pages 2000 x 64, svd 300 and 4096), device time and whole call
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
@@ -104,14 +87,6 @@ stage_verify() {
 stage_table1() {
   step table1 run bench --table1 --n 8,16,32,64,128,256,512,1024 --repeat 3 --cpu-max-n 1024 --out "$out/table1.csv"
 }
-stage_tune() {
-  local v b
-  for v in "" o2; do for b in 0 1; do
-    JOPTS=("-Dgpujacobi.cuda.eigVariant=$v" "-Dgpujacobi.cuda.blocksPerSm=$b")
-    step "tune-variant${v:-default}-bpsm$b" run bench --table1 --n 1024 --repeat 3 --cpu-max-n 8
-  done; done
-  JOPTS=()
-}
 stage_bench() {
   step bench-256-1024 run bench --op eig,svd,inv --n 256,1024 --dtype double,single --repeat 3 --cpu-max-n 256 \
       --out "$out/bench-256-1024.csv"
@@ -147,7 +122,7 @@ stage_huge() {
       --impl 'cuda/blocked|gesvdj' --out "$out/bench-8192-svd.csv"
 }
 stage_blocked() {
-  JOPTS=("-Dgpujacobi.cuda.blockedProfile=true")
+  JOPTS=("-Dgpujacobi.cuda.profile=true")
   step blocked-profile run bench --op svd,eig --spd --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
   JOPTS=()
   # issue 13's target rows: n = 1024, 4096 both precisions against cuSOLVER (one process each)
@@ -179,7 +154,7 @@ stage_multigpu() {
         --impl 'cuda/(parallel|onesided)$' --out "$out/multigpu-pages64-gpus${g//,/_}.csv"
     step "multigpu-pages1024-gpus${g//,/_}" run bench --op eig,svd --spd --n 1024 --pages 100 --repeat 1 --with-transfers \
         --impl 'cuda/blocked$' --out "$out/multigpu-pages1024-gpus${g//,/_}.csv"
-    JOPTS=("-Dgpujacobi.cuda.gpus=$g" "-Dgpujacobi.cuda.multiGpuFrom=${MULTI_N:-4096}" "-Dgpujacobi.cuda.multiGpuProfile=true")
+    JOPTS=("-Dgpujacobi.cuda.gpus=$g" "-Dgpujacobi.cuda.multiGpuFrom=${MULTI_N:-4096}" "-Dgpujacobi.cuda.profile=true")
     step "multigpu-matrix-gpus${g//,/_}" run bench --op svd,eig --spd --n "${MULTI_N:-4096}" --repeat 1 --with-transfers \
         --impl 'cuda/blocked$' --out "$out/multigpu-matrix-gpus${g//,/_}.csv"
   done
@@ -200,88 +175,11 @@ stage_complex() {
       --out "$out/complex-4096-spd.csv"
 }
 stage="${1:-all}"
-# conformance and verify (VERIFY_ARGS...) with the preconditioned routes from n = 2 and OPTION, a route switched on at
-# every size: checks_everywhere NAME OPTION [VERIFY_ARGS...]
-checks_everywhere() {
-  local name="$1" opt="$2" cjar; cjar="$(conformance_jar)" || exit 2
-  shift 2
-  step "$name-conformance" "$java" -Xmx16g "$opt" -Dgpujacobi.cuda.preconditionFrom=2 -cp "$jar:$cjar" \
-      org.junit.platform.console.ConsoleLauncher execute --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
-      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/$name-conformance"
-  if grep -q '\[ *0 tests successful' "$out/$name-conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
-  JOPTS=("$opt" -Dgpujacobi.cuda.preconditionFrom=2)
-  step "$name-verify" run verify --device gpu "$@"
+stage_profile() {
+  JOPTS=(-Dgpujacobi.cuda.profile=true)
+  step profile-definite run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 1 --impl 'cuda/blocked'
+  step profile-indefinite run bench --op eig --n 1024,4096 --dtype double,complex128 --repeat 1 --impl 'cuda/(auto|blocked)'
   JOPTS=()
-}
-# a switch measured against itself: four bench processes, -DPROPERTY=true / false / true / false, each step and CSV named
-# NAME-LABEL-K (LABEL_TRUE or LABEL_FALSE): alternate NAME PROPERTY LABEL_TRUE LABEL_FALSE BENCH_ARGS...
-alternate() {
-  local name="$1" prop="$2" yes="$3" no="$4" v k=0
-  shift 4
-  for v in true false true false; do
-    k=$((k + 1))
-    local label=$([ $v = true ] && echo "$yes" || echo "$no")
-    JOPTS=("-D$prop=$v")
-    step "$name-$label-$k" run bench "$@" --out "$out/$name-$label-$k.csv"
-  done
-  JOPTS=()
-}
-stage_hyperbolic() {
-  # the indefinite eig's preconditioned hyperbolic sweeps (core/HyperbolicPreconditioner; the default since this stage
-  # passed on 2026-11-28): conformance and verify with it at every size, its per-phase profile, then the indefinite eig with and
-  # without it (alternating) against cuSOLVER in the same process, real and complex, and n = 8192
-  local on=-Dgpujacobi.cuda.hyperbolicPrecondition=true off=-Dgpujacobi.cuda.hyperbolicPrecondition=false v k=0
-  checks_everywhere hyperbolic "$on" --graded 2048
-  JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
-  step hyperbolic-profile run bench --op eig --n 1024,4096 --dtype double,complex128 --repeat 1 --impl 'cuda/(auto|blocked)'
-  JOPTS=("$on")
-  step hyperbolic-peers run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
-      --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd' --out "$out/hyperbolic-peers.csv"
-  for v in off on off on; do
-    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=("$off"); fi
-    step "hyperbolic-$v-$((++k))" run bench --op eig --n 1024,2048,4096 --dtype double,complex128 --repeat 3 \
-        --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-$v-$k.csv"
-  done
-  JOPTS=()
-  step hyperbolic-8192 timeout 150 "$java" -Xmx64g "$on" -jar "$jar" bench --op eig --n 8192 --dtype double --repeat 1 \
-      --impl 'cuda/(auto|blocked)' --out "$out/hyperbolic-8192.csv"
-}
-stage_besideqr() {
-  local on=-Dgpujacobi.cuda.eighBesideQr=true
-  checks_everywhere besideqr "$on"
-  JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
-  step besideqr-profile run bench --op svd --n 1024,4096 --dtype double,single --repeat 1 --impl 'cuda/(auto|blocked)'
-  alternate besideqr gpujacobi.cuda.eighBesideQr true false --op svd --n 1024,2048,4096 --dtype double,single,complex128 \
-      --repeat 3 --impl 'cuda/(auto|blocked)|gesvdj'
-}
-stage_skip() {
-  alternate skip gpujacobi.cuda.diagonalTest true false --op eig --n 1024,2048,4096 --dtype single,double --repeat 3 \
-      --impl 'cuda/blocked|syevj|syevd'
-}
-stage_single() {
-  local on=-Dgpujacobi.cuda.preCheck=true off=-Dgpujacobi.cuda.preCheck=false v k=0
-  JOPTS=(-Dgpujacobi.cuda.blockedProfile=true)
-  step single-profile run bench --op svd,eig --spd --n 1024,4096 --dtype single,double --repeat 1 --impl 'cuda/blocked'
-  step single-profile-indefinite run bench --op eig --n 1024,4096 --dtype single,double --repeat 1 --impl 'cuda/blocked'
-  for v in on off on off; do
-    if [ $v = on ]; then JOPTS=("$on"); else JOPTS=("$off"); fi
-    k=$((k + 1))
-    step "single-$v-$k" run bench --op svd,eig --spd --n 1024,4096 --dtype single,double --repeat 3 \
-        --impl 'cuda/blocked|gesvdj|syevj|syevd' --out "$out/single-$v-$k.csv"
-    step "single-indefinite-$v-$k" run bench --op eig --n 1024,4096 --dtype single,double --repeat 3 \
-        --impl 'cuda/blocked|syevj|syevd' --out "$out/single-indefinite-$v-$k.csv"
-  done
-  JOPTS=()
-}
-stage_overlap() {
-  local on=-Dgpujacobi.cuda.overlapFactorEigh=true
-  checks_everywhere overlap "$on"
-  JOPTS=("$on" -Dgpujacobi.cuda.blockedProfile=true)
-  step overlap-profile run bench --op eig --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
-  alternate overlap gpujacobi.cuda.overlapFactorEigh on off --op eig --n 1024,2048,4096 --dtype double,single,complex128 \
-      --repeat 3 --impl 'cuda/(auto|blocked)|syevj|syevd|heevj|heevd'
-  step overlap-inv run bench --op inv --n 2048,4096 --dtype double --repeat 3 --impl 'cuda/gauss|getrf' \
-      --out "$out/overlap-inv.csv"
 }
 stage_quick() {
   # everything a merge must show in one device command (< 10 min): the conformance suite (real and
@@ -334,8 +232,8 @@ stage_routes() {
   done
 }
 case "$stage" in
-  verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|besideqr|contract|routes) "stage_$stage" ;;
-  all) for s in verify table1 bench pages tune large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|tune|bench|pages|large|huge|blocked|multigpu|complex|quick|hyperbolic|single|overlap|skip|besideqr|contract|all" >&2; exit 2 ;;
+  verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes) "stage_$stage" ;;
+  all) for s in verify table1 bench pages large huge blocked; do "stage_$s"; done ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|all" >&2; exit 2 ;;
 esac
 exit $status

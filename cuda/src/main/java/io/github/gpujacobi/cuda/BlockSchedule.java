@@ -11,19 +11,13 @@ import io.github.gpujacobi.core.ChessTournament;
  */
 interface BlockSchedule {
     /**
-     * Odd-even from this many blocks (-Dgpujacobi.cuda.blockedOrder=chess or oddeven fixes the ordering): it has one
-     * step more a sweep and a pair fewer on odd steps, which the latency-bound small sizes feel (H100, 2026-11-26,
-     * n = 1024 b = 32: SPD eig 22.8 -> 24.3 ms), and the update's traffic falls by a third, which the large ones feel
-     * (n = 4096 b = 64: svd 455 -> 409, SPD eig 309 -> 291, indefinite eig 539 -> 511; complex 4096 b = 32 eig 1396 -> 1274).
+     * Odd-even from this many blocks: it has one step more a sweep and a pair fewer on odd steps, which the
+     * latency-bound small sizes feel, and the update's traffic falls by a third, which the large ones feel.
      */
     int ODD_EVEN_FROM = 64;
 
-    /** -Dgpujacobi.cuda.blockedOrder: auto (by {@link #ODD_EVEN_FROM}), chess or oddeven. */
-    String ORDER = System.getProperty("gpujacobi.cuda.blockedOrder", "auto");
-
     static BlockSchedule of(int nb) {
-        boolean oddEven = "oddeven".equals(ORDER) || (!"chess".equals(ORDER) && nb >= ODD_EVEN_FROM);
-        return oddEven ? new OddEvenBlocks(nb) : new ChessBlocks(nb);
+        return nb >= ODD_EVEN_FROM ? new OddEvenBlocks(nb) : new ChessBlocks(nb);
     }
 
     /** Blocks (even). */

@@ -13,14 +13,6 @@ import io.github.gpujacobi.core.ChessTournament;
  * check it; the kernels compute the same shared-memory layout (twin named in their comments).
  */
 final class BlockedPagePlan {
-    /**
-     * From these orders on (and up to 256) pages run blocked. Measured with 2000 pages (H200, 2026-11-23,
-     * ms pointwise / blocked): eig 48 x 48 double 6.08 / 8.13, single 5.36 / 5.92; 64 x 64 double 12.65 / 8.73,
-     * single 10.1 / 6.45; svd 48 x 48 double 12.6 / 9.16, 64 x 64 23.7 / 9.70 (500 pages of 100 and 128:
-     * blocked ahead in both). -Dgpujacobi.cuda.pageBlockedFrom (both) for tuning runs.
-     */
-    static final int EIG_FROM = Integer.getInteger("gpujacobi.cuda.pageBlockedFrom", 64);
-    static final int SVD_FROM = Integer.getInteger("gpujacobi.cuda.pageBlockedFrom", 40);
     static final int WIDTH = 16, THREADS = 256;
 
     final int n, nb, warpsPerPage, pagesPerBlock, pageBytes;
@@ -40,13 +32,19 @@ final class BlockedPagePlan {
         this.pageBytes = pageBytes(half, warpsPerPage, workBytes);
     }
 
-    /** The plan for eig pages of order n in precision p, or null where they do not run blocked. */
-    static BlockedPagePlan eig(int n, Precision p, int fixedSweeps) {
-        return of(n, fixedSweeps, EIG_FROM, p == Precision.SINGLE ? 4 : 8);
+    /**
+     * The plan for eig pages of order n in precision p, or null where they do not run blocked: from
+     * {@link Tuning#pageBlockedEigFrom} up to 256.
+     */
+    static BlockedPagePlan eig(Tuning t, int n, Precision p, int fixedSweeps) {
+        return of(n, fixedSweeps, t.pageBlockedEigFrom, p == Precision.SINGLE ? 4 : 8);
     }
 
-    /** The plan for svd pages of n = min(m, n) columns (the kernels work in double), or null where they do not run blocked. */
-    static BlockedPagePlan svd(int n, int fixedSweeps) { return of(n, fixedSweeps, SVD_FROM, 8); }
+    /**
+     * The plan for svd pages of n = min(m, n) columns (the kernels work in double), or null where they do not run
+     * blocked: from {@link Tuning#pageBlockedSvdFrom} up to 256.
+     */
+    static BlockedPagePlan svd(Tuning t, int n, int fixedSweeps) { return of(n, fixedSweeps, t.pageBlockedSvdFrom, 8); }
 
     private static BlockedPagePlan of(int n, int fixedSweeps, int from, int workBytes) {
         boolean blocked = n >= Math.max(2 * WIDTH + 1, from) && n <= PagePlan.MAX_N && fixedSweeps <= 0;
@@ -66,7 +64,7 @@ final class BlockedPagePlan {
 
     /**
      * The eig kernel for precision p: single pages work in float, capped at 128 registers for two blocks an SM where a
-     * block holds several pages (2000 x 64 x 64 on the H100: 6.1 -> 5.7 ms); one page to a block (n > 128) takes the
+     * block holds several pages; one page to a block (n > 128) takes the
      * uncapped build (the cap's spills cost there and 100-page launches leave SMs idle anyway).
      */
     String eigKernel(Precision p) {

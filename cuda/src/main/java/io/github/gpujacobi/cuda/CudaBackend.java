@@ -89,18 +89,12 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * Crossover orders above which the GPU beats the CPU backend, from the H100 runs in
-     * docs/benchmarks (2026-11-22): eig n=64 6 sweeps 2.3 ms GPU vs 8.4 ms CPU (16 cores); svd n=256
-     * 9.9 vs 472 ms; inv n=256 2.4 vs 72 ms. Below these, launch and transfer costs dominate.
+     * Crossover orders above which the GPU beats the CPU backend: below them, launch and transfer costs dominate.
      */
     public int autoThreshold(Operation op, Precision precision, int pages) {
         if (pages > 1) {
-            // eig and svd: the batched kernels run 2000 pages of 64x64 in 12.7 ms (eig, double) and
-            // 23.7 ms (svd) against 638 and 1039 ms on 16 CPU cores, 8x8 svd pages in 0.13 vs 12 ms
-            // (H100, docs/benchmarks/gpu-h100-2026-11-23-pages.md); below n = 8 the copies dominate (not measured).
-            // inv: the batched Gauss-Jordan kernels (inv_batched.cu) invert 2000 pages of 8x8 in 0.07 ms
-            // against 3.5 ms on 16 CPU cores; larger pages loop over the blocked path, 100 pages of
-            // 256x256 in 100 vs 212 ms (H100, docs/benchmarks/gpu-h100-2026-11-23-inverse.md).
+            // several pages: the batched kernels (eig, svd, and inv_batched.cu's Gauss-Jordan; larger inv pages loop
+            // over the blocked path) are ahead from n = 8, below which the copies dominate
             if (op == Operation.EIG || op == Operation.SVD || op == Operation.INV) return 8;
             return 128;
         }
@@ -119,16 +113,12 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * Order from which 'auto' takes the blocked one-sided Jacobi (CudaBlockedSvd) in double for pages
-     * that the batched kernels do not take (override: -Dgpujacobi.cuda.blockedFrom). H100, 2026-11-23:
-     * n = 512 blocked 34.7 vs pointwise 31.1 ms (svd), 32.3 vs 29.7 (eig, SPD); n = 1024 88 vs 120
-     * and 82 vs 137. Single precision always takes it: it computes in double, so its vectors stay
-     * orthogonal (pointwise single: ||V'V - I|| = 4.8e-3 at n = 777).
+     * Whether 'auto' takes the blocked one-sided Jacobi (CudaBlockedSvd) for pages that the batched kernels do not
+     * take: from {@link Tuning#blockedFrom} in double, always in single, which it computes in double so that the
+     * vectors stay orthogonal (the pointwise single kernels' drift from orthogonal grows with n).
      */
-    static final int BLOCKED_FROM = Integer.getInteger("gpujacobi.cuda.blockedFrom", 768);
-
-    private static boolean blockedByDefault(int n, Precision p) {
-        return p == Precision.SINGLE || n >= BLOCKED_FROM;
+    private boolean blockedByDefault(int n, Precision p) {
+        return p == Precision.SINGLE || n >= dev.tuning.blockedFrom;
     }
 
     /** Pages in turn on the one device; reports carry the summed kernel time. */
@@ -265,14 +255,12 @@ public final class CudaBackend implements Backend {
     /**
      * The one-launch batched kernel serves the default method for pages up to n = 256 (PagePlan),
      * and single matrices up to n = 64 (where the sweep kernels are launch-latency bound).
-     * Explicit ta/ma/sa/mca/classical keep their own kernels (seed 000's Table I measures them).
+     * Explicit ta/ma/sa/mca/classical keep their own kernels ([1]'s Table I measures them).
      */
     private static boolean batched(String method, int n, int pages) {
-        boolean defaultMethod = (Methods.PARALLEL.equals(method) || Methods.AUTO.equals(method)) && !BATCHED_OFF;
+        boolean defaultMethod = Methods.PARALLEL.equals(method) || Methods.AUTO.equals(method);
         return defaultMethod && CudaBatchedEig.fits(n) && (pages > 1 || n <= 64);
     }
-
-    private static final boolean BATCHED_OFF = Boolean.getBoolean("gpujacobi.cuda.noBatched");
 
     /** svd on this backend's GPU alone. */
     synchronized SvdResult svdHere(final PageArray a, final SolverOptions o) {
@@ -281,7 +269,7 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, p, nn);
         try {
-            boolean batchedFits = !BATCHED_OFF && (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
+            boolean batchedFits = (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
                 // computes in double whatever the input class: the double kernels' safe span [8]
                 return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {
@@ -361,7 +349,7 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * Method 'hyperbolic' (seed 003's pointwise sweeps): M = G J G' by Bunch-Parlett on the GPU
+     * Method 'hyperbolic' (the pointwise sweeps of [4]): M = G J G' by Bunch-Parlett on the GPU
      * (CudaBunchParlett), then the hyperbolic sweeps of svd_jacobi.cu, both in double whatever the
      * page's precision; eigenvalues ||(G W)_c||^2 j_c, eigenvectors the normalised columns of G W.
      */
@@ -378,7 +366,7 @@ public final class CudaBackend implements Backend {
             double[] g = DeviceBuffers.download(f.g, n * n, Precision.DOUBLE), j = new double[n];
             for (int i = 0; i < n; i++) j[i] = f.signs[i];
             CudaSvd solver = new CudaSvd();
-            // in double for single input too (as the blocked path): single sweeps left ||V'V - I|| = 2.9e-5 at n = 100
+            // in double for single input too (as the blocked path): single sweeps leave V far from orthogonal
             solver.run(dev, buffers, g, null, n, n, Precision.DOUBLE, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
             double[] d = new double[n];
             if (solver.rankDeficient || !IndefiniteEig.eigenpairs(g, j, n, d, v)) {
@@ -393,7 +381,7 @@ public final class CudaBackend implements Backend {
         return gpus != null ? gpus.first(o).hsvdHere(g, signs, o) : hsvdHere(g, signs, o);
     }
 
-    /** Seed 003's one-sided hyperbolic Jacobi: the SVD sweep kernel with J's signs, pages in turn. */
+    /** The one-sided hyperbolic Jacobi of [4]: the SVD sweep kernel with J's signs, pages in turn. */
     synchronized HsvdResult hsvdHere(PageArray g, PageArray signs, final SolverOptions o) {
         dev.makeCurrent();
         final int m = g.rows(), n = g.cols(), pages = g.pages();
@@ -475,7 +463,14 @@ public final class CudaBackend implements Backend {
      * Device memory kept for the next call (-Dgpujacobi.cuda.cacheMB, default 512): beyond it a call
      * gives its buffers back when it ends, so one large problem does not pin its memory.
      */
-    static final long CACHE_BYTES = Long.getLong("gpujacobi.cuda.cacheMB", 512L) << 20;
+    static final long CACHE_BYTES = cacheBytes();
+
+    static final String CACHE_PROPERTY = "gpujacobi.cuda.cacheMB";
+
+    /** {@link #CACHE_BYTES} as the property now says. */
+    static long cacheBytes() {
+        return Long.getLong(CACHE_PROPERTY, 512L) << 20;
+    }
 
     /** Frees the device buffers, the cuSOLVER/cuBLAS handles and the context (Jacobi.release()). */
     public synchronized String release() {

@@ -11,15 +11,15 @@ import jcuda.driver.CUdeviceptr;
 /**
  * Every page of a symmetric 3-D array (n = 1 ... 256) in one launch of eig_batched.cu: up to n = 32
  * one warp per page with the page in registers (eig_warp), above that a group of threads per page laid
- * out by {@link PagePlan} (the page in shared memory while it fits), from {@link BlockedPagePlan#EIG_FROM}
+ * out by {@link PagePlan} (the page in shared memory while it fits), from {@link Tuning#pageBlockedEigFrom}
  * block Jacobi inside the page (blocked_pages.cu, laid out by {@link BlockedPagePlan}), the
  * whole parallel-ordering Jacobi solve inside the warp or group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
  * host copy; the kernel symmetrizes while loading. Eigenvalues and V come back in double for both
  * precisions: the rotations are derived in double; V is accumulated in double, except single pages of
  * 17 ... 32 (in float) and of 64 and more (the block kernel works in float). V then takes one Newton-Schulz
  * step in double (inside the warp kernels for double pages and single 32 x 32 ones, {@link PagePolish} after
- * the group kernels in double and the block kernels): every page's V within n eps of orthogonal (H100,
- * 2026-11-26, docs/benchmarks/gpu-h100-2026-11-26.md; CudaPageOrthogonalityTest).
+ * the group kernels in double and the block kernels): every page's V within n eps of orthogonal [21]
+ * (CudaPageOrthogonalityTest).
  */
 final class CudaBatchedEig {
     /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
@@ -53,7 +53,7 @@ final class CudaBatchedEig {
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         String kernel = Kernel.EIG_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.eig(n, p, fixedSweeps);
+        final BlockedPagePlan bp = BlockedPagePlan.eig(dev.tuning, n, p, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
         final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + n, ct::flat) : null;
@@ -87,8 +87,7 @@ final class CudaBatchedEig {
                     Pointer.to(new int[]{plan.pagesPerBlock}), Pointer.to(new int[]{count}),
                     Pointer.to(new int[]{plan.sharedA ? 1 : 0}), Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
                     Pointer.to(new int[]{plan.pageBytes})));
-                // double V of the group kernel (33 ... 63): 1.6 n eps from orthogonal (Frobenius; H100, 2026-11-26), 0.25
-                // after the block kernels' step
+                // double V of the group kernel (33 ... 63) is over n eps from orthogonal before this step [21]
                 if (wantV && p == Precision.DOUBLE) PagePolish.run(buf, vd, n, count);
             }
             dev.synchronize();

@@ -22,15 +22,13 @@ final class CudaBatchedInverse {
     /** Kernel time of the last run, transfers excluded. */
     long computeNanos;
 
-    /** About four elements a thread, whole warps, at least n (one row each), at most 256 (or -Dgpujacobi.cuda.invThreads). */
+    /** About four elements a thread, whole warps, at least n (one row each), at most 256. */
     static int threads(int n) {
-        Integer forced = Integer.getInteger("gpujacobi.cuda.invThreads");
-        int cap = forced != null && forced >= 64 && forced <= 512 ? forced : 256;
-        return Math.max(32, Math.min(cap, ((n * n / 4) + 31) / 32 * 32));
+        return Math.max(32, Math.min(256, ((n * n / 4) + 31) / 32 * 32));
     }
 
     static boolean fits(int n) {
-        return n >= 1 && n <= MAX_N && !Boolean.getBoolean("gpujacobi.cuda.noBatchedInv");
+        return n >= 1 && n <= MAX_N;
     }
 
     /** Inverts every page of a into x (same shape); per page whether the elimination met no zero pivot. */

@@ -14,7 +14,7 @@ import java.util.Arrays;
 /**
  * Every page of a 3-D array (min(m, n) = 1 ... 256) in one launch of svd_batched.cu: up to 32 rows
  * (after the transpose of wide pages) one warp per page with the page in registers (svd_warp), from
- * {@link BlockedPagePlan#SVD_FROM} columns block Jacobi inside the page (blocked_pages.cu), else a
+ * {@link Tuning#pageBlockedSvdFrom} columns block Jacobi inside the page (blocked_pages.cu), else a
  * group of threads per page, laid out by {@link PagePlan} (teams of 8 to 32 lanes per column pair; the page
  * in shared memory while it fits, else worked on in place in global memory), the whole one-sided
  * Jacobi solve inside the group. Tall and square pages go up as they lie in the array, without a host
@@ -24,19 +24,14 @@ import java.util.Arrays;
  * stopping tolerance, up to n^1.5 eps from orthogonal (svd_pages_normalize).
  */
 final class CudaBatchedSvd {
-    /** U's normalization and Newton-Schulz step on the GPU; -Dgpujacobi.cuda.pageUPolish=false: U normalized on the host. */
-    static final boolean U_POLISH = !"false".equals(System.getProperty("gpujacobi.cuda.pageUPolish"));
-
     static boolean fits(int m, int n) {
         return PagePlan.svdTakes(m, n);
     }
 
     /**
      * Solves all pages of in into s, u, v (as svd returns them, in their own precision) and records each page in stats.
-     * The page kernels are built for double only: single pages are solved on a double copy (formed in float, U lost
-     * orthogonality with every rotation: H100 2026-11-23, 3.9e-6 at 32 x 32, 1.5e-5 at 64, 1.3e-4 at 256, over
-     * n eps_single; in double the time is double pages', still ahead of gesvdjBatched in single), so tol should be
-     * double's.
+     * The page kernels are built for double only: single pages are solved on a double copy (formed in float, U loses
+     * orthogonality with every rotation, past n eps_single), so tol should be double's.
      */
     void run(CudaDevice dev, DeviceBuffers buf, PageArray in, double tol, int maxSweeps, int fixedSweeps,
              PageArray s, PageArray u, PageArray v, PageStats stats) {
@@ -44,11 +39,9 @@ final class CudaBatchedSvd {
         final int m = a.rows(), n = a.cols(), pages = a.pages();
         final boolean tall = m >= n, wantV = u != null;
         final int cols = Math.min(m, n);
-        // U's step where U is kept in double and has more than 8 columns (H100, 2026-11-26, ||U'U - I||_F at 16 / 32 /
-        // 64 / 256: 1.00 / 0.9 / 1.3 / 2.8 n eps -> 0.27 / 0.20 / 0.24 / 0.20 n eps, time +2-4% from 32); up to 8 U is
-        // within 0.9 n eps without it and the step's launches would triple those pages' time; single U is rounded to
-        // float anyway
-        final boolean polishU = wantV && U_POLISH && in.precision() == Precision.DOUBLE && cols > 8;
+        // U's Newton-Schulz step [21] where U is kept in double and has more than 8 columns; up to 8 U is within n eps
+        // without it and the step's launches would triple those pages' time; single U is rounded to float anyway
+        final boolean polishU = wantV && in.precision() == Precision.DOUBLE && cols > 8;
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
@@ -61,7 +54,7 @@ final class CudaBatchedSvd {
         DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
         String kernel = Kernel.SVD_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.svd(nn, fixedSweeps);
+        final BlockedPagePlan bp = BlockedPagePlan.svd(dev.tuning, nn, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
         final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + nn, ct::flat) : null;

@@ -9,33 +9,20 @@ import jcuda.driver.JCudaDriver;
  * Bunch-Parlett's symmetric indefinite factorisation with complete pivoting on the GPU, M = G J G'
  * [4, 10]: core/BunchParlett's steps and pivot rule ({@link BunchParlett#ALPHA}) in one cooperative
  * launch of bunch_parlett.cu (two grid barriers per pivot step, no host round trip), so the
- * hyperbolic route no longer factorises on the host (15.8 s at n = 4096 on 2 cores). G stays on the
+ * hyperbolic route does not factorise on the host. G stays on the
  * device for the blocked hyperbolic sweeps. For complex elements ({@link BlockedScalar#COMPLEX}) the same kernel's
  * complex build factors a Hermitian M = G J G^H.
  */
 final class CudaBunchParlett {
     private static final int BLOCK = 256;
     /**
-     * -Dgpujacobi.cuda.bpColumnsPerBlock=N fixes the trailing columns per block for measurements. Alone, fewer blocks
-     * (cheaper grid barriers) were slower at every size (H100, 2026-11-26, n = 4096 real: 8 178 ms, 16 193, 32 247,
-     * 64 364; complex 265 / 279 / 335 / 483): each step reads and writes the whole trailing matrix, so the factorisation
-     * is bound by memory traffic (~n^3 / 6 elements moved), not by its barriers.
-     */
-    private static final Integer COLUMNS_PER_BLOCK = Integer.getInteger("gpujacobi.cuda.bpColumnsPerBlock");
-
-    /**
      * Trailing columns per block at the start: 8 (as many warps as columns), and 32 for real M while syevd runs beside
-     * it ({@link CudaHyperbolicPrecondition#OVERLAP}): there the kernel's many blocks (128 at n = 1024, one an SM) and
-     * syevd's kernels slowed each other, and fewer blocks leave syevd most SMs. H100, 2026-11-28
-     * (docs/benchmarks/gpu-h100-2026-11-28c.md), Bunch-Parlett beside syevd with 8 / 16 / 32 columns a block:
-     * 13.6-14.1 / 11.4-12.0 / 11.5 ms at n = 1024 (alone 8 and 11 ms), 48 / 42 / 33 ms at 2048; the whole indefinite eig,
-     * double, 3072: 143 / 148 / 132 ms, 4096: 288 / 284 / 280 ms. Wider was slower: with 48 / 64 columns Bunch-Parlett
-     * outlasts syevd (H200, 2026-11-28, docs/benchmarks/gpu-h200-2026-11-28b.md, single 1024: 32 14.6-15.1, 48 15.1-16.4,
-     * 64 18.0-18.2 ms; double 2048: 44.7, 51.7, 59.5-59.7). Complex M keeps 8 beside heevd (measured that way;
-     * alone its 32 took 335 ms at 4096 where heevd takes 219).
+     * it (CudaIndefiniteEig): there the kernel's many blocks and syevd's kernels slow each other, and fewer blocks leave
+     * syevd most SMs; wider, Bunch-Parlett outlasts syevd. Complex M keeps 8 beside heevd, which it outlasts with 32.
+     * Alone, fewer blocks are slower: each step reads and writes the whole trailing matrix, so the factorisation is
+     * bound by memory traffic, not by its grid barriers.
      */
     private int columnsPerBlock(boolean beside) {
-        if (COLUMNS_PER_BLOCK != null) return Math.max(1, COLUMNS_PER_BLOCK);
         return beside && !el.complex() ? 32 : 8;
     }
 

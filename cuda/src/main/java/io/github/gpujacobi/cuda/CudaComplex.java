@@ -32,33 +32,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * core/ComplexRotation [19]; SVD: svd_jacobi.cu's one-sided sweeps, complex; inverse: the blocked
  * Gauss-Jordan and Cholesky paths with cuSOLVER/cuBLAS's C/Z routines. As on the CPU, the Jacobi
  * solvers compute single input in double complex with single's tolerance (the pointwise single
- * kernels lose orthogonality at large n, as in the real case; -Dgpujacobi.cuda.complexSingleKernels=true
- * runs the single complex builds instead, for measurements). The real routes on the embedding compute in double
+ * kernels lose orthogonality at large n, as in the real case). The real routes on the embedding compute in double
  * with double's tolerance for both precisions (unless Tol is given): their vectors pair up by Gram-Schmidt, and with
- * single's tolerance single pages came out 8e-6 from unitary at 64 x 64 (H100, 2026-11-23), over n eps. The
- * default eig from n = 384 ({@link #EMBED_FROM}) solves positive definite input by the complex blocked one-sided
- * Jacobi on its Cholesky factor ({@link #BLOCKED}: {@link CudaBlockedSvd} on complex elements, a quarter of the
- * embedding's flops), indefinite input by complex Bunch-Parlett and the complex blocked hyperbolic sweeps
- * ({@link #HYPERBOLIC}), both relatively accurate for graded input; a singular page by the real symmetric embedding of
- * order 2n ({@link ComplexEmbedding}) through the real blocked route ({@link CudaBackend#blockedEigPage}). The default
- * svd from min(m, n) = 256 ({@link #BLOCKED_FROM}) runs the complex blocked one-sided Jacobi.
+ * single's tolerance single pages came out over n eps from unitary. The default eig from
+ * {@link Tuning#complexEmbedFrom} solves positive definite input by the complex blocked one-sided Jacobi on its
+ * Cholesky factor ({@link CudaBlockedSvd} on complex elements, a quarter of the embedding's flops), indefinite input
+ * by complex Bunch-Parlett and the complex blocked hyperbolic sweeps, both relatively accurate for graded input
+ * [4, 6, 10]; a singular page by the real symmetric embedding of order 2n ({@link ComplexEmbedding}) through the real
+ * blocked route ({@link CudaBackend#blockedEigPage}). The default svd from {@link Tuning#complexBlockedFrom} runs the
+ * complex blocked one-sided Jacobi.
  * Several pages up to 128 x 128 (eig; svd: min(m, n) <= 128) go through the real batched page kernels on their
  * embeddings ({@link #batchedPages}, {@link #batchedSvdPages}).
  */
 final class CudaComplex {
     /** The method name the complex default runs (the fused MCA kernel has no complex build). */
     static final String DEFAULT_EIG = "mca";
-    private static final boolean SINGLE_KERNELS = Boolean.getBoolean("gpujacobi.cuda.complexSingleKernels");
-
     private CudaComplex() {}
-
-    /** The Jacobi kernels' element type for complex input of precision p. */
-    private static Scalar jacobiScalar(Precision p) {
-        return SINGLE_KERNELS ? Scalar.of(p, true) : Scalar.Z;
-    }
-
-    /** Complex pages up to 128 x 128 through the real batched page kernels (-Dgpujacobi.cuda.complexBatchedPages=false: page by page). */
-    private static final boolean BATCHED_PAGES = !"false".equals(System.getProperty("gpujacobi.cuda.complexBatchedPages"));
 
     static ComplexEigResult eig(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, final SolverOptions o,
                                 PageDriver driver, final CudaBackend real) {
@@ -71,19 +60,19 @@ final class CudaComplex {
                     PageOutcome m = embeddedPage(real, w, nn, v, o, indefinite, fallback, 0);
                     return m != null && m.values != null ? m : null;
                 }, 2) : null;
-        if (BATCHED_PAGES && Methods.AUTO.equals(o.method()) && a.pages() > 1 && n >= 1 && 2 * n <= PagePlan.MAX_N
+        if (Methods.AUTO.equals(o.method()) && a.pages() > 1 && n >= 1 && 2 * n <= PagePlan.MAX_N
                 && o.fixedSweeps() <= 0) {
             ComplexEigResult r = batchedPages(dev, buf, a, o, driver, graded);
             return r.withReport(graded.report(r.report(), a.pages()));
         }
         final double tol = o.tolFor(a.precision(), n);
         final String method = Methods.AUTO.equals(o.method()) || Methods.PARALLEL.equals(o.method()) ? DEFAULT_EIG : o.method();
-        final Scalar s = jacobiScalar(a.precision());
-        final boolean embed = Methods.AUTO.equals(o.method()) && n >= EMBED_FROM;
+        final Scalar s = Scalar.Z;
+        final boolean embed = Methods.AUTO.equals(o.method()) && n >= dev.tuning.complexEmbedFrom;
         final AtomicInteger definite = new AtomicInteger(), hyperbolic = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
             long tried = 0;
-            if (embed && BLOCKED && n >= BLOCKED_FROM) { // positive definite: the complex blocked route, else on
+            if (embed && n >= dev.tuning.complexBlockedFrom) { // positive definite: the complex blocked route, else on
                 // the input precision's tolerance, as the real blocked route: the sweeps compute in double and the
                 // vectors' Newton-Schulz steps (two from single's tolerance) make them unitary to double's rounding
                 final double btol = AccuracyContract.oneSidedTol(o, a.precision(), n);
@@ -94,7 +83,7 @@ final class CudaComplex {
                     return d;
                 }
                 tried = chol.computeNanos; // a failed Cholesky's (and below Bunch-Parlett's) time counts towards the route taken
-                if (HYPERBOLIC && !IndefiniteEig.diagonal(w, n, 2)) {
+                if (!IndefiniteEig.diagonal(w, n, 2)) {
                     CudaIndefiniteEig h = new CudaIndefiniteEig(BlockedScalar.COMPLEX);
                     double[] hd = h.run(dev, buf, w, n, v, btol, PageDriver.maxSweeps(o), o.fixedSweeps());
                     if (hd != null) { // else singular: the embedding's route below decides
@@ -133,25 +122,6 @@ final class CudaComplex {
                 + (indefinite.get() > 0 ? " (indefinite: Bunch-Parlett and blocked hyperbolic Jacobi)" : "");
         return r.withReport(r.report().withMethod(e + c == pages ? Methods.BLOCKED : "mixed").withNote(note));
     }
-
-    /**
-     * The complex blocked route (method 'auto', from order {@link #BLOCKED_FROM}; -Dgpujacobi.cuda.complexBlocked=false
-     * turns it off): the blocked one-sided Jacobi on complex elements ({@link CudaBlockedSvd} with
-     * {@link BlockedScalar#COMPLEX}: Gram matrices and updates by ZGEMM, the pair kernel's complex build), a quarter of
-     * the flops of the real route on the embedding of order 2n (or 2m x 2n).
-     */
-    static final boolean BLOCKED = !"false".equals(System.getProperty("gpujacobi.cuda.complexBlocked"));
-
-    /**
-     * Indefinite Hermitian input on the complex blocked route (default on; -Dgpujacobi.cuda.complexHyperbolic=false
-     * sends it to the real embedding): Bunch-Parlett's complex build, M = G J G^H, and the blocked hyperbolic sweeps
-     * on complex G ({@link CudaIndefiniteEig} with {@link BlockedScalar#COMPLEX}), seed 003's route [4, 10] in complex
-     * arithmetic; a singular M goes on to the embedding's route.
-     */
-    static final boolean HYPERBOLIC = !"false".equals(System.getProperty("gpujacobi.cuda.complexHyperbolic"));
-
-    /** Smallest order (eig) or min(m, n) (svd) for the complex blocked route; -Dgpujacobi.cuda.complexBlockedFrom=N. */
-    static final int BLOCKED_FROM = Math.max(64, Integer.getInteger("gpujacobi.cuda.complexBlockedFrom", 256)); // b = 32 from 63
 
     /**
      * One Hermitian page w (interleaved n x n, left as it was) by the real blocked route on its real symmetric
@@ -194,14 +164,14 @@ final class CudaComplex {
      * Hermitian pages of order n <= 128 (method 'auto', several pages): every page's real symmetric embedding of
      * order 2n ({@link ComplexEmbedding}) solved at once by the real batched page kernels (CudaBatchedEig: the
      * register, shared-memory or block-Jacobi kernels by 2n), then each page's eigenpairs taken back on the host;
-     * a page whose vectors do not pair up (its sweeps cut short) is solved by the two-sided complex kernel instead.
-     * (Page by page, the complex kernels took 5 to 20 times longer: session 6 report.)
+     * a page whose vectors do not pair up (its sweeps cut short) is solved by the two-sided complex kernel instead,
+     * which page by page takes several times longer.
      */
     private static ComplexEigResult batchedPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
                                                  PageDriver driver, final GradedEigPages graded) {
         final int n = a.rows(), n2 = 2 * n, pages = a.pages();
         final double tol2 = o.tolFor(Precision.DOUBLE, n2), tol = o.tolFor(a.precision(), n);
-        final Scalar s = jacobiScalar(a.precision());
+        final Scalar s = Scalar.Z;
         final AtomicInteger unpaired = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eigBatched(a, o, "batched", (w, v, stats) -> {
             double[][] d = new double[pages][];
@@ -258,33 +228,13 @@ final class CudaComplex {
                 + (u == 0 ? "" : "; the others' vectors did not pair up: two-sided complex Jacobi")));
     }
 
-    /**
-     * Complex eig (method 'auto') through the real blocked route on the embedding of order 2n from this order
-     * (-Dgpujacobi.cuda.complexEmbedFrom=N), where the real blocked route takes over from n = 768. H100, 2026-11-23,
-     * random Hermitian (indefinite) double complex: n = 1024 319 ms against 411 for the two-sided MCA kernel (heevj
-     * 136), n = 4096 5.7 s against 34.1 s (heevj 3.36 s); residual 1e-13 / 5e-13, orthogonality 7e-13 / 6.6e-12
-     * (heevj 5e-13 / 4e-12); the conformance suite and verify pass with every complex eig sent this way
-     * (docs/benchmarks/gpu-h100-2026-11-23-session5.md).
-     */
-    static final int EMBED_FROM = Integer.getInteger("gpujacobi.cuda.complexEmbedFrom", 384);
-
-    /**
-     * With the complex blocked route off ({@link #BLOCKED}): complex svd (method 'auto') through the real blocked
-     * one-sided Jacobi on M = [[X, -Y], [Y, X]] (2m x 2n, {@link ComplexEmbedding#singularTriplets}) from
-     * min(m, n) = this (-Dgpujacobi.cuda.complexSvdEmbedFrom=N).
-     * H200, 2026-11-23, random double complex, ms complex one-sided kernels / embedding: 512 36.8 / 100, 1024 183 /
-     * 289, 2048 2063 / 1312, 4096 (24.7 s on the H100) / 5693 (gesvdj 3927); orthogonality 2.6e-12 at 4096 (gesvdj
-     * 5.1e-12); the conformance suite and verify pass with every complex svd sent this way (session 6 report).
-     */
-    static final int SVD_EMBED_FROM = Integer.getInteger("gpujacobi.cuda.complexSvdEmbedFrom", 2048);
-
     static ComplexSvdResult svd(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, final SolverOptions o,
                                 PageDriver driver) {
         final Precision p = a.precision();
         final int kmin = Math.min(a.rows(), a.cols());
-        final Scalar s = jacobiScalar(p);
+        final Scalar s = Scalar.Z;
         final double span = s.isDouble() ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
-        if (BATCHED_PAGES && Methods.AUTO.equals(o.method()) && a.pages() > 1 && o.fixedSweeps() <= 0
+        if (Methods.AUTO.equals(o.method()) && a.pages() > 1 && o.fixedSweeps() <= 0
                 && CudaBatchedSvd.fits(2 * Math.max(a.rows(), a.cols()), 2 * kmin)) {
             return batchedSvdPages(dev, buf, a, o, driver, span);
         }
@@ -292,18 +242,9 @@ final class CudaComplex {
         final double tol = AccuracyContract.oneSidedTol(o, s.isDouble() ? Precision.DOUBLE : p, kmin);
         final double target = AccuracyContract.orthogonality(p, Math.max(a.rows(), a.cols()));
         final boolean auto = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0;
-        final boolean blocked = auto && BLOCKED && kmin >= BLOCKED_FROM;
-        final boolean embed = auto && !blocked && kmin >= SVD_EMBED_FROM;
-        final AtomicInteger embedded = new AtomicInteger();
+        final boolean blocked = auto && kmin >= dev.tuning.complexBlockedFrom;
         ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, blocked ? Methods.BLOCKED : Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
             if (blocked) return blockedSvd(dev, buf, w, vw, mm, nn, tol, PageDriver.maxSweeps(o));
-            if (embed && ComplexEmbedding.fits(mm, nn)) {
-                PageOutcome e = embeddedSvd(dev, buf, w, vw, mm, nn, AccuracyContract.oneSidedTol(o, Precision.DOUBLE, 2 * nn), PageDriver.maxSweeps(o));
-                if (e != null) {
-                    embedded.incrementAndGet();
-                    return e;
-                }
-            }
             CudaSvd solver = new CudaSvd();
             solver.run(dev, buf, w, vw, mm, nn, s, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
             if (vw == null || !auto) return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
@@ -311,12 +252,8 @@ final class CudaComplex {
             boolean polished = ComplexSvdFactors.unitAndPolished(w, vw, mm, nn, sigma, target, Runtime.getRuntime().availableProcessors());
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished, solver.computeNanos, sigma);
         });
-        int pages = a.pages(), e = embedded.get();
         if (blocked) return r.withReport(r.report().withNote("the complex blocked one-sided Jacobi (ZGEMM updates)"));
-        if (e == 0) return r;
-        return r.withReport(r.report().withMethod(e == pages ? Methods.BLOCKED : "mixed")
-                .withNote((pages > 1 ? e + " of " + pages + " pages" : "the matrix")
-                        + " through the real blocked one-sided Jacobi on the real embedding [[X, -Y], [Y, X]] of size 2m x 2n"));
+        return r;
     }
 
     /**
@@ -328,7 +265,7 @@ final class CudaComplex {
     private static ComplexSvdResult batchedSvdPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
                                                     PageDriver driver, double span) {
         final Precision p = a.precision();
-        final Scalar s = jacobiScalar(p);
+        final Scalar s = Scalar.Z;
         final AtomicInteger unpaired = new AtomicInteger();
         final int pages = a.pages();
         ComplexSvdResult r = new ComplexPageDriver(driver).svdBatched(a, o, "batched", span, (w, vw, mm, nn, stats) -> {
@@ -382,7 +319,7 @@ final class CudaComplex {
 
     /**
      * One page (w: mm x nn interleaved, mm >= nn; the driver's contract: A V over w, V into vw) through the complex
-     * blocked one-sided Jacobi ({@link #BLOCKED}), QR-preconditioned as the real route.
+     * blocked one-sided Jacobi, QR-preconditioned as the real route.
      */
     private static PageOutcome blockedSvd(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int mm, int nn,
                                           double tol, int maxSweeps) {
@@ -398,33 +335,6 @@ final class CudaComplex {
             for (int c = 0; c < nn; c++) w[2 * (c + c * mm)] = sigma[c];
         }
         long host = System.nanoTime() - t0;
-        return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos + host, null);
-    }
-
-    /**
-     * One page (w: mm x nn interleaved, mm >= nn; the driver's contract: A V over w, V into vw) through the real
-     * blocked SVD of its embedding; null (w and the caller's state untouched) where the embedding does not fit the
-     * heap or M's vectors do not pair up, so that the complex one-sided kernels take the page.
-     */
-    private static PageOutcome embeddedSvd(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int mm, int nn,
-                                           double tol, int maxSweeps) {
-        long t0 = System.nanoTime();
-        double[] mw, vm, y;
-        try {
-            mw = ComplexEmbedding.general(w, mm, nn);
-            vm = vw != null ? new double[4 * nn * nn] : null;
-            y = new double[w.length];
-        } catch (OutOfMemoryError oom) { // only these arrays were being allocated
-            return null;
-        }
-        long host = System.nanoTime() - t0;
-        CudaBlockedSvd solver = new CudaBlockedSvd();
-        solver.svd(dev, buf, mw, 2 * mm, 2 * nn, vm, tol, maxSweeps, 0); // U over mw, V into vm
-        long t1 = System.nanoTime();
-        boolean paired = ComplexEmbedding.singularTriplets(solver.sigma, vm != null ? mw : null, vm, mm, nn, y, vw);
-        host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it
-        if (!paired) return null;
-        System.arraycopy(y, 0, w, 0, w.length);
         return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos + host, null);
     }
 

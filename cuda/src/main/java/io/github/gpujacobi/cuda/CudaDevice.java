@@ -38,6 +38,8 @@ final class CudaDevice {
     private final Map<String, Integer> coopBlocks = new HashMap<String, Integer>();
     final String name;
     final int major, minor, multiprocessors, driverVersion;
+    /** The block widths and crossover orders of this GPU's generation. */
+    final Tuning tuning;
     final long totalMemory;
     /** Dynamic shared memory one block may opt in to (bytes): bounds the batched kernels' page size. */
     final int maxSharedPerBlock;
@@ -72,6 +74,7 @@ final class CudaDevice {
         major = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
         minor = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
         multiprocessors = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+        tuning = Tuning.of(major, minor);
         if (major < 8) {
             throw new JacobiException(ErrorKind.NO_GPU, name + " has compute capability " + major + "." + minor
                     + "; gpujacobi's kernels need 8.0 or newer");
@@ -126,7 +129,12 @@ final class CudaDevice {
 
     /** The GPU the process opens first: 0, or -Dgpujacobi.cuda.device=N. */
     static CudaDevice open() {
-        return new CudaDevice(Integer.getInteger(DEVICE_PROPERTY, 0), false);
+        return new CudaDevice(firstIndex(), false);
+    }
+
+    /** The index {@link #open} takes: -Dgpujacobi.cuda.device, else 0. */
+    static int firstIndex() {
+        return Integer.getInteger(DEVICE_PROPERTY, 0);
     }
 
     /** GPU index through its primary context, or (ownContext) through a context of its own. */
@@ -241,11 +249,7 @@ final class CudaDevice {
         return f;
     }
 
-    /**
-     * Blocks that can be resident at once (the limit of a cooperative grid), capped at
-     * {@code -Dgpujacobi.cuda.blocksPerSm} per multiprocessor when set (grid.sync gets dearer with
-     * every block; the tuning runs in docs/benchmarks vary it).
-     */
+    /** Blocks that can be resident at once: the limit of a cooperative grid. */
     int cooperativeGrid(String kernel, int blockSize) {
         String key = kernel + "/" + blockSize;
         Integer g = coopBlocks.get(key);
@@ -253,10 +257,7 @@ final class CudaDevice {
             int[] perSm = {0};
             check(JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(perSm, function(kernel), blockSize, 0),
                     "cuOccupancyMaxActiveBlocksPerMultiprocessor " + kernel);
-            int resident = Math.max(1, perSm[0]);
-            Integer cap = Integer.getInteger("gpujacobi.cuda.blocksPerSm");
-            if (cap != null && cap > 0) resident = Math.min(resident, cap);
-            g = resident * multiprocessors;
+            g = Math.max(1, perSm[0]) * multiprocessors;
             coopBlocks.put(key, g);
         }
         return g;

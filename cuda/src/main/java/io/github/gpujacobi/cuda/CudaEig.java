@@ -7,8 +7,8 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * One page of the symmetric eigensolver on the GPU: seed 000's two-sided parallel Jacobi
- * (eig_jacobi.cu, methods ta/ma/sa/mca) or seed 002's classical max-pivot Jacobi
+ * One page of the symmetric eigensolver on the GPU: the two-sided parallel Jacobi of [1]
+ * (eig_jacobi.cu, methods ta/ma/sa/mca) or the classical max-pivot Jacobi of [3]
  * (classical_jacobi.cu). One launch per sweep; the rotation counter read back after it is the only
  * host synchronisation of a sweep.
  */
@@ -76,7 +76,7 @@ final class CudaEig {
                 PagePolish.run(buf, vd, n, 1);
                 dev.synchronize();
             } else if (s == Scalar.Z) {
-                CudaBlockedSvd.polishSquare(dev, buf, BlockedScalar.COMPLEX, vd, n);
+                PolarPolish.once(dev, buf, BlockedScalar.COMPLEX, vd, n);
             }
         }
         computeNanos = System.nanoTime() - t0;
@@ -111,11 +111,9 @@ final class CudaEig {
         int half = ct.pairsPerStep();
         CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
         CUdeviceptr x = buf.get("X", (long) n * n * s.bytes()), cs = buf.get("cs", 2L * half * s.bytes());
-        // -Dgpujacobi.cuda.eigVariant=o2 picks the 32-register builds (two blocks per SM), for tuning runs
-        String variant = System.getProperty("gpujacobi.cuda.eigVariant", "");
         boolean fused = method.equals(FUSED_MCA);
         if (fused) method = "mca";
-        final String kernel = Kernel.eigSweep(method, fused).name(s, variant);
+        final String kernel = Kernel.eigSweep(method, fused).name(s);
         // only MCA reads row i's pair; the others get any valid pointer
         CUdeviceptr rowPair = method.equals("mca") ? buf.constant("rowPair", "rows:" + n, ct::rowPairs) : pairs;
         // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp); 1024 was

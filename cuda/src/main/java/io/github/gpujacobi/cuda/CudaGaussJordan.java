@@ -8,7 +8,7 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.JCudaDriver;
 
 /**
- * Blocked Gauss-Jordan inversion of one page in place on the GPU [14] (seed 004's method [5],
+ * Blocked Gauss-Jordan inversion of one page in place on the GPU [14] (the method of [5],
  * blocked). For each block of b columns k..e-1, with A partitioned at k and e:
  * <ol>
  * <li>the panel A(k:n, k:e) is factorised with partial pivoting (cuSOLVER getrf: P [A11; A21] =
@@ -25,23 +25,18 @@ import jcuda.driver.JCudaDriver;
  * The next panel's columns are updated first and its getrf runs on a second stream while the rest
  * of the update proceeds (look-ahead). The row interchanges are undone at the end as one column gather; ||A||_1 and ||inv(A)||_1 come
  * from the device for RCOND. A zero pivot (getrf info > 0) marks the page singular. Complex pages
- * (issue 16) run the same steps with the C/Z routines ({@link TypedLapack}) and the kernels' complex builds.
+ * run the same steps with the C/Z routines ({@link TypedLapack}) and the kernels' complex builds.
  */
 final class CudaGaussJordan {
     private CudaGaussJordan() {}
 
-    /**
-     * With {@code -Dgpujacobi.cuda.gjProfile=true} every phase is synchronised and its time added to
-     * {@link #PHASE_NANOS} (norms, panel getrf, row swaps, trsm, update: block rows + gemm, gather):
-     * where the time goes, for docs/benchmarks (the syncs slow the whole a little).
-     */
-    static final boolean PROFILE = Boolean.getBoolean("gpujacobi.cuda.gjProfile");
+    /** With {@link Profiling#ON} every phase is synchronised, timed and printed at the end of a page. */
     static final String[] PHASES = {"setup", "getrf", "swap", "trsm", "update", "gather"};
-    static final long[] PHASE_NANOS = new long[PHASES.length];
+    private static final long[] PHASE_NANOS = new long[PHASES.length];
     private static long mark;
 
     private static void phase(CudaDevice dev, int which) {
-        if (!PROFILE) return;
+        if (!Profiling.ON) return;
         dev.synchronize();
         long now = System.nanoTime();
         if (which >= 0) PHASE_NANOS[which] += now - mark;
@@ -49,15 +44,21 @@ final class CudaGaussJordan {
     }
 
     /**
-     * The block width b (-Dgpujacobi.cuda.gjBlock overrides): 256 from n = 1024 on, where b = 64,
-     * 128, 256, 512 measured 4.0, 3.1, 3.1, 3.3 ms (n = 1024), 23.4, 19.3, 18.1, 18.2 ms (4096)
-     * and 96.8, 68.0, 56.5, 55.9 ms (8192) on the H100 in double (fewer panels, fewer library calls;
-     * the gemm of inner dimension 256 runs near its peak).
+     * The block width b: 256 from {@link Tuning#gjWideFrom} on (fewer panels and library calls, and the gemm of inner
+     * dimension 256 runs near its peak), else 64.
      */
-    static int blockSize(int n) {
-        Integer forced = Integer.getInteger("gpujacobi.cuda.gjBlock");
-        if (forced != null && forced > 0) return Math.min(forced, Math.max(1, n));
-        return Math.max(1, Math.min(n, n >= 1024 ? 256 : 64));
+    static int blockSize(Tuning t, int n) {
+        return Math.max(1, Math.min(n, n >= t.gjWideFrom ? 256 : 64));
+    }
+
+    /** The phases' times of the page just inverted, to stderr, then zeroed. */
+    private static void printPhases(int n, int b) {
+        StringBuilder line = new StringBuilder("gauss-jordan n=" + n + " b=" + b + ":");
+        for (int k = 0; k < PHASES.length; k++) {
+            line.append(String.format(java.util.Locale.ROOT, " %s %.2f ms", PHASES[k], PHASE_NANOS[k] / 1e6));
+            PHASE_NANOS[k] = 0;
+        }
+        System.err.println(line);
     }
 
     /**
@@ -73,7 +74,7 @@ final class CudaGaussJordan {
         TypedLapack lib = CudaLibraries.get("Gauss-Jordan inversion").typed(s);
         Precision p = s.precision;
         long e = s.bytes();
-        int b = blockSize(n), panels = (n + b - 1) / b;
+        int b = blockSize(dev.tuning, n), panels = (n + b - 1) / b;
         DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e);
         DevicePointer wb = buf.get("gjW", (long) b * n * e), t = buf.get("gjT", (long) b * b * e);
         DevicePointer linv = buf.get("gjLinv", (long) b * b * e), pb = buf.get("gjP", (long) n * b * e);
@@ -89,7 +90,7 @@ final class CudaGaussJordan {
         phase(dev, -1);
         // look-ahead: panel k+1 is factorised on the context's side stream while the default stream finishes
         // step k's update of the other columns (the panel factorisation is latency-bound)
-        SideStream ps = LOOKAHEAD && n >= LOOKAHEAD_MIN_N && n > b ? dev.sideStream() : null;
+        SideStream ps = n >= dev.tuning.gjLookaheadFrom && n > b ? dev.sideStream() : null;
         CudaLibraries libs = CudaLibraries.get("Gauss-Jordan inversion");
         if (ps != null) CudaLibraries.status(libs.solver.cusolverDnSetStream(libs.solverHandle, ps.jna()), "cusolverDnSetStream");
         try {
@@ -144,6 +145,7 @@ final class CudaGaussJordan {
         phase(dev, 5);
         dev.synchronize();
         long nanos = System.nanoTime() - t0;
+        if (Profiling.ON) printPhases(n, b);
         int[] st = new int[panels];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4L * panels), "cuMemcpyDtoH devInfo");
         boolean eliminated = true;
@@ -169,14 +171,6 @@ final class CudaGaussJordan {
         }
         return q;
     }
-
-    /** -Dgpujacobi.cuda.gjLookahead=false factorises every panel on the default stream (for comparison). */
-    static final boolean LOOKAHEAD = !"false".equals(System.getProperty("gpujacobi.cuda.gjLookahead"));
-    /**
-     * Look-ahead from this order on: it saved 1.0 ms at n = 4096 and 3.2 ms at 8192 (H100, double),
-     * while at n = 1024 the update split in three products cost 1.3 ms more than one product.
-     */
-    static final int LOOKAHEAD_MIN_N = 2048;
 
     /** getrf of the panel A(k:n, k:k+bb) (on the side stream when there is one, after the default stream's work so far). */
     private static void factorPanel(TypedLapack lib, DevicePointer a, int n, int k, int bb, DevicePointer work,

@@ -36,8 +36,8 @@ final class CudaGpus {
      * Order from which one matrix on the blocked route spreads over several GPUs
      * (-Dgpujacobi.cuda.multiGpuFrom; below it one GPU's blocked run is left alone, a step synchronising
      * every device costs latency). Off by default: the split has run only on logical devices of one
-     * H100, never on two GPUs, and it sweeps without the QR preconditioning of the one-GPU path, so it
-     * is not known to be faster (docs/benchmarks/gpu-multigpu-2026-11-23.md).
+     * GPU, never on two, and it sweeps without the QR preconditioning of the one-GPU path, so it
+     * is not known to be faster.
      */
     static int multiFrom() { return Integer.getInteger("gpujacobi.cuda.multiGpuFrom", Integer.MAX_VALUE); }
 
@@ -51,10 +51,15 @@ final class CudaGpus {
         order.add(first);
     }
 
+    /** The GPU list of -Dgpujacobi.cuda.gpus, null when it is not set; errors name the caller and the property. */
+    static int[] fromProperty(String caller) {
+        return GpuList.parse(caller + " (-D" + GPUS_PROPERTY + ")", System.getProperty(GPUS_PROPERTY));
+    }
+
     /** The GPU indices of a call: the option, else the property, else the one chosen by -Dgpujacobi.cuda.device, else all. */
     int[] resolve(SolverOptions o) {
         int[] list = o.gpus();
-        if (list == null) list = GpuList.parse(o.caller() + " (-D" + GPUS_PROPERTY + ")", System.getProperty(GPUS_PROPERTY));
+        if (list == null) list = fromProperty(o.caller());
         if (list == null) {
             if (System.getProperty(CudaDevice.DEVICE_PROPERTY) != null) return new int[]{first.device().index};
             int n = CudaDevice.count();
@@ -105,7 +110,7 @@ final class CudaGpus {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).eigHere(a, o);
         if (a.pages() > 1) return split(devs, PageSplit.EIG, (b, part) -> b.eigHere(part, o)).run(a);
-        if (matrixSplit(o, a.rows(), devs.size())) {
+        if (matrixSplit(o, a.rows(), devs)) {
             CudaMultiGpuBlockedSvd solver = new CudaMultiGpuBlockedSvd();
             EigResult r = multiEig(devs, a, o, solver);
             if (r != null) return r;
@@ -121,7 +126,7 @@ final class CudaGpus {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).svdHere(a, o);
         if (a.pages() > 1) return split(devs, PageSplit.SVD, (b, part) -> b.svdHere(part, o)).run(a);
-        if (matrixSplit(o, Math.min(a.rows(), a.cols()), devs.size())) return multiSvd(devs, a, o);
+        if (matrixSplit(o, Math.min(a.rows(), a.cols()), devs)) return multiSvd(devs, a, o);
         return devs.get(0).svdHere(a, o);
     }
 
@@ -153,9 +158,9 @@ final class CudaGpus {
     }
 
     /** One matrix on the blocked route, large enough, with a block pair for every device. */
-    private static boolean matrixSplit(SolverOptions o, int n, int devices) {
+    private static boolean matrixSplit(SolverOptions o, int n, List<CudaBackend> devs) {
         boolean blocked = Methods.BLOCKED.equals(o.method()) || Methods.AUTO.equals(o.method());
-        return blocked && n >= multiFrom() && CudaMultiGpuBlockedSvd.blocks(n) / 2 >= devices;
+        return blocked && n >= multiFrom() && CudaMultiGpuBlockedSvd.blocks(devs.get(0).device().tuning, n) / 2 >= devs.size();
     }
 
     private SvdResult multiSvd(final List<CudaBackend> devs, PageArray a, final SolverOptions o) {

@@ -8,20 +8,14 @@ import jcuda.Pointer;
 import jcuda.driver.JCudaDriver;
 
 /**
- * {@link HyperbolicPreconditioner}'s operations on the device, for {@link CudaIndefiniteEig} (and with J = I for the
- * svd's opt-in {@link CudaBlockedSvd#EIGH_BESIDE_QR}): syevd / heevd, optionally on the side stream beside the
- * factorisation ({@link #readyBeside}, {@link #startEigh}, {@link #endEigh}), gemm, and
+ * {@link HyperbolicPreconditioner}'s operations on the device, for {@link CudaIndefiniteEig}: syevd / heevd, on the
+ * side stream beside the factorisation ({@link #readyBeside}, {@link #startEigh}, {@link #endEigh}): Bunch-Parlett
+ * (barrier-bound) and syevd (latency-bound) each leave most of the GPU idle, and the preconditioner needs both only
+ * afterwards. Also gemm, and
  * the scalings by the real J, J_Y and S through cuBLAS's dgmm, which treats an interleaved complex matrix as a real one
  * of twice the rows (leading dimension 2n; a row scaling then takes each entry of x twice).
  */
 final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<DevicePointer> {
-    /**
-     * On by default since its first GPU run (H100, 2026-11-28, docs/benchmarks/gpu-h100-2026-11-28.md: conformance and
-     * verify passed with it at every size; the indefinite eig 4096 went from 16 sweeps and 489 ms to 1 sweep and 277 ms);
-     * off with -Dgpujacobi.cuda.hyperbolicPrecondition=false.
-     */
-    static final boolean ON = !"false".equals(System.getProperty("gpujacobi.cuda.hyperbolicPrecondition"));
-
     private final CudaDevice dev;
     private final DeviceBuffers buf;
     private final CudaLibraries lib;
@@ -38,27 +32,14 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
     }
 
     /**
-     * Whether order n is preconditioned: switched on, the positive definite eig's switch and size threshold
-     * ({@link CudaBlockedSvd#PRECONDITION}, {@link CudaBlockedSvd#PRECONDITION_FROM}), no fixed sweep count, room for
-     * M's copy, Q, P, Y and syevd's workspace beside Bunch-Parlett's and the sweeps' buffers (about 12 n^2 elements),
-     * and 2 n^2 reals indexable by cuBLAS's int.
+     * Whether order n is preconditioned: the positive definite eig's size threshold ({@link Tuning#preconditionFrom}),
+     * no fixed sweep count, room for M's copy, Q, P, Y and syevd's workspace beside Bunch-Parlett's and the sweeps'
+     * buffers (about 12 n^2 elements), and 2 n^2 reals indexable by cuBLAS's int.
      */
     static boolean wanted(CudaDevice dev, int n, int fixedSweeps, BlockedScalar el) {
-        return ON && CudaBlockedSvd.PRECONDITION && n >= Math.max(2, CudaBlockedSvd.PRECONDITION_FROM) && fixedSweeps == 0
+        return n >= Math.max(2, dev.tuning.preconditionFrom) && fixedSweeps == 0
                 && 2L * n * n <= Integer.MAX_VALUE && dev.freeMemory() >= 12L * n * n * el.bytes;
     }
-
-    /**
-     * syevd / heevd of M on a side stream while Bunch-Parlett runs on the default one (the two are independent: the
-     * preconditioner needs both only afterwards); off with -Dgpujacobi.cuda.overlapFactorEigh=false. Bunch-Parlett
-     * (barrier-bound at n = 1024) and syevd (latency-bound there) each leave most of the H100 idle: one after the other
-     * they take 8 + 11 ms at n = 1024, 96 + 127 ms at 4096. Side by side, with Bunch-Parlett on fewer blocks
-     * ({@link CudaBunchParlett#columnsPerBlock}), 11.5 ms at 1024 and 33 ms at 2048; at 4096, where Bunch-Parlett is
-     * bound by memory traffic, about 2% (H100, 2026-11-28, indefinite eig single / double: 1024 23.0 -> 14.4-16.2 /
-     * 27.5 -> 17.9-19.2 ms, 2048 59.5 -> 45.8-46.2 / 68.9 -> 52.7-55.5, 4096 285 -> 280; conformance and verify pass with
-     * it at every size; docs/benchmarks/gpu-h100-2026-11-28c.md).
-     */
-    static final boolean OVERLAP = !"false".equals(System.getProperty("gpujacobi.cuda.overlapFactorEigh"));
 
     /** The side stream of a {@link #startEigh} whose result {@link #eigh} has not yet taken, else null. */
     private SideStream pending;
@@ -73,7 +54,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
         CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, side.jna()), "cusolverDnSetStream");
         pending = side;
         try {
-            CudaBlockedSvd.syevd(buf, lib, el, a, n, buf.get("hypW", 8L * n), buf.get("hypInfo", 4));
+            BlockedPreconditioner.syevd(buf, lib, el, a, n, buf.get("hypW", 8L * n), buf.get("hypInfo", 4));
         } catch (RuntimeException ex) {
             endEigh();
             throw ex;
@@ -87,7 +68,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
     void readyBeside(DevicePointer a) {
         DevicePointer w = buf.get("hypW", 8L * n);
         buf.get("hypInfo", 4);
-        CudaBlockedSvd.syevdWorkspace(buf, el, el.syevdWork(lib, n, a.jna(), n, w.jna()));
+        BlockedPreconditioner.syevdWorkspace(buf, el, el.syevdWork(lib, n, a.jna(), n, w.jna()));
         dev.sideStream().awaitDefault();
     }
 
@@ -108,8 +89,8 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
         DevicePointer wDev = buf.get("hypW", 8L * n);
         if (pending != null) {
             endEigh();
-            if (!CudaBlockedSvd.succeeded(buf.get("hypInfo", 4))) return false;
-        } else if (!CudaBlockedSvd.syevd(buf, lib, el, a, n, wDev)) {
+            if (!BlockedPreconditioner.succeeded(buf.get("hypInfo", 4))) return false;
+        } else if (!BlockedPreconditioner.syevd(buf, lib, el, a, n, wDev)) {
             return false;
         }
         System.arraycopy(DeviceBuffers.download(wDev, n, Precision.DOUBLE), 0, w, 0, n);

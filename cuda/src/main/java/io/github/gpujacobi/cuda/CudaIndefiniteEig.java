@@ -5,14 +5,14 @@ import io.github.gpujacobi.core.HyperbolicPreconditioner;
 import io.github.gpujacobi.core.IndefiniteEig;
 
 /**
- * Eigenpairs of a nonsingular symmetric indefinite page on the GPU by seed 003's route [4, 10]:
+ * Eigenpairs of a nonsingular symmetric indefinite page on the GPU by the route of [4, 10]:
  * M = G J G' (Bunch-Parlett with complete pivoting, {@link CudaBunchParlett}), then the blocked
  * one-sided hyperbolic Jacobi on (G, J) ({@link CudaBlockedSvd#hyperbolic}): G W = U Sigma, so the
  * eigenvalues are sigma_c^2 j_c and the eigenvectors U, each to the relative accuracy that complete
  * pivoting and the relative stopping rule give graded M. From n = 1024 the sweeps run on Y = G P instead, P from
  * syevd's eigenvectors of M ({@link HyperbolicPreconditioner}, {@link CudaHyperbolicPrecondition}), wherever P is
- * J-orthogonal to working precision (H100, 2026-11-28: 1 sweep instead of 16 at n = 4096, 489 -> 277 ms); with
- * {@link CudaHyperbolicPrecondition#OVERLAP} syevd runs beside Bunch-Parlett on a side stream.
+ * J-orthogonal to working precision (then a sweep or none instead of a dozen); syevd runs beside Bunch-Parlett on a
+ * side stream.
  * Everything runs in double on the device;
  * only M goes up and the eigenpairs come down. For complex elements ({@link BlockedScalar#COMPLEX}: M Hermitian,
  * interleaved) the same steps in complex arithmetic, M = G J G^H.
@@ -47,24 +47,23 @@ final class CudaIndefiniteEig {
         if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
         CudaHyperbolicPrecondition ops = pre ? new CudaHyperbolicPrecondition(dev, buf,
                 CudaLibraries.get("Method 'blocked'"), el, n) : null;
-        // syevd of M's copy beside Bunch-Parlett (CudaHyperbolicPrecondition.OVERLAP): the side stream waits for the
-        // copy, Bunch-Parlett is queued first, then syevd
-        boolean beside = pre && CudaHyperbolicPrecondition.OVERLAP;
-        if (beside) ops.readyBeside(copy);
+        // syevd of M's copy beside Bunch-Parlett: the side stream waits for the copy, Bunch-Parlett is queued first,
+        // then syevd
+        if (pre) ops.readyBeside(copy);
         CudaBunchParlett f = new CudaBunchParlett(el);
         boolean factored = false;
         try {
-            f.launch(dev, buf, m, n, beside);
-            if (beside) ops.startEigh(copy);
+            f.launch(dev, buf, m, n, pre);
+            if (pre) ops.startEigh(copy);
             f.finish(buf, n);
             factored = f.singular == null;
         } finally {
-            if (beside && !factored) ops.endEigh(); // no preconditioning follows: the side stream's work ends here
+            if (pre && !factored) ops.endEigh(); // no preconditioning follows: the side stream's work ends here
         }
         factorNanos = f.nanos;
-        if (CudaBlockedSvd.PROFILE) {
+        if (Profiling.ON) {
             System.err.printf(java.util.Locale.ROOT, "bunch-parlett n=%d: %.1f ms%s%s%n", n, factorNanos / 1e6,
-                    beside ? " (syevd beside it)" : "", f.singular != null ? " (singular)" : "");
+                    pre ? " (syevd beside it)" : "", f.singular != null ? " (singular)" : "");
         }
         if (f.singular != null) {
             singular = f.singular;
@@ -91,7 +90,7 @@ final class CudaIndefiniteEig {
             }
             ops.finish();
             preNanos = System.nanoTime() - t0;
-            if (CudaBlockedSvd.PROFILE) {
+            if (Profiling.ON) {
                 System.err.printf(java.util.Locale.ROOT, "hyperbolic precondition n=%d: %.1f ms, %s%n", n, preNanos / 1e6,
                         p.skipped == null ? String.format(java.util.Locale.ROOT, "%d Newton-Schulz steps, residual %.1e",
                                 p.steps, p.residual) : "not taken: " + p.skipped);
@@ -103,7 +102,7 @@ final class CudaIndefiniteEig {
         rotations = s.rotations;
         converged = s.converged;
         computeNanos = factorNanos + preNanos + s.computeNanos;
-        if (CudaBlockedSvd.PROFILE) {
+        if (Profiling.ON) {
             System.err.printf(java.util.Locale.ROOT, "indefinite eig n=%d: %.2f ms counted%n", n, computeNanos / 1e6);
         }
         double[] d = new double[n];

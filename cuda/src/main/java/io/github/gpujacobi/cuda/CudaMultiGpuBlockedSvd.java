@@ -27,9 +27,6 @@ import java.util.Locale;
  * the sweeps act on A itself; V is accumulated below G as on one GPU. Always in double.
  */
 final class CudaMultiGpuBlockedSvd {
-    /** Synchronise between the compute and the copy phase of each step to time them apart (-Dgpujacobi.cuda.multiGpuProfile). */
-    static final boolean PROFILE = Boolean.getBoolean("gpujacobi.cuda.multiGpuProfile");
-
     int sweeps;
     long rotations;
     boolean converged;
@@ -39,8 +36,8 @@ final class CudaMultiGpuBlockedSvd {
     private String layout = "";
 
     /** Column blocks (even, padded) for n columns: the same blocking as one GPU. */
-    static int blocks(int n) {
-        int b = CudaBlockedSvd.blockWidth(n, false), blocks = (n + b - 1) / b;
+    static int blocks(Tuning t, int n) {
+        int b = BlockWidth.of(t, n, false, BlockedScalar.REAL), blocks = (n + b - 1) / b;
         return Math.max(2, blocks + (blocks & 1));
     }
 
@@ -59,7 +56,7 @@ final class CudaMultiGpuBlockedSvd {
      */
     double[] eig(List<CudaBackend> devs, double[] a, double[] v, int n, double tol, int maxSweeps, int fixedSweeps) {
         computeNanos = 0;
-        if (CudaBlockedSvd.DIAGONAL_TEST && IndefiniteEig.nonPositiveDiagonal(a, n, 1)) return null; // potrf would fail
+        if (IndefiniteEig.nonPositiveDiagonal(a, n, 1)) return null; // potrf would fail
         CudaBackend b0 = devs.get(0);
         CudaDevice d0 = b0.device();
         DeviceBuffers buf = b0.buffers();
@@ -116,7 +113,8 @@ final class CudaMultiGpuBlockedSvd {
     private void sweep(List<CudaBackend> devs, double[] g, double[] vw, int m, int n, double tol, int maxSweeps,
                        int fixedSweeps) {
         final boolean wantV = vw != null;
-        final int b = CudaBlockedSvd.blockWidth(n, false), nb = blocks(n), q2 = 2 * b;
+        final Tuning tuning = devs.get(0).device().tuning;
+        final int b = BlockWidth.of(tuning, n, false, BlockedScalar.REAL), nb = blocks(tuning, n), q2 = 2 * b;
         final int cols = nb * b, ld = m + (wantV ? cols : 0), count = devs.size();
         final DeviceBlockSchedule sch = new DeviceBlockSchedule(nb, count);
         final ChessTournament ct = sch.tournament();
@@ -137,7 +135,7 @@ final class CudaMultiGpuBlockedSvd {
             s.gram = s.buf.get("mgGram", 8L * q2 * q2 * s.pairs);
             s.q = s.buf.get("mgQ", 8L * q2 * q2 * s.pairs);
             s.rawR = s.buf.get("mgR", 8L * q2 * q2 * s.pairs);
-            s.cs = s.buf.get("mgCs", 8L * CudaBlockedSvd.pairScratch(q2) * s.pairs);
+            s.cs = s.buf.get("mgCs", 8L * BlockedPairs.scratch(q2) * s.pairs);
             s.rot = s.buf.get("mgRot", 8L * steps * s.pairs);
             s.ptrs = s.buf.get("mgPtrs", 8L * 2 * steps * 3 * 2 * s.pairs);
             s.innerPairs = s.buf.constant("blockedPairs", "chess:" + q2, () -> new ChessTournament(q2).flat());
@@ -181,13 +179,13 @@ final class CudaMultiGpuBlockedSvd {
                 long p0 = System.nanoTime();
                 for (Share d : sh) {
                     d.dev.makeCurrent();
-                    CudaBlockedSvd.gram(d.lib, BlockedScalar.REAL, d.work[par], ld, m, q2, d.pairs, d.gram);
-                    CudaBlockedSvd.solvePairs(d.dev, d.lib, BlockedScalar.REAL, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
+                    BlockedPairs.gram(d.lib, BlockedScalar.REAL, d.work[par], ld, m, q2, d.pairs, d.gram);
+                    BlockedPairs.solve(d.dev, d.lib, BlockedScalar.REAL, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
                             d.rot.withByteOffset(8L * s * d.pairs), d.cs, null, false);
-                    CudaBlockedSvd.apply(d.lib, BlockedScalar.REAL, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
+                    BlockedPairs.apply(d.lib, BlockedScalar.REAL, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
                             2 * d.pairs);
                 }
-                long p1 = PROFILE ? syncAll(sh) : p0;
+                long p1 = Profiling.ON ? syncAll(sh) : p0;
                 for (DeviceBlockSchedule.Move mv : sch.moves(s)) {
                     if (!mv.peer()) continue;
                     Share from = sh[mv.fromDevice], to = sh[mv.toDevice];
@@ -198,7 +196,7 @@ final class CudaMultiGpuBlockedSvd {
                     peerBytes += colBytes;
                 }
                 long p2 = syncAll(sh);
-                if (PROFILE) {
+                if (Profiling.ON) {
                     computePhaseNanos += p1 - p0;
                     copyPhaseNanos += p2 - p1;
                 }
@@ -240,7 +238,7 @@ final class CudaMultiGpuBlockedSvd {
         layout = String.format(Locale.ROOT, "one matrix across %d GPUs (%s): %d blocks of %d columns, block pairs per step %s;"
                         + " %d peer copies (%.1f MB), peer access %s", count, names(sh), nb, b, split, peerCopies,
                 peerBytes / 1e6, access);
-        if (PROFILE) {
+        if (Profiling.ON) {
             layout += String.format(Locale.ROOT, "; step phases: compute %.1f ms, copies %.1f ms", computePhaseNanos / 1e6,
                     copyPhaseNanos / 1e6);
             System.err.printf(Locale.ROOT, "multigpu m=%d n=%d: %d sweeps; %s%n", m, n, sweeps, layout);

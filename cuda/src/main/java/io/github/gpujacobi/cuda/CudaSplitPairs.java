@@ -12,8 +12,8 @@ import jcuda.driver.CUdeviceptr;
  * G := D1' G D1, and the pair's transformation is Q = D1 D2 (batched GEMMs). Each Di is polished by its own kernel
  * (J-weighted for the hyperbolic sweeps), so Q is orthogonal (J-orthogonal) to the rounding.
  * <p>
- * Why: wider blocks halve the update GEMMs' traffic a sweep, and the complex updates are memory bound at b = 32 (H100,
- * complex svd n = 4096: updates 1000 of 1423 ms, docs/benchmarks/gpu-h100-2026-11-26c.md).
+ * Why: wider blocks halve the update GEMMs' traffic a sweep, and at b = 32 the memory-bound complex updates take most
+ * of a sweep.
  */
 final class CudaSplitPairs {
     private CudaSplitPairs() {}
@@ -52,8 +52,8 @@ final class CudaSplitPairs {
                 solve(dev, lib, buf, el, w, subs, subHalf, sub, qsub, leafPairs, tol, rotAt, subSigns, false);
             } else {
                 DevicePointer raw = buf.get(at + "R", subBytes);
-                DevicePointer cs = buf.get(at + "Cs", (long) el.bytes * CudaBlockedSvd.pairScratch(w) * subHalf);
-                CudaBlockedSvd.solvePairs(dev, lib, el, w, subs, sub, qsub, raw, leafPairs, true, w / 2, tol, rotAt, cs,
+                DevicePointer cs = buf.get(at + "Cs", (long) el.bytes * BlockedPairs.scratch(w) * subHalf);
+                BlockedPairs.solve(dev, lib, el, w, subs, sub, qsub, raw, leafPairs, true, w / 2, tol, rotAt, cs,
                         subSigns, false);
             }
             DevicePointer d = st == 0 ? d1 : d2;
@@ -76,16 +76,10 @@ final class CudaSplitPairs {
      * Step (1) for split pairs (contiguous in w, leading dimension ld, m rows; 2b = q2 columns each): the Gram matrices
      * of the blocks (one strided batched GEMM over all 2 pairs blocks) and of each pair's cross block Gi' Gj (one over the
      * pairs), assembled into gram (svd_blocked.cu's blocked_split_assemble): three quarters of one GEMM's flops for the
-     * whole Hermitian 2b x 2b matrix, and its b x b outputs run as fast as the 2b x 2b ones (H100, ZGEMM k = 4096: 64
-     * blocks of 64 in 143 us, 60 TFLOP/s, docs/benchmarks/gpu-h100-2026-11-26e/run4-gemm-shapes).
-     * -Dgpujacobi.cuda.splitGram=false forms the whole matrix by one GEMM ({@link CudaBlockedSvd#gram}).
+     * whole Hermitian 2b x 2b matrix, and its b x b outputs run as fast as the 2b x 2b ones.
      */
     static void gram(CudaDevice dev, CudaLibraries lib, DeviceBuffers buf, BlockedScalar el, DevicePointer w, int ld, int m,
                      int q2, int pairs, int half, DevicePointer gram) {
-        if (!SPLIT_GRAM) {
-            CudaBlockedSvd.gram(lib, el, w, ld, m, q2, pairs, gram);
-            return;
-        }
         final int b = q2 / 2;
         final long bb = (long) b * b, block = (long) b * ld;
         DevicePointer dg = buf.get("splitGramDiag", el.bytes * bb * 2 * half), xg = buf.get("splitGramCross", el.bytes * bb * half);
@@ -97,6 +91,4 @@ final class CudaSplitPairs {
         dev.launchOver(el.splitAssemble().kernelName(), total,
                 Pointer.to(Pointer.to(dg), Pointer.to(xg), Pointer.to(gram), Pointer.to(new int[]{q2}), Pointer.to(new int[]{pairs})));
     }
-
-    static final boolean SPLIT_GRAM = !"false".equals(System.getProperty("gpujacobi.cuda.splitGram"));
 }

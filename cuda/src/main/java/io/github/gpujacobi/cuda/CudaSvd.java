@@ -6,9 +6,9 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
- * One page of seed 001's one-sided Jacobi SVD on the GPU (svd_jacobi.cu), m >= n: the
+ * One page of the one-sided Jacobi SVD of [2] on the GPU (svd_jacobi.cu), m >= n: the
  * orthogonalisation kernel, one launch per sweep with the rotation counter read back after it,
- * then the column-scaling kernel. With signs (seed 003's hyperbolic SVD) the same sweeps apply
+ * then the column-scaling kernel. With signs (the hyperbolic SVD of [4]) the same sweeps apply
  * hyperbolic transformations to pairs of unequal sign and the result is left unscaled (G W, W).
  */
 final class CudaSvd {

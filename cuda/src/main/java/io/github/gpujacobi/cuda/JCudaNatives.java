@@ -28,7 +28,7 @@ import java.util.Set;
 /**
  * Loads JCuda's driver library safely. JCuda itself copies {@code libJCudaDriver-<v>-<os>-<arch>.so}
  * to {@code java.io.tmpdir} (world-writable {@code /tmp}) under that fixed name and loads whatever
- * file is already there, so a library planted by another user would run in this JVM (issue 22).
+ * file is already there, so a library planted by another user would run in this JVM.
  * Instead the bundled copy is extracted into a private folder ({@code $XDG_CACHE_HOME} or
  * {@code ~/.cache}, then {@code gpujacobi/natives/<jcuda version>}, mode 0700 and owned by the
  * user; else a fresh 0700 temporary folder), its SHA-256 checked against the bundled bytes

@@ -8,7 +8,7 @@ import io.github.gpujacobi.api.Precision;
  * per block, and where a page's matrices live - shared memory while they fit one block's opt-in
  * shared memory, else global memory (A of 256 x 256 double is 512 KB; the kernels then work in place).
  * Pure arithmetic, so CPU tests check it; the kernels compute the same per-page layout (twins named
- * in their comments). Override the threads per page for tuning runs with -Dgpujacobi.cuda.pageThreads.
+ * in their comments).
  */
 final class PagePlan {
     /** The largest page order the batched kernels take. */
@@ -62,15 +62,12 @@ final class PagePlan {
 
     static boolean eigTakes(int n) { return n >= 1 && n <= MAX_N; }
 
-    /** Whether the register kernels (one warp per page, eig_warp / svd_warp) run; off for comparison runs. */
-    static final boolean WARP_KERNELS = !"false".equals(System.getProperty("gpujacobi.cuda.pageWarp"));
-
     /**
      * The register kernels' page class for order n (eig) or row count m (svd, m >= n): 8, 16 or 32
      * registers per column, or 0 above 32 (the shared-memory kernels take those).
      */
     static int warpClass(int rowsOrOrder) {
-        if (!WARP_KERNELS || rowsOrOrder < 1 || rowsOrOrder > 32) return 0;
+        if (rowsOrOrder < 1 || rowsOrOrder > 32) return 0;
         return rowsOrOrder <= 8 ? 8 : rowsOrOrder <= 16 ? 16 : 32;
     }
 
@@ -112,8 +109,8 @@ final class PagePlan {
      */
     static PagePlan eig(int n, Precision p, boolean wantV, int maxShared) {
         int half = (n + 1) / 2;
-        int threads = threadsOverride(roundWarp(Math.max(1, (half * half + 3) / 4)));
-        boolean sharedA = true, sharedV = wantV && !V_GLOBAL;
+        int threads = roundWarp(Math.max(1, (half * half + 3) / 4));
+        boolean sharedA = true, sharedV = wantV;
         int bytes = eigPageBytes(n, p, true, sharedV);
         if (bytes > maxShared && sharedV) {
             sharedV = false;
@@ -134,8 +131,8 @@ final class PagePlan {
     static PagePlan svd(int mm, int nn, Precision p, boolean wantV, int maxShared) {
         int lanes = Math.max(8, Math.min(32, Integer.highestOneBit(Math.max(1, mm - 1)) << 1));
         int half = (nn + 1) / 2;
-        int threads = threadsOverride(roundWarp(lanes * ((half + 1) / 2)));
-        boolean sharedU = true, sharedV = wantV && !V_GLOBAL;
+        int threads = roundWarp(lanes * ((half + 1) / 2));
+        boolean sharedU = true, sharedV = wantV;
         int bytes = svdPageBytes(mm, nn, p, true, sharedV);
         if (bytes > maxShared && sharedV) {
             sharedV = false;
@@ -148,16 +145,8 @@ final class PagePlan {
         return new PagePlan(threads, pagesPerBlock(threads, bytes, maxShared), bytes, sharedU, sharedV, lanes);
     }
 
-    /** Tuning runs: V always in global memory (-Dgpujacobi.cuda.pageVGlobal=true). */
-    private static final boolean V_GLOBAL = Boolean.getBoolean("gpujacobi.cuda.pageVGlobal");
-
     private static int roundWarp(int threads) {
         return Math.min(MAX_BLOCK, Math.max(32, (threads + 31) / 32 * 32));
-    }
-
-    private static int threadsOverride(int planned) {
-        Integer t = Integer.getInteger("gpujacobi.cuda.pageThreads");
-        return t == null || t <= 0 ? planned : roundWarp(t);
     }
 
     private static int pagesPerBlock(int threads, int pageBytes, int maxShared) {

@@ -7,13 +7,10 @@ import com.sun.jna.Memory;
  * V := V (3I - V'V) / 2 by two batched GEMMs (W: a copy of V, T = W'W; V := -1/2 W T + 3/2 V). Block
  * Jacobi applies about twice the pointwise kernels' rotations to each column (the pairs inside a
  * block meet again at every step): V came out 1.3e-12 from orthogonal at 256 x 256 (pointwise
- * 7.9e-13), 1.3e-14 after this step (H100, 2026-11-23). The same step on the svd pages' m x n U once its
- * columns are unit (CudaBatchedSvd). -Dgpujacobi.cuda.pagePolish=false skips it.
+ * 7.9e-13), 1.3e-14 after this step The same step on the svd pages' m x n U once its columns are unit (CudaBatchedSvd).
  */
 final class PagePolish {
     private PagePolish() {}
-
-    static final boolean ON = !"false".equals(System.getProperty("gpujacobi.cuda.pagePolish"));
 
     private static final Memory ONE = CudaLibraries.scalar(1, true), ZERO = CudaLibraries.scalar(0, true),
             MINUS_HALF = CudaLibraries.scalar(-0.5, true), THREE_HALVES = CudaLibraries.scalar(1.5, true);
@@ -25,7 +22,7 @@ final class PagePolish {
 
     /** Polishes count m x n (m >= n) double pages with unit columns at v. */
     static void run(DeviceBuffers buf, DevicePointer v, int m, int n, int count) {
-        if (!ON || count == 0 || n == 0) return;
+        if (count == 0 || n == 0) return;
         CudaLibraries lib = CudaLibraries.get("Block Jacobi pages");
         long mn = (long) m * n, nn = (long) n * n;
         DevicePointer w = buf.get("pagePolishW", 8 * mn * count), t = buf.get("pagePolishT", 8 * nn * count);

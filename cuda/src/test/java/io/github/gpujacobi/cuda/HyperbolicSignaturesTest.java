@@ -15,11 +15,11 @@ class HyperbolicSignaturesTest {
     @ParameterizedTest
     @CsvSource({"1, 1", "2, 1", "5, 2", "7, 4", "33, 16", "100, 32", "130, 32"})
     void everyPairSeesItsColumnsSigns(int n, int b) {
-        int blocks = (n + b - 1) / b, nb = Math.max(2, blocks + (blocks & 1)); // as CudaBlockedSvd.solve pads
+        int blocks = (n + b - 1) / b, nb = Math.max(2, blocks + (blocks & 1)); // as BlockedSweeps.run pads
         int[] signs = new int[n];
         for (int c = 0; c < n; c++) signs[c] = (c * c + c / 3) % 3 == 0 ? -1 : 1; // irregular, both signs
         for (BlockSchedule sch : new BlockSchedule[]{new OddEvenBlocks(nb), new BlockSchedule.ChessBlocks(nb)}) {
-            int[] out = CudaBlockedSvd.pairSignatures(sch, signs, n, b);
+            int[] out = BlockedTables.pairSignatures(sch, signs, n, b);
             int half = nb / 2, q2 = 2 * b, steps = sch.period();
             assertEquals(steps * half * q2, out.length);
             for (int s = 0; s < steps; s++) {
@@ -44,12 +44,12 @@ class HyperbolicSignaturesTest {
     @ParameterizedTest
     @CsvSource({"2", "4", "8", "16", "32", "64", "128"})
     void pairKernelSharedMemoryFitsAnH100(int q2) {
-        int bytes = CudaBlockedSvd.pairBytes(q2, BlockedScalar.REAL.bytes);
+        int bytes = BlockedPairs.sharedBytes(q2, BlockedScalar.REAL.bytes);
         // A (q2 x (q2 + 1) doubles), and the polish's second matrix where the kernel polishes (hyperbolic: always)
         assertEquals(8 * q2 * (q2 + 1) * (q2 <= 64 ? 2 : 1), bytes);
         assertTrue(bytes <= 227 * 1024 - 8 * 1024, bytes + " bytes: more than an H100 block may opt in to, with the static arrays");
-        assertEquals(q2 <= 64, CudaBlockedSvd.polishedInKernel(q2), "the kernel polishes up to 2b = 64, the caller beyond");
-        assertTrue(CudaBlockedSvd.pairScratch(q2) >= (q2 <= 64 ? 3L * (q2 - 1) * (q2 / 2) : 2L * q2 * q2), "room for the rotations or J R and R J");
+        assertEquals(q2 <= 64, BlockedPairs.polishedInKernel(q2), "the kernel polishes up to 2b = 64, the caller beyond");
+        assertTrue(BlockedPairs.scratch(q2) >= (q2 <= 64 ? 3L * (q2 - 1) * (q2 / 2) : 2L * q2 * q2), "room for the rotations or J R and R J");
     }
 
     /** The cross ordering's diagonal step: the block at slot0[x] carries logical block x's signs (+1 for padding). */
@@ -61,7 +61,7 @@ class HyperbolicSignaturesTest {
         for (int c = 0; c < n; c++) signs[c] = (c * c + c / 3) % 3 == 0 ? -1 : 1;
         OddEvenBlocks oe = new OddEvenBlocks(nb);
         for (int[] slot0 : new int[][]{oe.positions(0), oe.positions(nb), new BlockSchedule.ChessBlocks(nb).positions(0)}) {
-        int[] out = CudaBlockedSvd.blockSignatures(slot0, signs, n, b);
+        int[] out = BlockedTables.blockSignatures(slot0, signs, n, b);
         assertEquals(nb * b, out.length);
         for (int x = 0; x < nb; x++) {
             for (int i = 0; i < b; i++) {

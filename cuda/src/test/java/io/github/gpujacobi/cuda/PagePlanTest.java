@@ -127,10 +127,10 @@ class PagePlanTest {
 
     @Test
     void blockedPagesLayout() {
-        assertEquals(null, BlockedPagePlan.eig(BlockedPagePlan.EIG_FROM - 1, Precision.DOUBLE, 0), "below EIG_FROM: the pointwise kernels");
-        assertEquals(null, BlockedPagePlan.svd(BlockedPagePlan.SVD_FROM - 1, 0), "below SVD_FROM: the pointwise kernels");
-        assertEquals(null, BlockedPagePlan.eig(257, Precision.SINGLE, 0), "past 256: not a page kernel");
-        assertEquals(null, BlockedPagePlan.svd(200, 3), "fixed sweep counts keep the seeds' pointwise sweeps");
+        assertEquals(null, BlockedPagePlan.eig(Tuning.DEFAULT, Tuning.DEFAULT.pageBlockedEigFrom - 1, Precision.DOUBLE, 0), "below pageBlockedEigFrom: the pointwise kernels");
+        assertEquals(null, BlockedPagePlan.svd(Tuning.DEFAULT, Tuning.DEFAULT.pageBlockedSvdFrom - 1, 0), "below pageBlockedSvdFrom: the pointwise kernels");
+        assertEquals(null, BlockedPagePlan.eig(Tuning.DEFAULT, 257, Precision.SINGLE, 0), "past 256: not a page kernel");
+        assertEquals(null, BlockedPagePlan.svd(Tuning.DEFAULT, 200, 3), "fixed sweep counts keep the seeds' pointwise sweeps");
         for (int n = 33; n <= 256; n++) {
             int half = new ChessTournament((n + 15) / 16).pairsPerStep();
             int wpp = half <= 2 ? 2 : half <= 4 ? 4 : 8;
@@ -145,14 +145,14 @@ class PagePlanTest {
             if (wpp == 2) assertTrue(2 * 4 * BlockedPagePlan.pageBytes(half, wpp, 4) <= 228 * 1024,
                     "two blocks of four single pages share an H100 SM, n = " + n);
         }
-        BlockedPagePlan p256 = BlockedPagePlan.eig(256, Precision.DOUBLE, 0);
+        BlockedPagePlan p256 = BlockedPagePlan.eig(Tuning.DEFAULT, 256, Precision.DOUBLE, 0);
         assertEquals(16, p256.nb);
         assertEquals(8, p256.half());
         assertEquals(15, p256.steps());
         assertEquals(1, p256.pagesPerBlock);
         assertEquals(256, p256.threadsPerPage());
         assertEquals(100, p256.grid(100));
-        BlockedPagePlan p129 = BlockedPagePlan.svd(129, 0);
+        BlockedPagePlan p129 = BlockedPagePlan.svd(Tuning.DEFAULT, 129, 0);
         assertEquals(9, p129.nb, "a last block of one column");
         assertEquals(5, p129.half(), "odd block count: a ghost block");
         assertEquals(9, p129.steps());

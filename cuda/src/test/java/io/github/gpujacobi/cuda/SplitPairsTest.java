@@ -7,8 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which blocked sweeps solve their pair problems split (CudaSplitPairs), and the rotation counters that takes; the split
- * route itself runs in CudaConformanceTest on the GPU (with -Dgpujacobi.cuda.complexBlockWidth=64 and 128 at every
- * complex blocked size: docs/benchmarks/gpu-h100-2026-11-26f).
+ * route itself runs in CudaConformanceTest on the GPU.
  */
 class SplitPairsTest {
     @Test
@@ -22,18 +21,18 @@ class SplitPairsTest {
     @Test
     void complexBlocksWidenFrom2048AndRealOnesKeepTheirWidths() {
         for (boolean hyperbolic : new boolean[]{false, true}) {
-            assertEquals(32, CudaBlockedSvd.blockWidth(1024, hyperbolic, BlockedScalar.COMPLEX));
-            assertEquals(64, CudaBlockedSvd.blockWidth(2048, hyperbolic, BlockedScalar.COMPLEX));
-            assertEquals(64, CudaBlockedSvd.blockWidth(4096, hyperbolic, BlockedScalar.COMPLEX));
-            assertEquals(32, CudaBlockedSvd.blockWidth(2048, hyperbolic, BlockedScalar.REAL));
-            assertEquals(64, CudaBlockedSvd.blockWidth(4096, hyperbolic, BlockedScalar.REAL));
+            assertEquals(32, BlockWidth.of(Tuning.DEFAULT, 1024, hyperbolic, BlockedScalar.COMPLEX));
+            assertEquals(64, BlockWidth.of(Tuning.DEFAULT, 2048, hyperbolic, BlockedScalar.COMPLEX));
+            assertEquals(64, BlockWidth.of(Tuning.DEFAULT, 4096, hyperbolic, BlockedScalar.COMPLEX));
+            assertEquals(32, BlockWidth.of(Tuning.DEFAULT, 2048, hyperbolic, BlockedScalar.REAL));
+            assertEquals(64, BlockWidth.of(Tuning.DEFAULT, 4096, hyperbolic, BlockedScalar.REAL));
             for (int n : new int[]{1, 2, 3, 63, 100, 2047, 2049, 5000}) {
                 for (BlockedScalar el : BlockedScalar.values()) {
-                    int b = CudaBlockedSvd.blockWidth(n, hyperbolic, el);
+                    int b = BlockWidth.of(Tuning.DEFAULT, n, hyperbolic, el);
                     assertEquals(Integer.highestOneBit(b), b, "a power of 2");
                     assertTrue(b <= Math.max(1, (n + 1) / 2), "at most half the columns, n = " + n);
-                    // a split pair problem needs the cross order and sub-problems one pair kernel holds
-                    assertTrue(CudaSplitPairs.counters(el, 2 * b) == 1 || CudaBlockedSvd.crossFor(hyperbolic));
+                    // a split pair problem needs the cross order, which every b >= 2 takes
+                    assertTrue(CudaSplitPairs.counters(el, 2 * b) == 1 || b >= 2);
                 }
             }
         }

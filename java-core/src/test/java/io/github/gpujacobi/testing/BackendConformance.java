@@ -318,8 +318,7 @@ public abstract class BackendConformance {
     }
 
     /**
-     * The graded SPD matrix rounded to single, through the default method (on the GPU the blocked route, which with
-     * -Dgpujacobi.cuda.preconditionFrom=2 tests the preconditioned X P before any sweep under single's tolerance):
+     * The graded SPD matrix rounded to single, through the default method (on the GPU the blocked route):
      * every eigenvalue within n eps_single relative of the rounded matrix's, to 40 digits [6].
      */
     @Test

@@ -17,7 +17,7 @@ import io.github.gpujacobi.cuda.jna.CudaRuntime;
 import static io.github.gpujacobi.cuda.peers.DeviceMemory.check;
 
 /**
- * One complex cuSOLVER routine as a benchmark row (issue 16's peers): heevd and heevj (Hermitian
+ * One complex cuSOLVER routine as a benchmark row: heevd and heevj (Hermitian
  * eig), gesvd and gesvdj (svd), getrf + getrs against the identity (inv); Z for double complex, C for
  * single complex input; pages in turn. Timed as {@link CusolverPeer}: the solver calls and the
  * device-to-device copy restoring the input; host transfers only with --with-transfers.

@@ -1,0 +1,89 @@
+package io.github.gpujacobi.cuda;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * The preconditioning of the svd (after its QR) and of the positive definite eig [22]: the sweeps run on X P instead
+ * of X = R', P the eigenvectors of X'X from cuSOLVER's syevd, and then start nearly converged. P is orthogonal and
+ * multiplies from the right, so X P keeps X's rows, the rows whose scaling gives the sweeps on X their relative
+ * accuracy [6, 8]. The hyperbolic sweeps need a J-orthogonal P instead ({@link CudaHyperbolicPrecondition}).
+ */
+final class BlockedPreconditioner {
+    private final CudaDevice dev;
+    private final DeviceBuffers buf;
+    private final CudaLibraries lib;
+    private final BlockedScalar el;
+
+    BlockedPreconditioner(CudaDevice dev, DeviceBuffers buf, CudaLibraries lib, BlockedScalar el) {
+        this.dev = dev;
+        this.buf = buf;
+        this.lib = lib;
+        this.el = el;
+    }
+
+    /**
+     * Whether the sweeps of order n are preconditioned: from {@link Tuning#preconditionFrom}, no fixed sweep count (the
+     * experiments of [1] count plain sweeps), and room beside the sweeps' buffers (two work arrays, U, the polish's
+     * two): X, P and syevd's workspace take about 2 n^2 elements, so without room for about 10 n^2 the sweeps run on X.
+     */
+    boolean wanted(int n, int fixedSweeps) {
+        return n >= dev.tuning.preconditionFrom && fixedSweeps == 0 && dev.freeMemory() >= 10L * n * n * el.bytes;
+    }
+
+    /**
+     * g (the factor R in its upper triangle, leading dimension ldg) to X Q into out (leading dimension n), X = R' and
+     * Q the eigenvectors of X'X by syevd (heevd), taken to orthogonal at working precision by one Newton-Schulz step
+     * [21]. X Q (X Q)' = A up to row-wise small errors. For the svd (A = Q R) the sweeps on X P give X P W' = U S, so
+     * V accumulated from P gives W = P W' as before. Returns Q (buffer precondQ), or null, and nothing written, when
+     * syevd fails.
+     */
+    DevicePointer apply(DevicePointer g, int ldg, int n, DevicePointer out) {
+        long bytes = (long) n * n * el.bytes;
+        DevicePointer x = packTransposedFactor(g, ldg, n), q = buf.get("precondQ", bytes);
+        DevicePointer w = buf.get("precondW", 8L * n);
+        el.gemm(lib, el.adjoint, 0, n, n, n, el.one, x.jna(), n, x.jna(), n, el.zero, q.jna(), n, "gemm X'X");
+        if (!syevd(buf, lib, el, q, n, w)) return null;
+        PolarPolish.steps(dev, buf, lib, el, q, n, 0);
+        el.gemm(lib, 0, 0, n, n, n, el.one, x.jna(), n, q.jna(), n, el.zero, out.jna(), n, "gemm X Q");
+        return q;
+    }
+
+    /** X = R' (R in g's upper triangle, leading dimension ldg) into buffer precondX, n x n; one launch of the pack kernel. */
+    private DevicePointer packTransposedFactor(DevicePointer g, int ldg, int n) {
+        DevicePointer x = buf.get("precondX", (long) n * n * el.bytes);
+        CUdeviceptr slot = buf.constant("precondSlot", "one block", () -> new int[]{0});
+        dev.launchOver(el.pack().kernelName(), (long) n * n, // X = R': one block
+                Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(x), Pointer.to(slot), Pointer.to(new int[]{n}),
+                        Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}),
+                        Pointer.to(new int[]{BlockedProblem.Start.FACTOR_ROWS.packMode}), CudaDevice.nullable(null)));
+        return x;
+    }
+
+    /** Eigenvectors of the Hermitian n x n a into a, eigenvalues into w (cuSOLVER syevd / heevd); false when it failed. */
+    static boolean syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w) {
+        DevicePointer info = buf.get("info", 4);
+        syevd(buf, lib, el, a, n, w, info);
+        return succeeded(info);
+    }
+
+    /** syevd / heevd queued on the solver handle's stream, its status into info (workspace: buffer precondWork). */
+    static void syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w,
+                      DevicePointer info) {
+        int lwork = el.syevdWork(lib, n, a.jna(), n, w.jna());
+        el.syevd(lib, n, a.jna(), n, w.jna(), syevdWorkspace(buf, el, lwork).jna(), lwork, info.jna());
+    }
+
+    /** syevd's workspace of lwork elements (allocating it ahead of a launch keeps the allocation out of the overlap). */
+    static DevicePointer syevdWorkspace(DeviceBuffers buf, BlockedScalar el, int lwork) {
+        return buf.get("precondWork", (long) lwork * el.bytes);
+    }
+
+    /** Whether a cuSOLVER status word on the device says success (reads it on the default stream). */
+    static boolean succeeded(DevicePointer info) {
+        int[] st = {0};
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
+        return st[0] == 0;
+    }
+}

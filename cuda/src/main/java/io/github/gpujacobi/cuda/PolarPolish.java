@@ -1,0 +1,42 @@
+package io.github.gpujacobi.cuda;
+
+import jcuda.driver.JCudaDriver;
+
+/**
+ * Newton-Schulz steps U := U (3I - U'U) / 2 on an n x n device matrix (two GEMMs each), which take U to its polar
+ * factor, the nearest orthogonal matrix [21], moving each column by about as much as it lacked. The blocked sweeps'
+ * U (unit columns of X W) is orthogonal only to the stopping tolerance, where an accumulated W is orthogonal to the
+ * rounding: one step from double's tolerance, two from single's.
+ */
+final class PolarPolish {
+    private PolarPolish() {}
+
+    /** Steps on u (buffers polishT, polishQ as scratch): two where tol is single's (above 1e-12), else one. */
+    static void steps(CudaDevice dev, DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer u, int n,
+                      double tol) {
+        if (n < 2) return;
+        long bytes = (long) n * n * el.bytes;
+        DevicePointer t = buf.get("polishT", bytes), q = buf.get("polishQ", bytes);
+        for (int k = 0, steps = tol > 1e-12 ? 2 : 1; k < steps; k++) {
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
+            BlockedPairs.polish(lib, el, u, t, q, n, 1);
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
+        }
+        dev.synchronize();
+    }
+
+    /**
+     * One step on the n x n factor u (elements el) of another solver: the two-sided kernels' complex V, whose rotations
+     * leave it about n^1.5 eps from unitary, to the contract's n eps.
+     */
+    static void once(CudaDevice dev, DeviceBuffers buf, BlockedScalar el, DevicePointer u, int n) {
+        if (n < 2) return;
+        CudaLibraries lib = CudaLibraries.get("the eigenvectors' polish");
+        long bytes = (long) n * n * el.bytes;
+        DevicePointer t = buf.get("polishT", bytes), q = buf.get("polishQ", bytes);
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
+        BlockedPairs.polish(lib, el, u, t, q, n, 1);
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
+        dev.synchronize();
+    }
+}

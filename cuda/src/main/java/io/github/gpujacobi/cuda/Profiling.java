@@ -1,0 +1,24 @@
+package io.github.gpujacobi.cuda;
+
+/**
+ * The one profiling switch of the GPU routes, -Dgpujacobi.cuda.profile=true: the blocked sweeps, the preconditioners,
+ * the indefinite eig, Gauss-Jordan and the multi-GPU driver synchronise after each phase and print its time to stderr.
+ * The synchronisations slow the whole a little, so the reported total is not the unprofiled time.
+ */
+final class Profiling {
+    static final String PROPERTY = "gpujacobi.cuda.profile";
+    static final boolean ON = enabled(System.getProperty(PROPERTY));
+
+    private Profiling() {}
+
+    /** Whether a value of {@link #PROPERTY} turns profiling on: "true" in any case, as Boolean.getBoolean reads it. */
+    static boolean enabled(String value) {
+        return Boolean.parseBoolean(value);
+    }
+
+    /** Waits for the device and returns the time: a phase boundary. */
+    static long sync(CudaDevice dev) {
+        dev.synchronize();
+        return System.nanoTime();
+    }
+}
