@@ -93,10 +93,10 @@ await_workers() { # N more registrations than before the workers started (the ma
   done
   say "FAILED: the master did not register $1 worker(s)"; tail -n 20 "$work"/logs/*.log; return 1
 }
-# job LABEL OUTDIR EXECUTOR_GPUS TOTAL_CORES: the Spark job, files per second from its report (conversion time)
+# job LABEL OUTDIR EXECUTOR_GPUS TOTAL_CORES GPUS: the Spark job, files per second from its report (conversion time)
 job() {
-  local label="$1" out="$2" egpu="$3" total="$4" line secs
-  local task; task=$(awk "BEGIN { print $egpu / $cores }")
+  local label="$1" out="$2" egpu="$3" total="$4" gpus="${5:-1}"
+  local task; task=$(awk "BEGIN { print 1 / $cores }")   # each task a share of one GPU
   "$java" "${jopts[@]}" -Xmx2g -Dspark.driver.host=127.0.0.1 -Dspark.ui.enabled=false \
     -Dspark.executor.cores=$((cores * egpu)) -Dspark.executor.memory=$(( ${mem%g} * egpu ))g -Dspark.cores.max="$total" \
     -Dspark.executor.resource.gpu.amount="$egpu" -Dspark.task.resource.gpu.amount="$task" \
@@ -105,17 +105,22 @@ job() {
     -cp "$cp" io.github.gpujacobi.spark.SparkBatch --master "$master" batch --op eig --device "$device" $batch_opts \
     "$work/in" -o "$out" > "$work/logs/$label.out" 2> "$work/logs/$label.err"
   local rc=$?
-  report "$label" "$rc" "$out"
+  report "$label" "$rc" "$out" "$gpus"
 }
-report() { # LABEL RC OUTDIR
+report() { # LABEL RC OUTDIR [GPUS the records must name]
   local line secs
   line=$(grep -E '^[0-9]+ files \(' "$work/logs/$1.out" | tail -1)
   secs=$(echo "$line" | sed -n 's/.*, \([0-9.]*\) s$/\1/p')
   say "$1: exit $2; ${line:-no summary (see logs/$1.err)}"
   [ -n "$secs" ] && say "$1: $(awk "BEGIN { printf \"%.2f files/s (%d files in %s s)\", $count / $secs, $count, $secs }")"
   grep -h 'files per executor' "$work/logs/$1.err" | sed "s/^/$1: /" | tee -a "$work/summary.txt"
-  "$java" -cp "$cp" io.github.gpujacobi.spark.ClusterFiles gpus "$3" 2>&1 | sed "s/^/$1: records: /" | tee -a "$work/summary.txt"
+  "$java" -cp "$cp" io.github.gpujacobi.spark.ClusterFiles gpus "$3" > "$work/logs/$1.gpus" 2>&1
+  sed "s/^/$1: records: /" "$work/logs/$1.gpus" | tee -a "$work/summary.txt"
   [ "$2" = 0 ] || status=1
+  # on GPUs, the runs with two GPUs must have results from both
+  if [ "$mode" = gpu ] && [ "${4:-1}" -gt 1 ] && ! grep -qx "${4} distinct" "$work/logs/$1.gpus"; then
+    say "$1: CHECK FAILED: the records do not name ${4} distinct GPUs"; status=1
+  fi
 }
 
 say "gpu-cluster.sh $mode: $count files of $n x $n, --op eig --device $device $batch_opts; $cores core(s) and $mem per GPU;" \
@@ -134,9 +139,9 @@ for s in $steps; do
     1) start_worker s1-w0 0; await_workers 1 || exit 1
        job spark-1-worker "$work/out1" 1 "$cores"; stop_workers; rm -rf "$work/out1" ;;
     2) start_worker s2-w0 0; start_worker s2-w1 1; await_workers 2 || exit 1
-       job spark-2-workers "$work/out2" 1 $((2 * cores)); stop_workers; rm -rf "$work/out2" ;;
+       job spark-2-workers "$work/out2" 1 $((2 * cores)) 2; stop_workers; rm -rf "$work/out2" ;;
     3) start_worker s3-w01 0,1; await_workers 1 || exit 1
-       job spark-1-worker-2-gpus "$work/out3" 2 $((2 * cores)); stop_workers; rm -rf "$work/out3" ;;
+       job spark-1-worker-2-gpus "$work/out3" 2 $((2 * cores)) 2; stop_workers; rm -rf "$work/out3" ;;
     4) "$java" -Xmx16g -cp "$cp" io.github.gpujacobi.cli.Main batch --op eig --device "$device" --device-index 0 \
          --jobs "$cores" $batch_opts "$work/in" -o "$work/out4" > "$work/logs/batch-1-gpu.out" 2> "$work/logs/batch-1-gpu.err"
        report batch-1-gpu $? "$work/out4"; rm -rf "$work/out4" ;;
