@@ -63,4 +63,11 @@ for c in $(cut -d' ' -f1 /tmp/gpu-pack-chunks.$$ | sort -un); do
 done
 rm -f /tmp/gpu-pack-*.$$
 ls -l .gpu/spark-part-*.tar.xz
-echo "each device command carries one part and unpacks it: mkdir -p .gpu/spark && tar -C .gpu/spark -xJf .gpu/spark-part-N.tar.xz"
+cat <<'TXT'
+On the GPU machine, one command per carry (parts 3 and 4 fit one command with the working tree), then the run:
+  unpack() { mkdir -p .gpu/spark; for p in "$@"; do tar -C .gpu/spark -xJf "$p" 2>/dev/null \
+    || python3 -c 'import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])' "$p" .gpu/spark; rm -f "$p"; done; du -sh .gpu/spark; }
+  carry .gpu/spark-part-1.tar.xz:                        unpack .gpu/spark-part-1.tar.xz
+  carry .gpu/spark-part-2.tar.xz:                        unpack .gpu/spark-part-2.tar.xz
+  carry .gpu/spark-part-3.tar.xz .gpu/spark-part-4.tar.xz: unpack .gpu/spark-part-[34].tar.xz && OUT=$OUT bash spark/gpu-cluster.sh gpu 40 2048
+TXT
