@@ -100,6 +100,7 @@ final class BatchFileJob {
                     .set("input", Mat5.newString(input.getFileName().toString()))
                     .set(ResultRecord.SOURCE, RecordArrays.sourceStruct(source != null ? source : ResultRecord.source(input)))
                     .set("backend", Mat5.newString(String.join(",", backends)))
+                    .set("gpu", Mat5.newString(RecordGpu.of(backends, opt.solver)))
                     .set("method", Mat5.newString(methods.isEmpty() ? "-" : String.join(",", methods)))
                     .set(ResultRecord.OPTIONS, ResultRecord.optionsStruct(opt.resultOptions()))
                     .set(ResultRecord.VARIABLES, RecordArrays.table(perVariable))

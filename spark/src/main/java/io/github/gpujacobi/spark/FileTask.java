@@ -20,7 +20,11 @@ import java.util.stream.Stream;
  * target and rename it into place. Files on the local file system (file:, also shared mounts) are
  * converted in place: the core's own result file is written under a temporary name and renamed. Whatever goes wrong becomes the file's record, never a task failure.
  */
-final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
+final class FileTask implements Function<FileWork, FileTask.Done> {
+    /** A file's outcome and where its task ran ({@link TaskGpu#where()}), for the driver's summary. */
+    record Done(BatchFiles.Outcome outcome, String where) implements java.io.Serializable {
+    }
+
     private static final long serialVersionUID = 1L;
     private final List<String> batchArgs;
     private final Broadcast<HadoopFiles> hadoop;
@@ -40,7 +44,11 @@ final class FileTask implements Function<FileWork, BatchFiles.Outcome> {
     }
 
     @Override
-    public BatchFiles.Outcome call(FileWork w) {
+    public Done call(FileWork w) {
+        return new Done(convert(w), TaskGpu.where());
+    }
+
+    private BatchFiles.Outcome convert(FileWork w) {
         java.nio.file.Path stage = null;
         HadoopFiles files = hadoop.value();
         try {

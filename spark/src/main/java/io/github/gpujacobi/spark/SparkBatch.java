@@ -77,6 +77,8 @@ public final class SparkBatch {
                 err.printf(Locale.ROOT, "gpujacobi-spark: Spark %s started in %.1f s (master %s, application %s)%n",
                         sc.version(), (System.nanoTime() - t0) * 1e-9, sc.master(), sc.sc().applicationId());
             }
+            String gpuWarning = TaskGpu.settingsWarning(sc.getConf());
+            if (gpuWarning != null) err.println("gpujacobi-spark: warning: " + gpuWarning);
             // like the local batch, the reported time is the conversion's, not the start-up's
             t0 = System.nanoTime();
             SparkBatchJob job = new SparkBatchJob(sc, batch);

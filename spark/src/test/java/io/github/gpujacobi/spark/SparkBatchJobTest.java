@@ -59,6 +59,13 @@ class SparkBatchJobTest {
         in = Files.createDirectory(dir.resolve("in"));
         sparkOut = dir.resolve("spark-out");
         localOut = dir.resolve("local-out");
+        writeInputs(in);
+        sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("SparkBatchJobTest")
+                .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1"));
+    }
+
+    /** Five good files (one with an unsymmetric matrix), a corrupt one and a v7.3 (HDF5) one: the job's fixtures. */
+    static void writeInputs(Path folder) throws Exception {
         Random rnd = new Random(17);
         for (int f = 0; f < GOOD.length; f++) {
             int n = 3 + 2 * f; // odd sizes 3..11
@@ -68,18 +75,16 @@ class SparkBatchJobTest {
                     .addArray("note", Mat5.newString("not a matrix"));
             if (f == 2) m.addArray("K", symmetric(new int[]{5, 5}, MatlabType.Int32, rnd));
             if (f == 3) m.addArray("N", notSymmetric(rnd));
-            Mat5.writeToFile(m, in.resolve(GOOD[f] + ".mat").toFile());
+            Mat5.writeToFile(m, folder.resolve(GOOD[f] + ".mat").toFile());
         }
         byte[] junk = new byte[300];
         Arrays.fill(junk, (byte) 'x');
-        Files.write(in.resolve("corrupt.mat"), junk);
+        Files.write(folder.resolve("corrupt.mat"), junk);
         byte[] h5 = new byte[1024];
         byte[] text = "MATLAB 7.3 MAT-file, Platform: GLNXA64, Created on: Mon Jan  1 00:00:00 2024 HDF5 schema 1.00 ."
                 .getBytes(StandardCharsets.US_ASCII);
         System.arraycopy(text, 0, h5, 0, text.length);
-        Files.write(in.resolve("v73.mat"), h5);
-        sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("SparkBatchJobTest")
-                .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1"));
+        Files.write(folder.resolve("v73.mat"), h5);
     }
 
     @AfterAll
