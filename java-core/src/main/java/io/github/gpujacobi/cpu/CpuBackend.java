@@ -73,6 +73,15 @@ public final class CpuBackend implements Backend {
         return new PageDriver("cpu", o.threadsOrCores(), false, notes(o));
     }
 
+    /** As {@link #driver(SolverOptions)}, the report naming the native LAPACK when order n's pages take it. */
+    private static PageDriver driver(SolverOptions o, Lapack lapack, int n) {
+        List<String> notes = notes(o);
+        if (lapack != null && n >= HyperbolicEig.lapackFrom() && o.fixedSweeps() == 0) {
+            notes.add("native LAPACK: " + lapack.describe());
+        }
+        return new PageDriver("cpu", o.threadsOrCores(), false, notes);
+    }
+
     /**
      * 'auto' (the default) and 'blocked': {@link AutoEig}'s one-sided route for nonsingular pages, two-sided parallel
      * Jacobi for singular or diagonal ones; the report names the path ("mixed" when pages differed).
@@ -87,7 +96,7 @@ public final class CpuBackend implements Backend {
         final String[] used = new String[pages];
         final boolean[] singular = new boolean[pages]; // the one-sided route refused a page that is not diagonal
         final Lapack lapack = lapack(o);
-        EigResult r = driver(o).eig(a, o, o.method(), (k, w, v) -> {
+        EigResult r = driver(o, auto ? lapack : null, n).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
             if (auto) {
                 PageOutcome one = AutoEig.run(w, n, d, v, eps, oneSidedTol, o, inner, lapack);
@@ -128,7 +137,7 @@ public final class CpuBackend implements Backend {
         final Precision prec = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, prec, n);
         final Lapack lapack = lapack(o);
-        return driver(o).eig(a, o, o.method(), (k, w, v) -> {
+        return driver(o, lapack, n).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
             int e = IndefiniteEig.scaleNearOne(w); // as AutoEig: G ~ |M|^(1/2) is squared (1e160 overflowed, 1e-160 underflowed)
             HyperbolicEig solver = new HyperbolicEig();
@@ -151,11 +160,8 @@ public final class CpuBackend implements Backend {
         if (v == null) return r;
         int n = a.rows();
         double target = AccuracyContract.orthogonality(a.precision(), n);
-        long T0 = System.nanoTime();
-        boolean ok = NewtonSchulz.polish(v, n, n, null, false, target, threads) <= target;
-        long T1 = System.nanoTime();
-        ok = ok && AccuracyContract.eigResidualMet(a, k, d, v, tol);
-        if (HyperbolicEig.PROF) System.err.printf("polish %.3f resid %.3f%n", (T1 - T0) / 1e9, (System.nanoTime() - T1) / 1e9);
+        boolean ok = NewtonSchulz.polish(v, n, n, null, false, target, threads) <= target
+                && AccuracyContract.eigResidualMet(a, k, d, v, tol);
         return ok || !r.converged ? r : new PageOutcome(r.sweeps, r.rotations, false, r.computeNanos, r.values);
     }
 
@@ -169,10 +175,11 @@ public final class CpuBackend implements Backend {
         final int inner = innerThreads(o, a.pages());
         final double tol = AccuracyContract.oneSidedTol(o, a.precision(), Math.min(a.rows(), a.cols()));
         final double target = AccuracyContract.orthogonality(a.precision(), Math.max(a.rows(), a.cols()));
-        return driver(o).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
+        final Lapack lapack = lapack(o);
+        return driver(o, SVD_QR ? lapack : null, Math.min(a.rows(), a.cols())).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
             if (SVD_QR && PreconditionedJacobiSvd.pays(mm, nn)) {
                 PreconditionedJacobiSvd solver = new PreconditionedJacobiSvd(inner);
-                double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), target);
+                double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), target, lapack);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, sigma);
             }
             OneSidedJacobiSvd solver = new OneSidedJacobiSvd(inner);
@@ -183,10 +190,13 @@ public final class CpuBackend implements Backend {
 
     public InverseResult inv(final PageArray a, final SolverOptions o) {
         final int inner = innerThreads(o, a.pages());
-        return InversionPolicy.invert(a, o, driver(o), new InversionPolicy.Inverter() {
+        final Lapack lapack = a.rows() >= HyperbolicEig.lapackFrom() ? lapack(o) : null;
+        final boolean single = a.precision() == Precision.SINGLE;
+        return InversionPolicy.invert(a, o, driver(o, lapack, a.rows()), new InversionPolicy.Inverter() {
             public PageOutcome cholesky(double[] w, int n) { return PageOutcome.direct(CholeskyInverse.invert(w, n), 0); }
 
             public PageOutcome gaussJordan(double[] w, int n, int page) {
+                if (lapack != null) return PageOutcome.direct(LapackInverse.invert(lapack, w, n, single), 0);
                 return PageOutcome.direct(GaussJordanInverse.invert(w, n, inner), 0);
             }
         });

@@ -13,7 +13,6 @@ import io.github.gpujacobi.core.Lapack;
  * starts nearly converged; the column sweeps take over wherever either step declines.
  */
 final class HyperbolicEig {
-    static final boolean PROF = Boolean.getBoolean("prof");
     int sweeps;
     long rotations;
     boolean converged;
@@ -38,19 +37,13 @@ final class HyperbolicEig {
              int threads, Lapack lapack) {
         boolean fast = lapack != null && fixedSweeps == 0 && n >= lapackFrom();
         double[] m = fast ? a.clone() : null; // M for the eigensolver; Bunch-Parlett destroys a
-        long T0 = System.nanoTime();
         BunchParlett.Factor f = BunchParlett.factor(a, n);
         double[] g = f.g, j = f.j;
         if (fast) {
-            long T1 = System.nanoTime();
             double[] y = precondition(lapack, m, f, n, eps == Precision.SINGLE.eps());
-            long T2 = System.nanoTime();
-            if (PROF) System.err.printf("BP %.3f precond %.3f%n", (T1 - T0) / 1e9, (T2 - T1) / 1e9);
             double[] jy = y == null ? j : signs;
             GramSweeps gram = new GramSweeps(lapack, tol);
-            boolean ok = y != null && gram.run(y, n, n, jy, null);
-            if (PROF) System.err.printf("gram %.3f rounds %d%n", (System.nanoTime() - T2) / 1e9, gram.rounds);
-            if (ok) {
+            if (y != null && gram.run(y, n, n, jy, null)) {
                 sweeps = gram.rounds;
                 rotations = gram.rotations;
                 converged = nativeRoute = true;
