@@ -6,6 +6,7 @@ import org.bytedeco.openblas.global.openblas;
 import static org.bytedeco.openblas.global.openblas.CblasColMajor;
 import static org.bytedeco.openblas.global.openblas.CblasNoTrans;
 import static org.bytedeco.openblas.global.openblas.CblasTrans;
+import static org.bytedeco.openblas.global.openblas.CblasUpper;
 import static org.bytedeco.openblas.global.openblas.LAPACK_COL_MAJOR;
 
 /**
@@ -37,6 +38,14 @@ public final class OpenBlasLapack implements Lapack {
                     m, n, k, alpha, a, Math.max(1, lda), b, Math.max(1, ldb), beta, c, Math.max(1, m));
             return null;
         });
+    }
+
+    public void gram(int n, int k, double[] a, double[] c) {
+        NativeThread.call(() -> {
+            openblas.cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, k, 1, a, Math.max(1, k), 0, c, Math.max(1, n));
+            return null;
+        });
+        for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) c[i + j * n] = c[j + i * n];
     }
 
     public int dsyevd(int n, double[] a, double[] w) {

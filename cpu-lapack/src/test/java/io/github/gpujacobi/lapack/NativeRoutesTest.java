@@ -72,9 +72,9 @@ class NativeRoutesTest {
         assertTrue(Residuals.inverse(PageArray.wrap(g, N, N), r.inverse(), 0) < 1e-13);
         assertTrue(r.rcond()[0] > 0 && r.rcond()[0] < 1);
         // column 1 twice column 0, whose entries are powers of 2: elimination cancels it exactly, a zero pivot
-        Random r = new Random(6);
+        Random rnd = new Random(6);
         for (int i = 0; i < N; i++) {
-            g[i] = Math.scalb(r.nextBoolean() ? 1.0 : -1.0, r.nextInt(8));
+            g[i] = Math.scalb(rnd.nextBoolean() ? 1.0 : -1.0, rnd.nextInt(8));
             g[i + N] = 2 * g[i];
         }
         InverseResult s = Jacobi.inv(PageArray.wrap(g, N, N), CPU.withMethod("gaussjordan"));

@@ -21,6 +21,9 @@ public interface Lapack {
     void dgemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, double[] b, double beta,
                double[] c);
 
+    /** c := a'a (n x n, both triangles filled), a k x n: the Gram matrix at half a GEMM's flops (dsyrk). */
+    void gram(int n, int k, double[] a, double[] c);
+
     /** Eigenvalues ascending into w, orthonormal eigenvectors over a (n x n symmetric, lower triangle read). */
     int dsyevd(int n, double[] a, double[] w);
 

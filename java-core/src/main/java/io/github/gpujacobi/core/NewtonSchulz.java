@@ -75,7 +75,7 @@ public final class NewtonSchulz {
         for (int j = 0; j < n; j++) System.arraycopy(x[j], 0, xf, j * rows, rows);
         double bound;
         for (int step = 0; ; step++) {
-            lapack.dgemm(true, false, n, n, rows, 1, xf, xf, 0, f);
+            lapack.gram(n, rows, xf, f);
             double s = 0;
             for (int j = 0; j < n; j++) {
                 for (int i = 0; i < n; i++) {

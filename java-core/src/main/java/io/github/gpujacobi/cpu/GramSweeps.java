@@ -43,7 +43,7 @@ final class GramSweeps {
      */
     boolean run(double[] y, int m, int n, double[] j, double[] acc) {
         double[] gram = new double[n * n];
-        lapack.dgemm(true, false, n, n, m, 1, y, y, 0, gram);
+        lapack.gram(n, m, y, gram);
         for (rounds = 0; ; rounds++) {
             int[] failing = failingPairs(gram, n);
             if (failing.length == 0) return converged = true;
@@ -69,7 +69,7 @@ final class GramSweeps {
                 lapack.dgemm(false, false, n, n, n, 1, acc, wf, 0, a2);
                 System.arraycopy(a2, 0, acc, 0, a2.length);
             }
-            lapack.dgemm(true, false, n, n, m, 1, y, y, 0, gram);
+            lapack.gram(n, m, y, gram);
         }
     }
 

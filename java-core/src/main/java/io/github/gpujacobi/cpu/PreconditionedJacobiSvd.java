@@ -94,7 +94,7 @@ final class PreconditionedJacobiSvd {
         double[] x = new double[n * n]; // X = R'
         for (int i = 0; i < n; i++) for (int j = 0; j <= i; j++) x[i + j * n] = b[j + i * m];
         double[] p = new double[n * n], l = new double[n];
-        lapack.dgemm(true, false, n, n, n, 1, x, x, 0, p);
+        lapack.gram(n, n, x, p);
         double[] y = new double[n * n];
         if (lapack.dsyevd(n, p, l) == 0) {
             lapack.dgemm(false, false, n, n, n, 1, x, p, 0, y);
