@@ -76,7 +76,7 @@ public final class CpuBackend implements Backend {
     /** As {@link #driver(SolverOptions)}, the report naming the native LAPACK when order n's pages take it. */
     private static PageDriver driver(SolverOptions o, Lapack lapack, int n) {
         List<String> notes = notes(o);
-        if (lapack != null && n >= HyperbolicEig.lapackFrom() && o.fixedSweeps() == 0) {
+        if (HyperbolicEig.nativeRoute(lapack, n, PageDriver.maxSweeps(o), o.fixedSweeps())) {
             notes.add("native LAPACK: " + lapack.describe());
         }
         return new PageDriver("cpu", o.threadsOrCores(), false, notes);

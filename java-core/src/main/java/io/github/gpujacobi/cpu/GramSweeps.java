@@ -14,7 +14,8 @@ import io.github.gpujacobi.core.Lapack;
  * block: after the preconditioner few pairs fail, and each costs O(n) in Java. Y's rows are only multiplied from the
  * right, so rounding errors stay row-wise small, as with the column rotations [4, 10].
  * <p>
- * It gives up (false) when it is not the tool: more than {@link #ROUNDS} rounds, or a hyperbolic pair whose angle
+ * It gives up (false) when it is not the tool: more than {@link #ROUNDS} rounds (or the caller's MaxSweeps), or a
+ * hyperbolic pair whose angle
  * would come from a cancelling 2 x 2 Gram block. The caller then runs the column sweeps on Y as it is.
  */
 final class GramSweeps {
@@ -29,10 +30,13 @@ final class GramSweeps {
 
     private final Lapack lapack;
     private final double tol;
+    private final int maxRounds;
 
-    GramSweeps(Lapack lapack, double tol) {
+    /** @param maxSweeps the caller's sweep limit: each round counts as a sweep, so MaxSweeps bounds this route too */
+    GramSweeps(Lapack lapack, double tol, int maxSweeps) {
         this.lapack = lapack;
         this.tol = tol;
+        this.maxRounds = Math.max(0, Math.min(ROUNDS, maxSweeps));
     }
 
     /**
@@ -47,7 +51,7 @@ final class GramSweeps {
         for (rounds = 0; ; rounds++) {
             int[] failing = failingPairs(gram, n);
             if (failing.length == 0) return converged = true;
-            if (rounds == ROUNDS) return false;
+            if (rounds == maxRounds) return false;
             if (failing.length <= 2 * CLEANUP) {
                 if (!cleanup(gram, failing, y, m, n, j, acc)) return false;
                 continue;

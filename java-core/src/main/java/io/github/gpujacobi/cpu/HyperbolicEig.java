@@ -5,6 +5,7 @@ import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.HyperbolicPreconditioner;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.Lapack;
+import io.github.gpujacobi.core.PageDriver;
 
 /**
  * The CPU's method 'hyperbolic' for eig [4]: {@link BunchParlett}, then {@link HyperbolicJacobiSvd} on (G, J). With a
@@ -28,6 +29,15 @@ final class HyperbolicEig {
     }
 
     /**
+     * Whether a page of order n takes the native route: a library, the order, and sweeps as the defaults leave them.
+     * A MaxSweeps below the default or FixedSweeps asks for the Jacobi sweeps themselves (kernel studies, the suite's
+     * unconverged pages), which a preconditioned start would make moot: those run the column sweeps.
+     */
+    static boolean nativeRoute(Lapack lapack, int n, int maxSweeps, int fixedSweeps) {
+        return lapack != null && fixedSweeps == 0 && maxSweeps >= PageDriver.DEFAULT_MAX_SWEEPS && n >= lapackFrom();
+    }
+
+    /**
      * @param a      n x n symmetric, column-major, destroyed
      * @param d      out: the eigenvalues, unsorted
      * @param v      out: n x n eigenvectors matching d, or null when not wanted
@@ -35,14 +45,14 @@ final class HyperbolicEig {
      */
     void run(double[] a, int n, double[] d, double[] v, double eps, double tol, int maxSweeps, int fixedSweeps,
              int threads, Lapack lapack) {
-        boolean fast = lapack != null && fixedSweeps == 0 && n >= lapackFrom();
+        boolean fast = nativeRoute(lapack, n, maxSweeps, fixedSweeps);
         double[] m = fast ? a.clone() : null; // M for the eigensolver; Bunch-Parlett destroys a
         BunchParlett.Factor f = BunchParlett.factor(a, n);
         double[] g = f.g, j = f.j;
         if (fast) {
             double[] y = precondition(lapack, m, f, n, eps == Precision.SINGLE.eps());
             double[] jy = y == null ? j : signs;
-            GramSweeps gram = new GramSweeps(lapack, tol);
+            GramSweeps gram = new GramSweeps(lapack, tol, maxSweeps);
             if (y != null && gram.run(y, n, n, jy, null)) {
                 sweeps = gram.rounds;
                 rotations = gram.rotations;
@@ -53,11 +63,12 @@ final class HyperbolicEig {
             if (y != null) { // the Gram sweeps declined: the column sweeps go on from where they stopped
                 g = y;
                 j = jy;
+                sweeps = gram.rounds;
                 rotations = gram.rotations;
             }
         }
         HyperbolicJacobiSvd h = new HyperbolicJacobiSvd(eps, tol, threads);
-        h.run(g, null, n, n, j, maxSweeps, fixedSweeps);
+        h.run(g, null, n, n, j, maxSweeps - sweeps, fixedSweeps);
         sweeps += h.sweeps;
         rotations += h.rotations;
         converged = h.converged;

@@ -53,7 +53,7 @@ final class PreconditionedJacobiSvd {
     double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps, double target,
                  Lapack lapack) {
         int[] rows = Grading.rowsByDecreasingNorm(a, m, n, 1); // dgejsv's row pivoting
-        if (lapack != null && fixedSweeps == 0 && n >= HyperbolicEig.lapackFrom()) {
+        if (HyperbolicEig.nativeRoute(lapack, n, maxSweeps, fixedSweeps)) {
             return runNative(lapack, a, rows, v, m, n, tol, maxSweeps, target);
         }
         double[][] cols = new double[n][m]; // Pr A, column by column
@@ -104,7 +104,7 @@ final class PreconditionedJacobiSvd {
             for (int i = 0; i < n; i++) p[i + i * n] = 1;
         }
         double[] acc = v == null ? null : p;
-        GramSweeps gram = new GramSweeps(lapack, tol);
+        GramSweeps gram = new GramSweeps(lapack, tol, maxSweeps);
         boolean done = gram.run(y, n, n, null, acc);
         sweeps = gram.rounds;
         rotations = gram.rotations;
@@ -113,7 +113,7 @@ final class PreconditionedJacobiSvd {
             converged = true;
         } else {
             OneSidedJacobiSvd jacobi = new OneSidedJacobiSvd(threads);
-            jacobi.run(yc, w, n, n, tol, maxSweeps, 0);
+            jacobi.run(yc, w, n, n, tol, maxSweeps - gram.rounds, 0);
             sweeps += jacobi.sweeps;
             rotations += jacobi.rotations;
             converged = jacobi.converged;
