@@ -5,6 +5,8 @@ import io.github.gpujacobi.api.Backends;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.Lapack;
+
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +23,13 @@ public final class Peers {
             for (String m : methods(operation, b)) out.add(new JacobiPeer(b, operation, m, base));
         }
         out.add(new EjmlPeer(op));
+        Lapack lapack = Lapack.get();
+        if (lapack != null) {
+            out.add(new LapackPeer(op, lapack, base.threadsOrCores()));
+        } else {
+            missing.add("lapack: " + Lapack.absence());
+            out.add(new UnavailablePeer("lapack", op, "not available: " + Lapack.absence()));
+        }
         for (PeerProvider p : ServiceLoader.load(PeerProvider.class, Peers.class.getClassLoader())) {
             try {
                 List<BenchPeer> got = p.peers(op);
@@ -48,6 +57,7 @@ public final class Peers {
                 if (b.supports(op, Methods.PARALLEL)) ms.add(Methods.PARALLEL);
                 for (String m : Methods.MEMORY_ACCESS) if (b.supports(op, m)) ms.add(m);
             } else {
+                ms.add(Methods.AUTO); // what a default call runs: one-sided, preconditioned with a native LAPACK
                 ms.add(Methods.PARALLEL);
             }
             // Bunch-Parlett + hyperbolic SVD (seed 003): the benchmark's symmetric inputs are indefinite.

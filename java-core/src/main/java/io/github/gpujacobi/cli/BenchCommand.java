@@ -29,9 +29,11 @@ import java.util.regex.Pattern;
         description = {
                 "Generates seeded random inputs once (symmetric part for eig, diagonally shifted for inv) and runs",
                 "every gpujacobi backend and method present (CPU; GPU TA/MA/SA/MCA ...), EJML on the CPU and",
-                "cuSOLVER (syevd, syevj, gesvd, gesvdj, getrf+getrs) when the CUDA libraries load. Each row is the",
+                "cuSOLVER (syevd, syevj, gesvd, gesvdj, getrf+getrs) when the CUDA libraries load, and the native",
+                "LAPACK on the CPU (syevd, gesdd, getrf+gecon+getri; OpenBLAS with --threads) when it is on the class",
+                "path (gpujacobi-cpu-lapack: the command line's jar carries it). Each row is the",
                 "median over --repeat runs after a warm-up (a gpujacobi run over 20 s is timed once); GPU rows exclude",
-                "host-device copies unless --with-transfers. ratio = time / best peer's time (peers: EJML, cuSOLVER);",
+                "host-device copies unless --with-transfers. ratio = time / best peer's time (peers: EJML, LAPACK, cuSOLVER);",
                 "accuracy columns are ||AV-VD||/||A|| or ||A-USV'||/||A|| (or ||AX-I||/(||A|| ||X||)) and ||Q'Q-I||",
                 "(n <= 2048). --table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA,",
                 "the GPU default (parallel) and the CPU.", ""})

@@ -52,6 +52,8 @@ public final class NewtonSchulz {
         int n = x.length;
         if (n == 0) return 0;
         double rounding = Math.sqrt(n) * EPS;
+        Lapack lapack = complex ? null : Lapack.get();
+        if (lapack != null && (long) n * n * rows >= NATIVE_WORK) return polishNative(lapack, x, rows, target, rounding);
         double[][] f = new double[n][complex ? 2 * n : n];
         for (int step = 0; ; step++) {
             double e = gram(x, rows, complex, f, threads);
@@ -61,6 +63,36 @@ public final class NewtonSchulz {
             double predicted = 0.75 * e * e + 0.25 * e * e * e + rounding;
             if (predicted <= target / 2) return predicted;
         }
+    }
+
+    /** Products from this many multiply-adds (order 128) go to the native BLAS when there is one ({@link Lapack}). */
+    private static final long NATIVE_WORK = 128L * 128 * 128;
+
+    /** {@link #polish(double[][], int, boolean, double, int)}'s steps with the two products by the native dgemm. */
+    private static double polishNative(Lapack lapack, double[][] x, int rows, double target, double rounding) {
+        int n = x.length;
+        double[] xf = new double[rows * n], f = new double[n * n], y = new double[rows * n];
+        for (int j = 0; j < n; j++) System.arraycopy(x[j], 0, xf, j * rows, rows);
+        double bound;
+        for (int step = 0; ; step++) {
+            lapack.gram(n, rows, xf, f);
+            double s = 0;
+            for (int j = 0; j < n; j++) {
+                for (int i = 0; i < n; i++) {
+                    double e = f[i + j * n] - (i == j ? 1 : 0);
+                    s += e * e;
+                    f[i + j * n] = -0.5 * e;
+                }
+            }
+            double e = Math.sqrt(s);
+            if (e <= target / 2 || !(e < 1) || step == MAX_STEPS) { bound = e; break; }
+            lapack.dgemm(false, false, rows, n, n, 1, xf, f, 0, y);
+            for (int i = 0; i < xf.length; i++) xf[i] += y[i];
+            double predicted = 0.75 * e * e + 0.25 * e * e * e + rounding;
+            if (predicted <= target / 2) { bound = predicted; break; }
+        }
+        for (int j = 0; j < n; j++) System.arraycopy(xf, j * rows, x[j], 0, rows);
+        return bound;
     }
 
     /** F = (I - X^H X) / 2 into f (f[j] column j; interleaved when complex); returns ||X^H X - I||_F. */

@@ -4,6 +4,7 @@ import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.IndefiniteEig;
+import io.github.gpujacobi.core.Lapack;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 
@@ -14,7 +15,8 @@ import io.github.gpujacobi.core.PageOutcome;
  * accuracy of every eigenvalue of a graded M, definite or not [6, 10], which two-sided Jacobi on M
  * loses for indefinite M, and it is faster than two-sided Jacobi (no eigenvector accumulation:
  * the vectors are the normalised columns of G W). A singular page (no such factorisation, or a
- * column of G W that vanishes), and a diagonal one, is solved by two-sided parallel Jacobi instead.
+ * column of G W that vanishes), and a diagonal one, is solved by two-sided parallel Jacobi instead. With a native
+ * LAPACK the one-sided route is preconditioned ({@link HyperbolicEig}).
  */
 final class AutoEig {
     private AutoEig() {}
@@ -27,12 +29,12 @@ final class AutoEig {
      *         G = |M|^(1/2) may be off by an ulp)
      */
     static PageOutcome run(double[] w, int n, double[] d, double[] v, double eps, double tol, SolverOptions o,
-                           int threads) {
+                           int threads, Lapack lapack) {
         if (IndefiniteEig.diagonal(w, n)) return null;
         int e = IndefiniteEig.scaleNearOne(w);
         HyperbolicEig solver = new HyperbolicEig();
         try {
-            solver.run(w, n, d, v, eps, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), threads);
+            solver.run(w, n, d, v, eps, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), threads, lapack);
         } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank failed) {
             return null;
         }

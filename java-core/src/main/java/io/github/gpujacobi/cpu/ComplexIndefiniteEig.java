@@ -29,7 +29,8 @@ final class ComplexIndefiniteEig {
         double[][] mv = ComplexEmbedding.allocate(a, n, v != null);
         if (mv == null) return false; // two-sided Jacobi instead
         double[] dm = new double[n2], vm = mv[1];
-        PageOutcome real = AutoEig.run(mv[0], n2, dm, vm, eps, tol, o, threads);
+        PageOutcome real = AutoEig.run(mv[0], n2, dm, vm, eps, tol, o, threads, null); // pure Java: the embedding's
+        // eigenvalues come in pairs, whose eigensolver basis the preconditioned route has not been checked on
         if (real == null) return false;
         sweeps = real.sweeps;
         rotations = real.rotations;

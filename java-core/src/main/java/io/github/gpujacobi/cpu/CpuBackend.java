@@ -21,6 +21,7 @@ import io.github.gpujacobi.core.AccuracyContract;
 import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
+import io.github.gpujacobi.core.Lapack;
 import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
@@ -72,6 +73,15 @@ public final class CpuBackend implements Backend {
         return new PageDriver("cpu", o.threadsOrCores(), false, notes(o));
     }
 
+    /** As {@link #driver(SolverOptions)}, the report naming the native LAPACK when order n's pages take it. */
+    private static PageDriver driver(SolverOptions o, Lapack lapack, int n) {
+        List<String> notes = notes(o);
+        if (HyperbolicEig.nativeRoute(lapack, n, PageDriver.maxSweeps(o), o.fixedSweeps())) {
+            notes.add("native LAPACK: " + lapack.describe());
+        }
+        return new PageDriver("cpu", o.threadsOrCores(), false, notes);
+    }
+
     /**
      * 'auto' (the default) and 'blocked': {@link AutoEig}'s one-sided route for nonsingular pages, two-sided parallel
      * Jacobi for singular or diagonal ones; the report names the path ("mixed" when pages differed).
@@ -85,10 +95,11 @@ public final class CpuBackend implements Backend {
         final double oneSidedTol = AccuracyContract.oneSidedTol(o, a.precision(), n);
         final String[] used = new String[pages];
         final boolean[] singular = new boolean[pages]; // the one-sided route refused a page that is not diagonal
-        EigResult r = driver(o).eig(a, o, o.method(), (k, w, v) -> {
+        final Lapack lapack = lapack(o);
+        EigResult r = driver(o, auto ? lapack : null, n).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
             if (auto) {
-                PageOutcome one = AutoEig.run(w, n, d, v, eps, oneSidedTol, o, inner);
+                PageOutcome one = AutoEig.run(w, n, d, v, eps, oneSidedTol, o, inner, lapack);
                 if (one != null) {
                     used[k] = Methods.HYPERBOLIC;
                     return certified(one, a, k, d, v, oneSidedTol, inner);
@@ -125,12 +136,13 @@ public final class CpuBackend implements Backend {
         final int n = a.rows(), pages = a.pages(), inner = innerThreads(o, pages);
         final Precision prec = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, prec, n);
-        return driver(o).eig(a, o, o.method(), (k, w, v) -> {
+        final Lapack lapack = lapack(o);
+        return driver(o, lapack, n).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
             int e = IndefiniteEig.scaleNearOne(w); // as AutoEig: G ~ |M|^(1/2) is squared (1e160 overflowed, 1e-160 underflowed)
             HyperbolicEig solver = new HyperbolicEig();
             try {
-                solver.run(w, n, d, v, prec.eps(), tol, PageDriver.maxSweeps(o), o.fixedSweeps(), inner);
+                solver.run(w, n, d, v, prec.eps(), tol, PageDriver.maxSweeps(o), o.fixedSweeps(), inner, lapack);
             } catch (BunchParlett.Singular | HyperbolicJacobiSvd.NotFullRank failed) {
                 throw IndefiniteEig.singular(o, pages, k, failed.getMessage());
             }
@@ -163,10 +175,11 @@ public final class CpuBackend implements Backend {
         final int inner = innerThreads(o, a.pages());
         final double tol = AccuracyContract.oneSidedTol(o, a.precision(), Math.min(a.rows(), a.cols()));
         final double target = AccuracyContract.orthogonality(a.precision(), Math.max(a.rows(), a.cols()));
-        return driver(o).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
+        final Lapack lapack = lapack(o);
+        return driver(o, SVD_QR ? lapack : null, Math.min(a.rows(), a.cols())).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
             if (SVD_QR && PreconditionedJacobiSvd.pays(mm, nn)) {
                 PreconditionedJacobiSvd solver = new PreconditionedJacobiSvd(inner);
-                double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), target);
+                double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), target, lapack);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, sigma);
             }
             OneSidedJacobiSvd solver = new OneSidedJacobiSvd(inner);
@@ -177,10 +190,13 @@ public final class CpuBackend implements Backend {
 
     public InverseResult inv(final PageArray a, final SolverOptions o) {
         final int inner = innerThreads(o, a.pages());
-        return InversionPolicy.invert(a, o, driver(o), new InversionPolicy.Inverter() {
+        final Lapack lapack = a.rows() >= HyperbolicEig.lapackFrom() ? lapack(o) : null;
+        final boolean single = a.precision() == Precision.SINGLE;
+        return InversionPolicy.invert(a, o, driver(o, lapack, a.rows()), new InversionPolicy.Inverter() {
             public PageOutcome cholesky(double[] w, int n) { return PageOutcome.direct(CholeskyInverse.invert(w, n), 0); }
 
             public PageOutcome gaussJordan(double[] w, int n, int page) {
+                if (lapack != null) return PageOutcome.direct(LapackInverse.invert(lapack, w, n, single), 0);
                 return PageOutcome.direct(GaussJordanInverse.invert(w, n, inner), 0);
             }
         });
@@ -218,6 +234,16 @@ public final class CpuBackend implements Backend {
     public ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) { return CpuComplex.svd(a, o, driver(o)); }
 
     public ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) { return CpuComplex.inv(a, o, driver(o)); }
+
+    /**
+     * The native LAPACK ({@link Lapack#get}) with the option's thread count, or null: the pure-Java routes run.
+     * OpenBLAS's threads are one process-wide setting; every call sets it from its own options.
+     */
+    static Lapack lapack(SolverOptions o) {
+        Lapack l = Lapack.get();
+        if (l != null) l.threads(o.threadsOrCores());
+        return l;
+    }
 
     /** Threads inside one page: all of them for a single page, none when pages already run in parallel. */
     static int innerThreads(SolverOptions o, int pages) {

@@ -69,11 +69,16 @@ final class GaussJordanInverse {
                 }
             }
         }
-        for (int j = 0; j < n; j++) { // inv(A) = inv(R A) R: column j times 2^rowExp[j]
+        unscale(a, n, rowExp);
+        return true;
+    }
+
+    /** inv(A) = inv(R A) R: column j of the inverse of the row-scaled page times 2^rowExp[j]. */
+    static void unscale(double[] a, int n, int[] rowExp) {
+        for (int j = 0; j < n; j++) {
             int e = rowExp[j];
             if (e != 0) for (int i = 0; i < n; i++) a[i + j * n] = Math.scalb(a[i + j * n], e);
         }
-        return true;
     }
 
     /**
@@ -85,7 +90,7 @@ final class GaussJordanInverse {
         return max < Double.MIN_NORMAL ? 60 - (Math.getExponent(max * 0x1p60) + 1) : -(Math.getExponent(max) + 1);
     }
 
-    private static boolean equilibrateRows(double[] a, int n, int[] rowExp, double[] colScale) {
+    static boolean equilibrateRows(double[] a, int n, int[] rowExp, double[] colScale) {
         double[] rowMax = new double[n];
         for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) rowMax[i] = Math.max(rowMax[i], Math.abs(a[i + j * n]));
         for (int i = 0; i < n; i++) {

@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cpu;
 
 import io.github.gpujacobi.core.Grading;
+import io.github.gpujacobi.core.Lapack;
 import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.Orthonormal;
 
@@ -45,7 +46,16 @@ final class PreconditionedJacobiSvd {
      * @return the singular values, in the order of the columns of U and V
      */
     double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps, double target) {
+        return run(a, v, m, n, tol, maxSweeps, fixedSweeps, target, null);
+    }
+
+    /** As above; with a native LAPACK ({@link Lapack}) from {@link HyperbolicEig#lapackFrom} on, {@link #runNative}. */
+    double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps, double target,
+                 Lapack lapack) {
         int[] rows = Grading.rowsByDecreasingNorm(a, m, n, 1); // dgejsv's row pivoting
+        if (HyperbolicEig.nativeRoute(lapack, n, maxSweeps, fixedSweeps)) {
+            return runNative(lapack, a, rows, v, m, n, tol, maxSweeps, target);
+        }
         double[][] cols = new double[n][m]; // Pr A, column by column
         for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) cols[j][i] = a[rows[i] + j * m];
         PivotedQr qr = new PivotedQr(cols, m, threads);
@@ -56,18 +66,9 @@ final class PreconditionedJacobiSvd {
         sweeps = jacobi.sweeps;
         rotations = jacobi.rotations;
         converged = jacobi.converged;
-        double[] sigma = new double[n];
-        for (int c = 0; c < n; c++) sigma[c] = Math.sqrt(Columns.dot(x[c], x[c], n));
+        double[] sigma = norms(x, n);
         if (v == null) return sigma;
-        boolean[] have = new boolean[n];
-        for (int c = 0; c < n; c++) {
-            if (!(sigma[c] > 0)) continue;
-            have[c] = true;
-            for (int i = 0; i < n; i++) v[qr.perm[i] + c * n] = x[c][i] / sigma[c];
-        }
-        // V: the normalised columns of X W, orthogonal to the stopping tolerance; U = Q W: accumulated rotations
-        boolean polished = NewtonSchulz.polish(v, n, n, have, false, target, threads) <= target;
-        Orthonormal.complete(v, n, n, have);
+        boolean polished = rightVectors(x, sigma, qr.perm, v, n, target);
         double[][] u = qr.q(w); // Pr U: its rows go back to A's order
         polished &= NewtonSchulz.polish(u, m, false, target, threads) <= target;
         converged &= polished;
@@ -75,5 +76,80 @@ final class PreconditionedJacobiSvd {
         return sigma;
     }
 
+    /**
+     * The GPU's recipe with the native LAPACK: dgeqp3 of Pr A (LAPACK's own column pivoting, blocked), then X = R'
+     * preconditioned by the eigenvectors P of X'X (dsyevd: orthogonal to working precision, so X P keeps X's rows
+     * [22]), then {@link GramSweeps} on X P with V's accumulation started at P, the column sweeps where they give up.
+     * U = Pr' Q [P W; 0] by dormqr.
+     */
+    private double[] runNative(Lapack lapack, double[] a, int[] rows, double[] v, int m, int n, double tol, int maxSweeps,
+                               double target) {
+        double[] b = new double[m * n];
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) b[i + j * m] = a[rows[i] + j * m];
+        int[] jpvt = new int[n];
+        double[] tau = new double[n];
+        if (lapack.dgeqp3(m, n, b, jpvt, tau) != 0) throw new IllegalStateException("dgeqp3 failed");
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) perm[i] = jpvt[i] - 1;
+        double[] x = new double[n * n]; // X = R'
+        for (int i = 0; i < n; i++) for (int j = 0; j <= i; j++) x[i + j * n] = b[j + i * m];
+        double[] p = new double[n * n], l = new double[n];
+        lapack.gram(n, n, x, p);
+        double[] y = new double[n * n];
+        if (lapack.dsyevd(n, p, l) == 0) {
+            lapack.dgemm(false, false, n, n, n, 1, x, p, 0, y);
+        } else { // no preconditioner: the sweeps start from X itself
+            System.arraycopy(x, 0, y, 0, y.length);
+            java.util.Arrays.fill(p, 0);
+            for (int i = 0; i < n; i++) p[i + i * n] = 1;
+        }
+        double[] acc = v == null ? null : p;
+        GramSweeps gram = new GramSweeps(lapack, tol, maxSweeps);
+        boolean done = gram.run(y, n, n, null, acc);
+        sweeps = gram.rounds;
+        rotations = gram.rotations;
+        double[][] yc = Columns.split(y, n, n), w = acc == null ? null : Columns.split(acc, n, n);
+        if (done) {
+            converged = true;
+        } else {
+            OneSidedJacobiSvd jacobi = new OneSidedJacobiSvd(threads);
+            jacobi.run(yc, w, n, n, tol, maxSweeps - gram.rounds, 0);
+            sweeps += jacobi.sweeps;
+            rotations += jacobi.rotations;
+            converged = jacobi.converged;
+        }
+        double[] sigma = norms(yc, n);
+        if (v == null) return sigma;
+        boolean polished = rightVectors(yc, sigma, perm, v, n, target);
+        double[] c = new double[m * n]; // [W; 0], then Q [W; 0]
+        for (int j = 0; j < n; j++) System.arraycopy(w[j], 0, c, j * m, n);
+        if (lapack.dormqr(m, n, n, b, tau, c) != 0) throw new IllegalStateException("dormqr failed");
+        double[][] u = Columns.split(c, m, n);
+        polished &= NewtonSchulz.polish(u, m, false, target, threads) <= target;
+        converged &= polished;
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) a[rows[i] + j * m] = u[j][i];
+        return sigma;
+    }
 
+    private static double[] norms(double[][] x, int n) {
+        double[] sigma = new double[n];
+        for (int c = 0; c < n; c++) sigma[c] = Math.sqrt(Columns.dot(x[c], x[c], n));
+        return sigma;
+    }
+
+    /**
+     * V = P U_x: the normalised columns of X W (orthogonal to the stopping tolerance), rows by the QR's pivots,
+     * polished, completed where sigma = 0; whether the polish reached target.
+     */
+    private boolean rightVectors(double[][] x, double[] sigma, int[] perm, double[] v, int n, double target) {
+        boolean[] have = new boolean[n];
+        for (int c = 0; c < n; c++) {
+            if (!(sigma[c] > 0)) continue;
+            have[c] = true;
+            for (int i = 0; i < n; i++) v[perm[i] + c * n] = x[c][i] / sigma[c];
+        }
+        boolean polished = NewtonSchulz.polish(v, n, n, have, false, target, threads) <= target;
+        Orthonormal.complete(v, n, n, have);
+        return polished;
+    }
 }

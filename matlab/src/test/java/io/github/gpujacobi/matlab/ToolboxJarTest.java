@@ -67,7 +67,9 @@ class ToolboxJarTest {
                 "io/github/gpujacobi/bench/", "io/github/gpujacobi/cli/", "io/github/gpujacobi/mat/",
                 "io/github/gpujacobi/cuda/peers/", "io/github/gpujacobi/shaded/", "META-INF/versions/",
                 "lib/libJNvPTXCompiler", "lib/libJNvrtc", "lib/libJCudaRuntime",
-                "META-INF/services/io.github.gpujacobi.bench."};
+                "META-INF/services/io.github.gpujacobi.bench.",
+                // the CPU backend's native LAPACK is for the command line and the Java API only
+                "org/bytedeco/", "io/github/gpujacobi/lapack/", "META-INF/services/io.github.gpujacobi.core.Lapack"};
         try (JarFile jar = toolboxJar()) {
             List<String> names = names(jar);
             for (String name : names)
@@ -102,6 +104,9 @@ class ToolboxJarTest {
             assertTrue(names.stream().noneMatch(n -> n.startsWith("lib/libJNvPTXCompiler") || n.startsWith("lib/libJNvrtc")
                     || n.startsWith("lib/libJCudaRuntime")), "unused JCuda natives");
             assertTrue(names.contains("io/github/gpujacobi/cli/Main.class"));
+            assertTrue(names.contains("io/github/gpujacobi/lapack/OpenBlasLapack.class")
+                    && names.contains("META-INF/services/io.github.gpujacobi.core.Lapack"), "the native LAPACK binding");
+            assertTrue(names.stream().anyMatch(n -> n.startsWith("org/bytedeco/openblas/linux-x86_64/")), "OpenBLAS natives");
             assertEquals("io.github.gpujacobi.cli.Main", jar.getManifest().getMainAttributes().getValue("Main-Class"));
         }
     }

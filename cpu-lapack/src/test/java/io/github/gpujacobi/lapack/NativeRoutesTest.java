@@ -1,0 +1,84 @@
+package io.github.gpujacobi.lapack;
+
+import io.github.gpujacobi.api.EigResult;
+import io.github.gpujacobi.api.InverseResult;
+import io.github.gpujacobi.api.Jacobi;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
+import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.core.Lapack;
+import io.github.gpujacobi.core.Residuals;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The native routes are taken at the default threshold and keep the contract at an order where they matter. */
+class NativeRoutesTest {
+    private static final int N = 300;
+    private static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu").withThreads(2);
+
+    private static boolean saysNative(java.util.List<String> notes) {
+        for (String s : notes) if (s.startsWith("native LAPACK: OpenBLAS")) return true;
+        return false;
+    }
+
+    @Test
+    void bindingLoadsAndComputes() {
+        Lapack l = Lapack.get();
+        assertTrue(l != null, Lapack.absence());
+        double[] a = {2, 1, 1, 2}, w = new double[2];
+        assertEquals(0, l.dsyevd(2, a, w));
+        assertEquals(1, w[0], 1e-15);
+        assertEquals(3, w[1], 1e-15);
+    }
+
+    @Test
+    void indefiniteEigTakesThePreconditionedRoute() {
+        for (Precision p : Precision.values()) {
+            PageArray a = PageArray.wrap(Generators.symmetric(new Random(3), N), N, N).to(p);
+            EigResult r = Jacobi.eig(a, CPU);
+            assertTrue(r.report().converged(), p + ": " + r.report().notes());
+            assertTrue(saysNative(r.report().notes()), p + ": " + r.report().notes());
+            // a handful of Gram rounds, where the column sweeps take a dozen
+            assertTrue(r.report().sweeps() <= 8, p + " rounds " + r.report().sweeps());
+            double eps = p.eps();
+            assertTrue(Residuals.orthogonality(r.vectors(), 0) <= N * eps, p + " orthogonality");
+            assertTrue(Residuals.eig(a, r.vectors(), r.values(), 0) <= 50 * Math.sqrt(N) * eps, p + " residual");
+        }
+    }
+
+    @Test
+    void svdTakesTheNativeQr() {
+        double[] g = Generators.randn(new Random(4), N + 40, N);
+        PageArray a = PageArray.wrap(g, N + 40, N);
+        SvdResult r = Jacobi.svd(a, CPU);
+        assertTrue(r.report().converged());
+        assertTrue(saysNative(r.report().notes()), r.report().notes().toString());
+        assertTrue(Residuals.orthogonality(r.u(), 0) <= (N + 40) * Precision.DOUBLE.eps());
+        assertTrue(Residuals.orthogonality(r.v(), 0) <= N * Precision.DOUBLE.eps());
+        assertTrue(Residuals.svd(a, r.u(), r.s(), r.v(), 0) <= 50 * Math.sqrt(N) * Precision.DOUBLE.eps());
+    }
+
+    @Test
+    void inverseKeepsTheSingularRuleAndRcond() {
+        double[] g = Generators.randn(new Random(5), N, N);
+        InverseResult r = Jacobi.inv(PageArray.wrap(g, N, N), CPU.withMethod("gaussjordan"));
+        assertTrue(saysNative(r.report().notes()), r.report().notes().toString());
+        assertTrue(Residuals.inverse(PageArray.wrap(g, N, N), r.inverse(), 0) < 1e-13);
+        assertTrue(r.rcond()[0] > 0 && r.rcond()[0] < 1);
+        // column 1 twice column 0, whose entries are powers of 2: elimination cancels it exactly, a zero pivot
+        Random rnd = new Random(6);
+        for (int i = 0; i < N; i++) {
+            g[i] = Math.scalb(rnd.nextBoolean() ? 1.0 : -1.0, rnd.nextInt(8));
+            g[i + N] = 2 * g[i];
+        }
+        InverseResult s = Jacobi.inv(PageArray.wrap(g, N, N), CPU.withMethod("gaussjordan"));
+        assertTrue(s.singular(0));
+        assertEquals(0, s.rcond()[0]);
+    }
+}

@@ -1,0 +1,101 @@
+package io.github.gpujacobi.core;
+
+import java.util.Iterator;
+import java.util.ServiceLoader;
+
+/**
+ * An optional native BLAS/LAPACK for the CPU backend (the module gpujacobi-cpu-lapack provides one through
+ * {@link ServiceLoader}; the command line's jar carries it, the MATLAB/Octave toolbox jar does not). With it the CPU
+ * routes take LAPACK-class preconditioners and GEMM-rich updates before their Jacobi sweeps; without it they run in
+ * pure Java, as they always did. Every matrix is column-major with the leading dimension its row count; the int
+ * results are LAPACK's INFO.
+ */
+public interface Lapack {
+    /** Names the library ("OpenBLAS 0.3.31 through JavaCPP"), for reports and bench rows. */
+    String describe();
+
+    /** The library's own threads for the calls that follow (a process-wide setting of the library). */
+    void threads(int threads);
+
+    /** c := alpha op(a) op(b) + beta c, op(x) = x' when its flag is set; op(a) is m x k, op(b) k x n. */
+    void dgemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, double[] b, double beta,
+               double[] c);
+
+    /** c := a'a (n x n, both triangles filled), a k x n: the Gram matrix at half a GEMM's flops (dsyrk). */
+    void gram(int n, int k, double[] a, double[] c);
+
+    /** Eigenvalues ascending into w, orthonormal eigenvectors over a (n x n symmetric, lower triangle read). */
+    int dsyevd(int n, double[] a, double[] w);
+
+    /** As {@link #dsyevd} in single precision. */
+    int ssyevd(int n, float[] a, float[] w);
+
+    /** Householder QR with column pivoting of m x n a: R and the reflectors into a, jpvt 1-based, tau min(m, n). */
+    int dgeqp3(int m, int n, double[] a, int[] jpvt, double[] tau);
+
+    /** c (m x n) := Q c, Q the product of the k reflectors of {@link #dgeqp3} held in a (m x k) and tau. */
+    int dormqr(int m, int n, int k, double[] a, double[] tau, double[] c);
+
+    /** LU with partial pivoting of n x n a, pivots 1-based. */
+    int dgetrf(int n, double[] a, int[] ipiv);
+
+    /** The inverse from {@link #dgetrf}'s factors, in place. */
+    int dgetri(int n, double[] a, int[] ipiv);
+
+    /** As {@link #dgetrf} and {@link #dgetri} in single precision. */
+    int sgetrf(int n, float[] a, int[] ipiv);
+
+    int sgetri(int n, float[] a, int[] ipiv);
+
+    /** The 1-norm RCOND estimate of the factors of {@link #dgetrf} (anorm: ||A||_1); the estimate, or NaN on failure. */
+    double dgecon(int n, double[] lu, double anorm);
+
+    /** As {@link #dgecon} in single precision. */
+    double sgecon(int n, float[] lu, float anorm);
+
+    /** The singular values (and U, V' when both non-null, m x m and n x n) of m x n a by divide and conquer. */
+    int dgesdd(int m, int n, double[] a, double[] s, double[] u, double[] vt);
+
+    int sgesdd(int m, int n, float[] a, float[] s, float[] u, float[] vt);
+
+    /**
+     * The library found on the class path, loaded once; null when there is none, when its natives do not load on this
+     * platform, or with -Dgpujacobi.cpu.lapack=false.
+     */
+    static Lapack get() {
+        return Found.INSTANCE;
+    }
+
+    /** Why {@link #get} is null ("" when a library loaded). */
+    static String absence() {
+        return Found.why;
+    }
+
+    /** The lookup, once per class loader (the holder idiom: nothing is loaded before a route asks). */
+    final class Found {
+        private Found() {}
+
+        static String why = "";
+        static final Lapack INSTANCE = load();
+
+        private static Lapack load() {
+            if ("false".equals(System.getProperty("gpujacobi.cpu.lapack"))) {
+                why = "switched off (-Dgpujacobi.cpu.lapack=false)";
+                return null;
+            }
+            try {
+                Iterator<Lapack> it = ServiceLoader.load(Lapack.class, Lapack.class.getClassLoader()).iterator();
+                if (!it.hasNext()) {
+                    why = "no native LAPACK on the class path (gpujacobi-cpu-lapack)";
+                    return null;
+                }
+                Lapack l = it.next();
+                l.describe(); // loads the natives now, so that a platform without them falls back here
+                return l;
+            } catch (Throwable e) { // a missing native library is a LinkageError: the pure-Java routes run instead
+                why = "native LAPACK did not load: " + e;
+                return null;
+            }
+        }
+    }
+}
