@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Which blocked sweeps solve their pair problems split (CudaSplitPairs), and the rotation counters that takes; the split
  * route itself runs in CudaConformanceTest on the GPU (with -Dgpujacobi.cuda.complexBlockWidth=64 and 128 at every
- * complex blocked size: docs/benchmarks/gpu-h100-2026-11-26f).
+ * complex blocked size).
  */
 class SplitPairsTest {
     @Test

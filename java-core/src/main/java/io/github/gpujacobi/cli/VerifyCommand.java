@@ -301,7 +301,7 @@ final class VerifyCommand implements Command {
 
     /**
      * The graded matrix pa rounded to single, through the GPU's default route, where single's tolerance lets the check
-     * before the first sweep end the iteration (CudaBlockedSvd.PRE_CHECK). Issue 13's single bounds: every
+     * before the first sweep end the iteration (CudaBlockedSvd.PRE_CHECK). The single bounds: every
      * eigenvalue within n eps_single relative of ref, the double matrix's (the rounding moves them by about
      * cond(H) eps_single [6]), residual and orthogonality within n eps_single.
      */

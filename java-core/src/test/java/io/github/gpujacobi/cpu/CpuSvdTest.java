@@ -72,7 +72,7 @@ class CpuSvdTest {
         }
     }
 
-    /** Empty pages (0 x 0, m x 0, 0 x n) give empty results, full and thin, never an exception (issue 22). */
+    /** Empty pages (0 x 0, m x 0, 0 x n) give empty results, full and thin, never an exception. */
     @Test
     void emptyPages() {
         for (int[] mn : new int[][]{{0, 0}, {3, 0}, {0, 3}}) {

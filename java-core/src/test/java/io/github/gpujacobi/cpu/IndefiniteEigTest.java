@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * eig with Method 'hyperbolic' (Bunch-Parlett + hyperbolic Jacobi, seed 003): residuals, and the
- * relative accuracy of every eigenvalue against 40-digit references of the rounded M, on seed 003's
+ * eig with Method 'hyperbolic' (Bunch-Parlett + hyperbolic Jacobi, [4]): residuals, and the
+ * relative accuracy of every eigenvalue against 40-digit references of the rounded M, on [4]'s
  * random-spectrum matrices and on graded indefinite ones, printed next to LAPACK's dsyevd.
  */
 class IndefiniteEigTest {
@@ -165,7 +165,7 @@ class IndefiniteEigTest {
 
     /**
      * The default eig (Method 'auto') takes this route for nonsingular input, so it keeps every
-     * eigenvalue of a graded indefinite matrix (two-sided Jacobi on M loses about 7 digits here, issue 21);
+     * eigenvalue of a graded indefinite matrix (two-sided Jacobi on M loses about 7 digits here);
      * n = 130 runs the steps on several threads.
      */
     @ParameterizedTest

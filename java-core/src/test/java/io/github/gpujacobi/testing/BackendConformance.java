@@ -48,7 +48,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * matrices against 40-digit arithmetic, the extreme-scale rotation cases (theta^2 overflowing the
  * precision) and the errors bad input must raise, in both precisions. Bounds are c n eps with c = 20
  * (50 for single on an accelerator, which computes in float where the CPU backend uses double).
- * Complex input (issue 16) has its own section at the end: Hermitian eig, complex SVD and inverse
+ * Complex input has its own section at the end: Hermitian eig, complex SVD and inverse
  * with residual <= 10 n eps, ||V^H V - I||_2 <= 3 n eps, agreement with EJML (on the real embedding)
  * and with the CPU backend, graded Hermitian positive definite relative accuracy against 40 digits,
  * pages, and non-Hermitian input refused with its relative asymmetry. The accuracy contract (docs/accuracy.md) has
@@ -396,7 +396,7 @@ public abstract class BackendConformance {
     }
 
     /**
-     * Issue 20's case: theta = 1e20, so theta^2 overflows float; an unguarded tangent returns 0, the
+     * A graded 2 x 2: theta = 1e20, so theta^2 overflows float; an unguarded tangent returns 0, the
      * pair is never rotated and the small eigenvalue comes back as 1e-30 instead of 7.5e-31.
      */
     @ParameterizedTest(name = "eig graded 2x2 theta^2 overflow {0} {1}")
@@ -687,11 +687,11 @@ public abstract class BackendConformance {
         }
     }
 
-    // ---- complex input (issue 16) ----
+    // ---- complex input ----
 
     /**
-     * Issue 16's bounds: residual 10 n eps; orthogonality in the 2-norm 3 n eps (the CPU solver measures
-     * 0.8-1.7 n eps there, cpu/CpuComplexTest; the issue's n eps is below what the real solver reaches,
+     * The complex bounds: residual 10 n eps; orthogonality in the 2-norm 3 n eps (the CPU solver measures
+     * 0.8-1.7 n eps there, cpu/CpuComplexTest; n eps would be below what the real solver reaches,
      * 0.25-1.3 n eps); n >= 2 (a 1x1 result still carries one rounding).
      */
     private static double cres(Precision p, int n) { return 10 * Math.max(2, n) * p.eps(); }
@@ -728,7 +728,7 @@ public abstract class BackendConformance {
     }
 
     /**
-     * Computed here, converged, in a's precision; residual and orthogonality within issue 16's bounds; eigenvalues
+     * Computed here, converged, in a's precision; residual and orthogonality within the complex bounds; eigenvalues
      * ascending and agreeing with EJML's. Returns max |lambda| (the scale of the value checks).
      */
     private double assertHermitianEig(ComplexPageArray a, ComplexEigResult e, Precision p, int n) {
@@ -870,7 +870,7 @@ public abstract class BackendConformance {
         assertTrue(Jacobi.inv(a, opts()).anySingular());
     }
 
-    /** Demmel-Veselic [6] for Hermitian input: every eigenvalue of A = D H D to relative 1e-12 (issue 16). */
+    /** Demmel-Veselic [6] for Hermitian input: every eigenvalue of A = D H D to relative 1e-12. */
     @ParameterizedTest(name = "complex eig graded 10 decades n={0}")
     @org.junit.jupiter.params.provider.ValueSource(ints = {7, 12})
     void complexGradedRelativeAccuracy(int n) {
