@@ -9,6 +9,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
+import io.github.gpujacobi.testing.TestLog;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -129,7 +130,7 @@ class IndefiniteEigTest {
                 : String.format(Locale.ROOT, "%.2e", worstRelative(lapack, ref));
         int neg = 0;
         for (double x : ref) if (x < 0) neg++;
-        System.out.printf(Locale.ROOT, "[hsvd-accuracy] %s n=%d negatives=%d: hyperbolic Jacobi %.2e, dsyevd %s,"
+        TestLog.printf("[hsvd-accuracy] %s n=%d negatives=%d: hyperbolic Jacobi %.2e, dsyevd %s,"
                 + " sweeps %d%n", label, n, neg, ours, theirs, e.report().sweeps());
         assertTrue(ours <= bound, label + ": worst relative eigenvalue error " + ours + " > " + bound);
         assertTrue(Matrices.eigResidual(PageArray.wrap(m, n, n), e.vectors(), e.values(), 0) < 1e-13, "residual");
@@ -176,7 +177,7 @@ class IndefiniteEigTest {
         EigResult e = Jacobi.eig(PageArray.wrap(m.clone(), n, n), SolverOptions.defaults().withDevice("cpu"));
         assertEquals("hyperbolic", e.report().method(), "the run report names the path that ran");
         double worst = worstRelative(values(e), ref);
-        System.out.printf(Locale.ROOT, "[hsvd-accuracy] default eig, graded P(DHD)P' n=%d: %.2e, sweeps %d%n", n, worst,
+        TestLog.printf("[hsvd-accuracy] default eig, graded P(DHD)P' n=%d: %.2e, sweeps %d%n", n, worst,
                 e.report().sweeps());
         // 3e-14 (n = 130): 7.2e-14 with c alone, 1.4e-14 with cosineLow
         assertTrue(worst <= 3e-14, "default eig: worst relative eigenvalue error " + worst);
