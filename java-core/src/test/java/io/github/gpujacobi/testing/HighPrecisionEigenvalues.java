@@ -46,7 +46,7 @@ public final class HighPrecisionEigenvalues {
     }
 
     /** The resource's name: SHA-256 of n and the n x n leading entries' IEEE bits. */
-    static String key(double[] a, int n) {
+    public static String key(double[] a, int n) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             ByteBuffer b = ByteBuffer.allocate(8 * (n * n + 1));
@@ -87,7 +87,7 @@ public final class HighPrecisionEigenvalues {
         }
     }
 
-    static double[] compute(double[] a, int n) {
+    public static double[] compute(double[] a, int n) {
         BigDecimal[][] m = new BigDecimal[n][n];
         for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m[i][j] = new BigDecimal(a[i + j * n]);
         BigDecimal tiny = new BigDecimal("1e-34");
