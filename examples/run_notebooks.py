@@ -6,6 +6,7 @@ DIR is a folder holding kernels/<name>/kernel.json (see install-kernel.sh). Exec
 --out; --in-place rewrites the notebooks with their new outputs (to refresh the committed ones).
 """
 import argparse
+import atexit
 import os
 import re
 import socket
@@ -119,6 +120,8 @@ def main():
             except RuntimeError as e:
                 print("notebook %s: kernel did not start (attempt %d): %s" % (path, attempt, e), file=sys.stderr)
                 status = "FAILED"
+                # the client's clean-up at exit would find no kernel manager and print a traceback
+                atexit.unregister(client._cleanup_kernel)
                 continue
             finally:
                 stop_kernel(km)
