@@ -6,28 +6,28 @@
 #           the abstract testing.BackendConformance of gpujacobi-core's test-jar, one result per check:
 #           residual, orthogonality, ordering, EJML agreement, special and extreme-scale matrices,
 #           graded relative accuracy, bad input, pages, both precisions) and CudaPageOrthogonalityTest (every page
-#           class's U and V within n eps, issue 19) from
+#           class's U and V within n eps) from
 #           dist/gpujacobi-conformance.jar (mvn -B -DskipTests -Pconformance package builds it next to dist/gpujacobi.jar; CONFORMANCE=...),
 #           per-check results to conformance.txt (tree) and conformance/*.xml (JUnit XML); then the
 #           product's own quick check (gpujacobi verify --device gpu), kept as the users' smoke test.
-#   table1  seed 000's Table I: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
+#   table1  Table I of [1]: single, 6 fixed sweeps, TA/MA/SA/MCA and the CPU, N = 8 ... 1024
 #   bench   eig, svd, inv against cuSOLVER and EJML, n = 256 and 1024, both precisions (CPU rows to 256)
-#   pages   eig and svd on 3-D arrays (issue 19): 2000 pages of 8, 16, 32, 64, 500 of 128, 100 of 256, both
+#   pages   eig and svd on 3-D arrays: 2000 pages of 8, 16, 32, 64, 500 of 128, 100 of 256, both
 #           precisions, against syevjBatched/gesvdjBatched, XsyevBatched and a loop of syevd; inv pages
 #           against cuBLAS getrfBatched+getriBatched up to 64
 #   large   Table I at N = 2048, 4096; eig, svd, inv at n = 4096 against cuSOLVER, both precisions
 #   huge    n = 8192, both precisions, against cuSOLVER: eig (the default, blocked) and inv; then the single svd against
-#           sgesvdj in a process of its own (gesvdj ended the process at 8192, double, on 2026-11-23; the double svd's
+#           sgesvdj in a process of its own (gesvdj has ended the process at 8192, double; the double svd's
 #           8192 row is in 'quick'); a run over 20 s is timed once
-#   complex complex input (issue 16): eig (random Hermitian and positive definite), svd, inv against cuSOLVER's
+#   complex complex input: eig (random Hermitian and positive definite), svd, inv against cuSOLVER's
 #           heevd, heevj, gesvd, gesvdj, getrf+getrs: n = 1024 both precisions (repeat 3), 2048, 4096 (once)
 #   blocked the blocked one-sided Jacobi (method 'blocked', the GPU default from n = 768 and in single):
 #           per-sweep profile, svd and SPD eig (bench --spd) against cuSOLVER at n = 1024, 4096 (both
 #           precisions), 8192; tall svd 8192 x 1024; n = 16384 with the peak device memory
-#   multigpu the 'Gpus' paths (docs/benchmarks/gpu-multigpu-2026-11-23.md): CudaMultiGpuTest (logical devices
+#   multigpu the 'Gpus' paths: CudaMultiGpuTest (logical devices
 #           on GPU 0, peer copies), then one GPU against all visible (GPUS=0,1 to choose; on a one-GPU machine
 #           GPUS=0,0 times two logical devices on one GPU: the split's overhead): pages 2000 x 64 x 64 and
-#           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for the 2 x H200 target) with the phase profile
+#           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for two large GPUs) with the phase profile
 #   profile the blocked routes' per-phase profile (-Dgpujacobi.cuda.profile=true): svd and SPD eig, indefinite eig, real
 #           and complex, n = 1024, 4096
 #   contract the accuracy contract (docs/accuracy.md): verify, then 'routes': the default routes ('auto') beside the
@@ -35,12 +35,12 @@
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
-#           with its peak device memory; about 6-7 minutes on the H100; the n = 16384 svd is in 'blocked')
+#           with its peak device memory; about 6-7 minutes; the n = 16384 svd is in 'blocked')
 # Results (each step's output, and CSV where bench writes one) go to ${OUT:-gpu-report}; with TAR=FILE every step also
 # leaves them all in FILE (tar.gz), since the device tool brings back at most 8 files: on the device,
 # TAR=$OUT/stage.tgz OUT=$(mktemp -d) keeps everything up to a step cut by the 10-minute limit. TAR comes first: bash
 # expands a later assignment with the earlier ones, so OUT=... TAR=$OUT/... would put the tar inside the results
-# (2026-11-28, run 1 of the second H200 session lost its files that way); such a TAR is refused.
+# (a run lost its files that way); such a TAR is refused.
 set -uo pipefail
 out="${OUT:-gpu-report}"
 mkdir -p "$out"
@@ -92,7 +92,7 @@ stage_bench() {
       --out "$out/bench-256-1024.csv"
 }
 stage_pages() {
-  # issue 19's rows: eig and svd on 3-D arrays, every size class of the batched kernels, both precisions,
+  # eig and svd on 3-D arrays, every size class of the batched kernels, both precisions,
   # against cuSOLVER's batched routines (syevjBatched/gesvdjBatched up to 32, XsyevBatched for any n)
   # and a loop of syevd; 2000 pages up to 64, 500 of 128, 100 of 256 (the GPU defaults only: the
   # TA/MA/SA/MCA page loops and looped svd routines take minutes here)
@@ -125,7 +125,7 @@ stage_blocked() {
   JOPTS=("-Dgpujacobi.cuda.profile=true")
   step blocked-profile run bench --op svd,eig --spd --n 1024,4096 --dtype double --repeat 1 --impl 'cuda/blocked'
   JOPTS=()
-  # issue 13's target rows: n = 1024, 4096 both precisions against cuSOLVER (one process each)
+  # the target rows: n = 1024, 4096 both precisions against cuSOLVER (one process each)
   step blocked-bench run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 3 \
       --impl 'cuda/blocked|cusolver' --out "$out/blocked-bench.csv"
   # thin SVDs (bench makes non-square svd rows thin: a full 8192 x 8192 U completed on the host took
@@ -201,13 +201,13 @@ stage_quick() {
       --impl 'cuda/(parallel|onesided)|Batched|syevd' --out "$out/quick-pages256.csv"
   step quick-complex run bench --op eig,svd,inv --n 1024 --dtype complex128 --repeat 2 --impl 'cuda/(auto|gaussjordan)|cusolver' \
       --out "$out/quick-complex.csv"
-  # issue 13's remaining rows: n = 8192 (eig <= 3000 ms; gesvdj left out: it crashed the process at 8192 after the
-  # blocked svd on 2026-11-23, 12550 ms before that) and the thin 8192 x 1024 svd against gesvdj
+  # n = 8192 (gesvdj left out: it has crashed the process at 8192 after the
+  # blocked svd) and the thin 8192 x 1024 svd against gesvdj
   step quick-8192 timeout 150 "$java" -Xmx64g -jar "$jar" bench --op eig,svd --spd --n 8192 --dtype double --repeat 1 \
       --impl 'cuda/blocked|syevj|syevd' --out "$out/quick-8192.csv"
   step quick-tall timeout 120 "$java" -Xmx64g -jar "$jar" bench --op svd --rows 8192 --n 1024 --dtype double,single \
       --repeat 3 --impl 'cuda/blocked|gesvdj' --out "$out/quick-tall.csv"
-  # eig only: with the svd (35 s, plus a warm-up run of the 18 s eig) the stage passed 7 minutes on 2026-11-23
+  # eig only: with the svd (35 s, plus a warm-up run of the 18 s eig) the stage passed 7 minutes
   blocked_16384 quick-16384 eig
 }
 stage_contract() {

@@ -6,6 +6,7 @@ DIR is a folder holding kernels/<name>/kernel.json (see install-kernel.sh). Exec
 --out; --in-place rewrites the notebooks with their new outputs (to refresh the committed ones).
 """
 import argparse
+import atexit
 import os
 import re
 import socket
@@ -52,14 +53,14 @@ def start_kernel(name, cwd, settle=2):
     thread while its handler map is still null, the thread dies (NullPointerException in
     Channels.getHandler) and the kernel never replies: the 90 s start-up timeouts. So no client connects
     until the shell port accepts connections and a moment has passed for the handlers to be installed.
-    A second failure, seen in about one start in five on a loaded 2-core machine (2026-11-23): the kernel
+    A second failure, seen in about one start in five on a loaded 2-core machine: the kernel
     binds everything, its main thread reaches joinUntilClose (handlers installed), but its shell loop never
     receives a message (thread dump: Shell-0 polling, nothing handled after 150 s). It does not recover,
     so each start gets a short window and the runner starts a fresh kernel instead (main()). `settle` is the
     moment given to the handlers, longer on each retry.
     """
     # a context of its own: when a start fails, the client's clean-up can leave a shared context unusable (zmq
-    # ENOTSUP on the next socket; CI, 2026-11-26), which failed the retry meant to recover from that start
+    # ENOTSUP on the next socket), which failed the retry meant to recover from that start
     km = KernelManager(kernel_name=name, context=zmq.Context())
     km.start_kernel(cwd=cwd)
     deadline = time.time() + 120
@@ -102,8 +103,7 @@ def main():
         start = time.time()
         status = None
         # A healthy start answers in 2-5 s even on a loaded machine; a hung one never does (start_kernel). Up to 8
-        # starts: on 2026-11-28 one CI run needed 4 for a notebook (3 hung in a row), the old limit; a hung start costs
-        # about 35 s.
+        # starts, since three hung starts in a row do happen; a hung start costs about 35 s.
         for attempt in range(1, 9):
             nb = nbformat.read(path, as_version=4)
             folder = os.path.dirname(os.path.abspath(path))
@@ -120,6 +120,8 @@ def main():
             except RuntimeError as e:
                 print("notebook %s: kernel did not start (attempt %d): %s" % (path, attempt, e), file=sys.stderr)
                 status = "FAILED"
+                # the client's clean-up at exit would find no kernel manager and print a traceback
+                atexit.unregister(client._cleanup_kernel)
                 continue
             finally:
                 stop_kernel(km)

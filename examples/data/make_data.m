@@ -1,7 +1,7 @@
 % Regenerates the bundled example .mat files (run from this folder: octave --no-gui make_data.m).
 % Small on purpose: the README's main command converts them in seconds.
 rand('seed', 1); randn('seed', 1);
-% covariance matrices of correlated signals (KLT, seed 000)
+% covariance matrices of correlated signals (KLT, [1] in docs/REFERENCES.md)
 n = 16; t = (0:199)';
 X = [sin(0.05 * t * (1:n)) + 0.1 * randn(200, n)];
 C_signals = cov(X);

@@ -1,4 +1,4 @@
-% Image deblurring f = (H H' + lambda I)^-1 H' g with gpu_inversion (seed 004: Soriano Pinedo).
+% Image deblurring f = (H H' + lambda I)^-1 H' g with gpu_inversion (Soriano Pinedo [5] in docs/REFERENCES.md).
 % A 1-D Gaussian blur H acts on the columns of a small image; the regularised inverse is formed once.
 outdir = setup_examples();
 example_seed(3);

@@ -1,4 +1,4 @@
-% Dominant mode rejection beamforming with gpu_svd (seed 001: Romer).
+% Dominant mode rejection beamforming with gpu_svd (Romer [2] in docs/REFERENCES.md).
 % A half-wavelength line array sees a loud interferer and a quiet target in complex baseband
 % snapshots. The complex SVD of the snapshot matrix gives the dominant (interference) subspace;
 % projecting it out of the steering vector nulls it.

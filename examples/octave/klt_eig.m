@@ -1,4 +1,4 @@
-% KLT of correlated signals with gpu_eig (seed 000: Torun, Yilmaz, Akansu).
+% KLT of correlated signals with gpu_eig (Torun, Yilmaz, Akansu [1] in docs/REFERENCES.md).
 % An AR(1) source gives a Toeplitz covariance; its eigenvectors (the KLT) decorrelate the signal.
 outdir = setup_examples();
 example_seed(1);

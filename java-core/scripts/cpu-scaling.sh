@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Thread scaling of the CPU backend (issue 15): `gpujacobi bench --device cpu` rows for eig (the default
+# Thread scaling of the CPU backend: `gpujacobi bench --device cpu` rows for eig (the default
 # route's one-sided hyperbolic Jacobi), svd (onesided, QR-preconditioned) and inv at 1/2/4/8/16 threads,
 # against single-threaded EJML (run once) and LAPACK through scipy (scipy.linalg.eigh, svd, inv; its BLAS
 # limited to the same thread counts), in one Markdown table. Not a test: prints the figures.

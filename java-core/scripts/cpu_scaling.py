@@ -1,4 +1,4 @@
-"""Helper of cpu-scaling.sh (issue 15).
+"""Helper of cpu-scaling.sh.
 
 lapack NS REPEAT T: times scipy.linalg.eigh / svd / inv on the bench's kind of inputs (seeded Gaussian,
   symmetric part for eig, diagonally shifted for inv), median of REPEAT after a warm-up; CSV to stdout.

@@ -3,7 +3,7 @@
 # eigenvalues of a graded matrix against a 50-digit reference (mpmath).
 #   octave/bench/builtins.sh ["256 512"]
 # OpenBLAS runs single-threaded: with the JVM loaded, Octave 7.3's multithreaded OpenBLAS crashes
-# (segmentation fault) in inv and mldivide from n = 256 on this machine (README, troubleshooting).
+# (segmentation fault) in inv and mldivide from n = 256 on this machine (docs/matlab.md, troubleshooting).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 22: a library planted under JCuda's fixed extraction name in java.io.tmpdir (and a tampered
+ * A library planted under JCuda's fixed extraction name in java.io.tmpdir (and a tampered
  * copy in our own cache folder) must never run in the user's JVM. The test compiles a library whose
  * constructor writes a marker file, plants it, and runs the backend discovery in a fresh JVM with
  * java.io.tmpdir, the home and XDG_CACHE_HOME in a private temporary folder.

@@ -11,9 +11,8 @@ final class ComplexDispatch {
     private ComplexDispatch() {}
 
     /**
-     * Whether Device 'auto' sends complex input to the GPU from the real path's crossover. On since the complex
-     * GPU kernels passed the conformance suite and verify on the H100 (2026-11-23, cuda/gpu-verify.sh quick,
-     * docs/benchmarks/gpu-h100-2026-11-23.md); -Dgpujacobi.gpu.complexAuto=false keeps complex input on the CPU.
+     * Whether Device 'auto' sends complex input to the GPU from the real path's crossover: on, since the complex GPU
+     * kernels pass the conformance suite and verify; -Dgpujacobi.gpu.complexAuto=false keeps complex input on the CPU.
      */
     static final boolean GPU_COMPLEX_AUTO = !"false".equals(System.getProperty("gpujacobi.gpu.complexAuto"));
 

@@ -60,7 +60,7 @@ public final class Peers {
                 ms.add(Methods.AUTO); // what a default call runs: one-sided, preconditioned with a native LAPACK
                 ms.add(Methods.PARALLEL);
             }
-            // Bunch-Parlett + hyperbolic SVD (seed 003): the benchmark's symmetric inputs are indefinite.
+            // Bunch-Parlett + hyperbolic SVD [4]: the benchmark's symmetric inputs are indefinite.
             if (b.supports(op, Methods.HYPERBOLIC)) ms.add(Methods.HYPERBOLIC);
             if (b.isGpu() && b.supports(op, Methods.BLOCKED)) ms.add(Methods.BLOCKED);
         } else if (op == Operation.SVD) {

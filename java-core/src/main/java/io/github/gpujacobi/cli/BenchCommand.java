@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
                 "median over --repeat runs after a warm-up (a gpujacobi run over 20 s is timed once); GPU rows exclude",
                 "host-device copies unless --with-transfers. ratio = time / best peer's time (peers: EJML, LAPACK, cuSOLVER);",
                 "accuracy columns are ||AV-VD||/||A|| or ||A-USV'||/||A|| (or ||AX-I||/(||A|| ||X||)) and ||Q'Q-I||",
-                "(n <= 2048). --table1 reproduces seed 000's Table I: single precision, 6 fixed sweeps, TA/MA/SA/MCA,",
+                "(n <= 2048). --table1 reproduces Table I of Torun et al. [1]: single precision, 6 fixed sweeps, TA/MA/SA/MCA,",
                 "the GPU default (parallel) and the CPU.", ""})
 final class BenchCommand implements Command {
     @CommandLine.Option(names = "--op", paramLabel = "OP", split = ",", description = "eig, svd, inv (comma-separated)")
@@ -82,7 +82,7 @@ final class BenchCommand implements Command {
     @CommandLine.Option(names = "--plot-from", paramLabel = "CSV", description = "re-plot a CSV written by --out")
     String plotFrom;
 
-    @CommandLine.Option(names = "--table1", description = "seed 000's Table I")
+    @CommandLine.Option(names = "--table1", description = "Table I of Torun et al. [1] (docs/REFERENCES.md)")
     boolean table1;
 
     public int run(PrintStream out, PrintStream err) {

@@ -7,7 +7,7 @@ import java.util.stream.IntStream;
  * P' M P = L B L' with L unit lower triangular and B block diagonal with 1 x 1 and 2 x 2 blocks,
  * turned into M = G J G' with G = P L Q |Lambda|^(1/2) square and J = diag(+-1): each 2 x 2 block
  * B_k = Q_k Lambda_k Q_k' is diagonalised by one exact Jacobi rotation. This is the preprocessing of
- * seed 003 (its xsybpc): complete pivoting keeps G's columns graded like M, which the hyperbolic
+ * [4] (its xsybpc): complete pivoting keeps G's columns graded like M, which the hyperbolic
  * Jacobi that follows needs for relative accuracy. O(n^3) once, on the CPU.
  */
 public final class BunchParlett {

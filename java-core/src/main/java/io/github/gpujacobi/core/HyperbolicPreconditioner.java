@@ -3,7 +3,7 @@ package io.github.gpujacobi.core;
 import java.util.Locale;
 
 /**
- * Preconditioning of the hyperbolic sweeps (seed 003's indefinite eig, M = G J G^H by Bunch-Parlett), the
+ * Preconditioning of the hyperbolic sweeps ([4]'s indefinite eig, M = G J G^H by Bunch-Parlett), the
  * J-orthogonal counterpart of the syevd preconditioning of the positive definite sweeps [22]. With M Q = Q L (a fast
  * symmetric eigensolver), P = J G^H Q S, S = diag(sign(l) / sqrt|l|), satisfies P^H J P = S Q^H M Q S = J_Y :=
  * sign(L), and G P = M Q S has orthogonal columns. The sweeps then run on Y = G P with the signature J_Y and start

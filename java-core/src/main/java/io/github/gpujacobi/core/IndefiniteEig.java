@@ -6,7 +6,7 @@ import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.SolverOptions;
 
 /**
- * Eigenvalues and eigenvectors of a nonsingular symmetric (indefinite) M by seed 003's route:
+ * Eigenvalues and eigenvectors of a nonsingular symmetric (indefinite) M by [4]'s route:
  * M = G J G' (Bunch-Parlett, {@link BunchParlett}), then the one-sided hyperbolic Jacobi on (G, J)
  * gives G W = U Sigma, so M = U Sigma J Sigma U': eigenvalues sigma^2 j, eigenvectors U. Unlike
  * two-sided Jacobi on M itself this is relatively accurate for every eigenvalue of graded M,
@@ -73,9 +73,8 @@ public final class IndefiniteEig {
     /**
      * Whether a diagonal entry (its real part when {@code parts} = 2, interleaved complex) is not positive, or NaN. Then
      * M is not positive definite, and Cholesky fails at that column at the latest: its pivot there is a_jj less a sum of
-     * squares, rounded down to at most a_jj. The GPU routes skip their potrf attempt then, which the figures suggest does
-     * not end at the failing column (H200, 2026-11-28, indefinite eig with / without the skip: n = 1024 single 13.5-14.6 /
-     * 15.5-16.6 ms, n = 4096 double 239 / 245; docs/benchmarks/gpu-h200-2026-11-28.md).
+     * squares, rounded down to at most a_jj. The GPU routes skip their potrf attempt then, since a failing potrf
+     * does not stop at the failing column and the attempt costs time.
      */
     public static boolean nonPositiveDiagonal(double[] w, int n, int parts) {
         for (int j = 0; j < n; j++) if (!(w[parts * (j + j * n)] > 0)) return true;

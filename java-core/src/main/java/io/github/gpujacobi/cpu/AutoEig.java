@@ -9,7 +9,7 @@ import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 
 /**
- * The CPU's default eig (Method 'auto'): the one-sided route of seed 003 for every nonsingular
+ * The CPU's default eig (Method 'auto'): the one-sided route of [4] for every nonsingular
  * symmetric page, M = G J G' by Bunch-Parlett (for a positive definite M that is the pivoted
  * Cholesky factor, J = I [7]) and the one-sided (hyperbolic) Jacobi of G. It keeps the relative
  * accuracy of every eigenvalue of a graded M, definite or not [6, 10], which two-sided Jacobi on M

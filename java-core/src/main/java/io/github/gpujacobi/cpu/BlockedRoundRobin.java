@@ -9,7 +9,7 @@ import io.github.gpujacobi.core.PageLoop;
  * {@link ChessTournament}, a thread taking every column pair between its two blocks (plus, in a
  * sweep's first block step, the pairs inside them). Every pair is visited once per sweep, and a sweep
  * streams the matrix through memory n / b times instead of n - 1 times. b = 1 is the plain
- * round-robin of seed 000.
+ * round-robin of [1].
  */
 final class BlockedRoundRobin {
     /** Visits pair (p, q), p < q, from work chunk c; true when it rotated. */

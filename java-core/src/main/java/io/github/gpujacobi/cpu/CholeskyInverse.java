@@ -1,7 +1,7 @@
 package io.github.gpujacobi.cpu;
 
 /**
- * SPD inversion (seed 004's second method): A = L L', inv(A) = inv(L)' inv(L). One page, in place.
+ * SPD inversion ([5]'s second method): A = L L', inv(A) = inv(L)' inv(L). One page, in place.
  * Every inner loop runs down a column (contiguous) so that C2 vectorises it.
  */
 final class CholeskyInverse {

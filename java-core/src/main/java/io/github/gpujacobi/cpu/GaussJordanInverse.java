@@ -3,7 +3,7 @@ package io.github.gpujacobi.cpu;
 import io.github.gpujacobi.core.PageLoop;
 
 /**
- * In-place Gauss-Jordan inversion with partial pivoting (seed 004's first method), one page.
+ * In-place Gauss-Jordan inversion with partial pivoting ([5]'s first method), one page.
  * Each elimination step is a rank-1 update done column by column (contiguous, vectorised by C2),
  * with the columns split across threads.
  * <p>
@@ -18,9 +18,8 @@ final class GaussJordanInverse {
 
     /**
      * The fewest columns a thread's share of an elimination step may have: each step is a memory-bound rank-1
-     * update of ~n^2 entries, so thinner shares cost more in hand-offs than they gain (below n = 192 one thread
-     * is fastest; 16-core Xeon, n = 1024: 8 threads 237 ms, 16 threads 439 ms before this floor;
-     * docs/benchmarks/cpu-scaling-2026-11-23.md).
+     * update of ~n^2 entries, so thinner shares cost more in hand-offs than they gain (below n = 192 one thread is
+     * fastest).
      */
     private static final int COLUMNS_PER_THREAD = 96;
 

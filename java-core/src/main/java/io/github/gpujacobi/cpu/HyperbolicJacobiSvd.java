@@ -3,7 +3,7 @@ package io.github.gpujacobi.cpu;
 import io.github.gpujacobi.core.JacobiRotation;
 
 /**
- * One-sided hyperbolic Jacobi (seed 003) on one m x n page G, m >= n, with signature J = diag(j):
+ * One-sided hyperbolic Jacobi [4] on one m x n page G, m >= n, with signature J = diag(j):
  * G is multiplied from the right by J-orthogonal plane rotations W (W' J W = J) until its columns
  * are orthogonal, so that G W = U Sigma and G = U Sigma V' with V = J W J (= W^-T).
  *

@@ -3,7 +3,7 @@ package io.github.gpujacobi.cpu;
 import io.github.gpujacobi.core.JacobiRotation;
 
 /**
- * One-sided Hestenes Jacobi on one m x n page, m >= n (seed 001), round-robin column pairs,
+ * One-sided Hestenes Jacobi on one m x n page, m >= n [2], round-robin column pairs,
  * converged when every pair is relatively orthogonal |a_p.a_q| <= tol ||a_p|| ||a_q||.
  * The disjoint pairs of one step run across threads.
  * <p>

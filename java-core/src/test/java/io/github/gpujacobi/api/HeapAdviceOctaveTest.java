@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Issue 22: the heap advice for Octave said java.opts in Octave's start folder, which Octave 7.3
+ * The heap advice for Octave once said java.opts in Octave's start folder, which Octave 7.3
  * ignores. Follows the advice given now (OCTAVE_JAVA_DIR naming a folder with java.opts and a link
  * to octave.jar) and checks java.lang.Runtime.maxMemory from inside Octave; also that the old advice
  * indeed has no effect. Octave is required (.ci/run installs it).

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 22: a result holding NaN or Inf for finite input (gpu_svd(B * 1e160) gave [Inf Inf Inf],
+ * A result holding NaN or Inf for finite input (gpu_svd(B * 1e160) once gave [Inf Inf Inf],
  * "converged") is a failure, never "done, not converged": on the GPU a GPU failure (Device 'auto'
  * retries on the CPU), on the CPU an internal error; the message names the page.
  */

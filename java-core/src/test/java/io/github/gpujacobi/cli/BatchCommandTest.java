@@ -126,7 +126,7 @@ class BatchCommandTest {
         assertTrue(check.contains("['A', 'I8', 'L']"), check);
     }
 
-    /** Complex variables (issue 16): eig, svd, inv against numpy; complex X_V, X_U, X_inv, real X_D, X_S; hsvd skips them. */
+    /** Complex variables: eig, svd, inv against numpy; complex X_V, X_U, X_inv, real X_D, X_S; hsvd skips them. */
     @Test
     void complexVariablesAreDecomposedAndCheckedAgainstNumpy() throws Exception {
         External.python(dir, String.join("\n",

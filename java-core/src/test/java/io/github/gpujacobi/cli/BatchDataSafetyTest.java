@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 22's data-loss cases: the batch never overwrites what is not its own, never loses an output silently. */
+/** Data-loss cases: the batch never overwrites what is not its own, never loses an output silently. */
 class BatchDataSafetyTest {
     @TempDir
     Path dir;

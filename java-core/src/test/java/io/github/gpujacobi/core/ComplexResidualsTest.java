@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The embedded residuals (issue 16) equal the complex formulas computed directly in complex arithmetic,
+ * The embedded residuals equal the complex formulas computed directly in complex arithmetic,
  * on arbitrary (not decomposition) factors so the figures are O(1), not rounding noise; page 1 of 2.
  */
 class ComplexResidualsTest {

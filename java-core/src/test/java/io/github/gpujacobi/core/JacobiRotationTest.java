@@ -83,7 +83,7 @@ class JacobiRotationTest {
     }
 
     /**
-     * The graded 2 x 2 of issue 20: theta = 1e20, theta^2 overflows float; the small eigenvalue is
+     * A graded 2 x 2: theta = 1e20, theta^2 overflows float; the small eigenvalue is
      * 1e-30 - (5e-11)^2 / 1e10 = 7.5e-31. The same case runs on every backend in BackendConformance.
      */
     @ParameterizedTest

@@ -37,7 +37,7 @@ class OrthonormalTest {
     }
 
     /**
-     * Full U of a tall page (the 3000 x 5 case of issue 22 took 105 s with the O(m^3) completion):
+     * Full U of a tall page (a 3000 x 5 page must not pay an O(m^3) completion):
      * orthogonal, its first columns those of the economy U, and a rank-deficient page (a zero
      * singular value inside the first n columns) completed as well.
      */

@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 22: residuals of pages near 1e-150 or 1e300 came out 0 or NaN (squares under/overflowed);
- * they must be the same figures as for the unscaled page. Issue 15: the O(n^2) probe estimates must
+ * Residuals of pages near 1e-150 or 1e300 must not come out 0 or NaN (squares under/overflowing):
+ * they must be the same figures as for the unscaled page. The O(n^2) probe estimates must
  * track the exact residuals.
  */
 class ResidualsTest {

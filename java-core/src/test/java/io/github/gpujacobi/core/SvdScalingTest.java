@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 22: the SVD of badly scaled pages was silently wrong (B * 1e-200 gave zeros, B * 1e200 and
+ * The SVD of badly scaled pages must not be silently wrong (B * 1e-200 once gave zeros, B * 1e200 and
  * B * 1e160 Inf/NaN, columns 1e200 / 1 / 1e-200 likewise). Singular values must agree to ~1e-13
  * relative with an independent reference: EJML on the unscaled B, scaled back, or for graded columns
  * B diag(d) the exact limit sigma_k = |R_kk| d_k (R of the QR of B; the grading makes the error of

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The complex solvers against independent references: LAPACK through scipy ({@code eigh},
  * {@code svd}, {@code inv} in double complex on the exact input), and, for graded Hermitian
  * positive definite and indefinite matrices A = P D H D P' (D = logspace(0, -10, n)), 40-digit eigenvalues
- * from mpmath's {@code eighe}: every eigenvalue, down to ~1e-20, to relative error 1e-12 (issue 16).
+ * from mpmath's {@code eighe}: every eigenvalue, down to ~1e-20, to relative error 1e-12.
  */
 class ComplexReferenceTest {
     static final SolverOptions CPU = SolverOptions.defaults().withDevice("cpu");

@@ -25,9 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Complex Hermitian eig, complex SVD and complex inverse on the CPU: residual <= 10 n eps (issue
- * 16's target), order, pages, odd sizes, extreme scales and the errors. Orthogonality: issue 16 asks
- * ||V^H V - I|| <= n eps; measured in the 2-norm (compensated Gram matrix) the complex solver gives
+ * Complex Hermitian eig, complex SVD and complex inverse on the CPU: residual <= 10 n eps, order,
+ * pages, odd sizes, extreme scales and the errors. Orthogonality: the target is ||V^H V - I|| <= n eps; measured in the 2-norm (compensated Gram matrix) the complex solver gives
  * 0.8-1.7 n eps for n = 2..120 (parallel; cyclic up to 2.1 n eps at n = 7) and the real solver, measured the same way, 0.25-1.3 n eps, so the
  * bound asserted is {@link #ORTH} n eps. Agreement with LAPACK and the graded case: {@link ComplexReferenceTest}.
  */

@@ -8,6 +8,7 @@ import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
 import io.github.gpujacobi.testing.EjmlReference;
+import io.github.gpujacobi.testing.TestLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -72,7 +73,7 @@ class CpuSvdTest {
         }
     }
 
-    /** Empty pages (0 x 0, m x 0, 0 x n) give empty results, full and thin, never an exception (issue 22). */
+    /** Empty pages (0 x 0, m x 0, 0 x n) give empty results, full and thin, never an exception. */
     @Test
     void emptyPages() {
         for (int[] mn : new int[][]{{0, 0}, {3, 0}, {0, 3}}) {
@@ -128,7 +129,7 @@ class CpuSvdTest {
             double ref = Math.sqrt(lam[n - 1 - i]);
             worst = Math.max(worst, Math.abs(s.s().get(i, 0) - ref) / ref);
         }
-        System.out.printf(java.util.Locale.ROOT, "[svd-accuracy] graded columns %d x %d: %.2e, sweeps %d%n", m, n, worst,
+        TestLog.printf("[svd-accuracy] graded columns %d x %d: %.2e, sweeps %d%n", m, n, worst,
                 s.report().sweeps());
         assertTrue(worst < bound, "worst relative error " + worst);
     }

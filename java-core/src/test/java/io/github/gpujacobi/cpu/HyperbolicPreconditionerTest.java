@@ -9,6 +9,7 @@ import io.github.gpujacobi.core.HyperbolicPreconditioner;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
+import io.github.gpujacobi.testing.TestLog;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
@@ -167,7 +168,7 @@ class HyperbolicPreconditionerTest {
         assertTrue(pre.taken, "P taken: " + pre.pre.skipped);
         assertTrue(pre.pre.residual <= HyperbolicPreconditioner.accept(n) && pre.pre.steps <= 2,
                 "steps " + pre.pre.steps + ", residual " + pre.pre.residual);
-        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] random n=%d: sweeps %d -> %d, %d Newton-Schulz steps, "
+        TestLog.printf("[hyperbolic-precondition] random n=%d: sweeps %d -> %d, %d Newton-Schulz steps, "
                 + "residual %.1e%n", n, plain.sweeps, pre.sweeps, pre.pre.steps, pre.pre.residual);
         if (n >= 17) assertTrue(pre.sweeps <= 4 && pre.sweeps * 2 < plain.sweeps, plain.sweeps + " -> " + pre.sweeps);
         double norm = 0;
@@ -193,7 +194,7 @@ class HyperbolicPreconditionerTest {
         double[] ref = HighPrecisionEigenvalues.of(m, n);
         Route plain = new Route(m, n, false), pre = new Route(m, n, true);
         double ours = IndefiniteEigTest.worstRelative(pre.sorted(), ref), before = IndefiniteEigTest.worstRelative(plain.sorted(), ref);
-        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] graded n=%d, %.0f decades: %s, sweeps %d -> %d, "
+        TestLog.printf("[hyperbolic-precondition] graded n=%d, %.0f decades: %s, sweeps %d -> %d, "
                         + "relative error %.1e (unpreconditioned %.1e)%n", n, decades,
                 pre.taken ? "taken, residual " + String.format(Locale.ROOT, "%.1e", pre.pre.residual) : "not taken ("
                         + pre.pre.skipped + ")", plain.sweeps, pre.sweeps, ours, before);
@@ -208,7 +209,7 @@ class HyperbolicPreconditionerTest {
         double[] m = IndefiniteEigTest.gradedIndefinite(new Random(4150), n);
         double[] ref = HighPrecisionEigenvalues.of(m, n);
         Route pre = new Route(m, n, true);
-        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] graded n=%d, 8 decades: %s%n", n,
+        TestLog.printf("[hyperbolic-precondition] graded n=%d, 8 decades: %s%n", n,
                 pre.taken ? "taken" : "not taken (" + pre.pre.skipped + ")");
         assertTrue(IndefiniteEigTest.worstRelative(pre.sorted(), ref) <= 1e-12, "worst relative eigenvalue error");
     }
@@ -223,7 +224,7 @@ class HyperbolicPreconditionerTest {
         int n = 40;
         double[] m = decades > 0 ? Generators.gradedIndefinite(new Random(31), n, decades) : Matrices.symmetric(new Random(31), n);
         Route plain = new Route(m, n, false), pre = new Route(m, n, true, noise);
-        System.out.printf(Locale.ROOT, "[hyperbolic-precondition] noise %.0e, %.0f decades: %s, %d Newton-Schulz steps, "
+        TestLog.printf("[hyperbolic-precondition] noise %.0e, %.0f decades: %s, %d Newton-Schulz steps, "
                 + "residual %.1e, sweeps %d -> %d%n", noise, decades, pre.taken ? "taken" : "not taken", pre.pre.steps,
                 pre.pre.residual, plain.sweeps, pre.sweeps);
         assertTrue(pre.taken && pre.pre.steps >= 1 && pre.pre.steps <= 3, "taken after 1-3 steps: " + pre.pre.skipped);
@@ -313,7 +314,7 @@ class HyperbolicPreconditionerTest {
         double[] y = new double[n * n];
         HyperbolicPreconditioner<double[]> p = new HyperbolicPreconditioner<double[]>();
         boolean taken = p.apply(new HostOps(n), gram, x, new double[n * n], new double[n * n], y, identity);
-        System.out.printf(Locale.ROOT, "[svd-precondition] %d x %d, %.0f decades: %s%n", m, n, decades, taken
+        TestLog.printf("[svd-precondition] %d x %d, %.0f decades: %s%n", m, n, decades, taken
                 ? String.format(Locale.ROOT, "taken, %d Newton-Schulz steps, residual %.1e", p.steps, p.residual)
                 : "not taken (" + p.skipped + ")");
         if (decades >= 6) {

@@ -9,6 +9,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.testing.HighPrecisionEigenvalues;
 import io.github.gpujacobi.testing.Matrices;
+import io.github.gpujacobi.testing.TestLog;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * eig with Method 'hyperbolic' (Bunch-Parlett + hyperbolic Jacobi, seed 003): residuals, and the
- * relative accuracy of every eigenvalue against 40-digit references of the rounded M, on seed 003's
+ * eig with Method 'hyperbolic' (Bunch-Parlett + hyperbolic Jacobi, [4]): residuals, and the
+ * relative accuracy of every eigenvalue against 40-digit references of the rounded M, on [4]'s
  * random-spectrum matrices and on graded indefinite ones, printed next to LAPACK's dsyevd.
  */
 class IndefiniteEigTest {
@@ -129,7 +130,7 @@ class IndefiniteEigTest {
                 : String.format(Locale.ROOT, "%.2e", worstRelative(lapack, ref));
         int neg = 0;
         for (double x : ref) if (x < 0) neg++;
-        System.out.printf(Locale.ROOT, "[hsvd-accuracy] %s n=%d negatives=%d: hyperbolic Jacobi %.2e, dsyevd %s,"
+        TestLog.printf("[hsvd-accuracy] %s n=%d negatives=%d: hyperbolic Jacobi %.2e, dsyevd %s,"
                 + " sweeps %d%n", label, n, neg, ours, theirs, e.report().sweeps());
         assertTrue(ours <= bound, label + ": worst relative eigenvalue error " + ours + " > " + bound);
         assertTrue(Matrices.eigResidual(PageArray.wrap(m, n, n), e.vectors(), e.values(), 0) < 1e-13, "residual");
@@ -165,7 +166,7 @@ class IndefiniteEigTest {
 
     /**
      * The default eig (Method 'auto') takes this route for nonsingular input, so it keeps every
-     * eigenvalue of a graded indefinite matrix (two-sided Jacobi on M loses about 7 digits here, issue 21);
+     * eigenvalue of a graded indefinite matrix (two-sided Jacobi on M loses about 7 digits here);
      * n = 130 runs the steps on several threads.
      */
     @ParameterizedTest
@@ -176,7 +177,7 @@ class IndefiniteEigTest {
         EigResult e = Jacobi.eig(PageArray.wrap(m.clone(), n, n), SolverOptions.defaults().withDevice("cpu"));
         assertEquals("hyperbolic", e.report().method(), "the run report names the path that ran");
         double worst = worstRelative(values(e), ref);
-        System.out.printf(Locale.ROOT, "[hsvd-accuracy] default eig, graded P(DHD)P' n=%d: %.2e, sweeps %d%n", n, worst,
+        TestLog.printf("[hsvd-accuracy] default eig, graded P(DHD)P' n=%d: %.2e, sweeps %d%n", n, worst,
                 e.report().sweeps());
         // 3e-14 (n = 130): 7.2e-14 with c alone, 1.4e-14 with cosineLow
         assertTrue(worst <= 3e-14, "default eig: worst relative eigenvalue error " + worst);

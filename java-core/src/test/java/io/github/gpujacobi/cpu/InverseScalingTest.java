@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 22: inv(diag([1e-300, 1, 1e300])) was reported singular (its RCOND, 1e-600, underflowed)
+ * inv(diag([1e-300, 1, 1e300])) must not be reported singular (its RCOND, 1e-600, underflowed)
  * and no inverse written; MATLAB returns the exact inverse with a warning. Singularity is judged by
  * the pivots against the scale of their column; RCOND is reported for the warning.
  */

@@ -145,7 +145,7 @@ public final class ComplexMatrices {
     }
 
     /**
-     * Graded Hermitian positive definite A = P D H D P^T (issue 16): H = G G^H for a Gaussian n x 3n
+     * Graded Hermitian positive definite A = P D H D P^T: H = G G^H for a Gaussian n x 3n
      * G, scaled to a unit diagonal, D = logspace(0, -10, n), P a random permutation; interleaved.
      */
     public static double[] gradedHermitian(Random r, int n) {

@@ -40,11 +40,15 @@ public final class External {
         return run(dir, Arrays.asList("octave", "--no-gui", "--no-window-system", "--quiet", "--norc", "--eval", code));
     }
 
-    private static String pythonExe() {
+    /** The python3 found with numpy and scipy, looked for once per test JVM (each probe starts an interpreter). */
+    private static String python;
+
+    private static synchronized String pythonExe() {
+        if (python != null) return python;
         for (String p : new String[]{"python3", "/usr/bin/python3"}) {
             try {
                 Process pr = new ProcessBuilder(p, "-c", "import numpy, scipy.io").redirectErrorStream(true).start();
-                if (pr.waitFor(60, TimeUnit.SECONDS) && pr.exitValue() == 0) return p;
+                if (pr.waitFor(60, TimeUnit.SECONDS) && pr.exitValue() == 0) return python = p;
             } catch (IOException | InterruptedException ignored) {
                 // try the next one
             }

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The user-facing texts state what the code does: one default 'Method' ('auto', the Java default) in the
- * README's function reference, each function's help and Contents.m; every toolbox function in the README's
+ * function reference of docs/matlab.md, each function's help and Contents.m; every toolbox function in that
  * function reference; help texts without dates, project history or internal seed names (CHANGELOG.md has
  * the history). The quick start's output is checked against Octave by octave/check-readme.sh.
  */
@@ -51,12 +51,12 @@ class DocsMatchCodeTest {
         return b.toString();
     }
 
-    private static String readmeFunctionReference() throws IOException {
-        String readme = read(repo().resolve("README.md"));
-        int from = readme.indexOf("### Function reference");
-        int to = readme.indexOf("\n## ", from);
-        assertTrue(from >= 0 && to > from, "README.md has no Function reference section");
-        return readme.substring(from, to).replaceAll("\\s+", " ");
+    private static String functionReference() throws IOException {
+        String doc = read(repo().resolve("docs/matlab.md"));
+        int from = doc.indexOf("## Function reference");
+        int to = doc.indexOf("\n## ", from + 1);
+        assertTrue(from >= 0 && to > from, "docs/matlab.md has no Function reference section");
+        return doc.substring(from, to).replaceAll("\\s+", " ");
     }
 
     private static List<Path> toolboxFiles() throws IOException {
@@ -86,24 +86,24 @@ class DocsMatchCodeTest {
                     op + " help: the 'Method' default is not stated as '" + def + "': " + method);
             assertTrue(!otherDefault.matcher(method).find(), op + " help calls another method the default: " + method);
         }
-        String ref = readmeFunctionReference();
+        String ref = functionReference();
         for (String op : new String[]{"eig", "svd", "inv"})
-            assertTrue(ref.contains(op + ": `'" + def + "'` default"), "README function reference: " + op + "'s default is not '" + def + "'");
+            assertTrue(ref.contains(op + ": `'" + def + "'` default"), "docs/matlab.md function reference: " + op + "'s default is not '" + def + "'");
         Matcher m = Pattern.compile("`'(?!" + def + "')[a-z]+'` default").matcher(ref);
-        assertTrue(!m.find(), "README function reference names another default method: " + (m.hitEnd() ? "" : m.group()));
+        assertTrue(!m.find(), "docs/matlab.md function reference names another default method: " + (m.hitEnd() ? "" : m.group()));
         String contents = read(repo().resolve("matlab/gpujacobi/Contents.m"));
         assertTrue(!contents.contains("real symmetric"), "Contents.m: gpu_eig takes Hermitian input too");
         assertTrue(contents.contains("Method '" + def + "' by default"), "Contents.m does not state gpu_eig's default");
     }
 
     @Test
-    void readmeReferenceListsEveryFunction() throws IOException {
-        String ref = readmeFunctionReference();
+    void functionReferenceListsEveryFunction() throws IOException {
+        String ref = functionReference();
         for (Path m : toolboxFiles()) {
             String name = m.getFileName().toString().replace(".m", "");
             if (m.getParent().getFileName().toString().equals("private") || name.equals("Contents")) continue;
             assertTrue(ref.contains("`" + name + "(") || ref.contains(" = " + name + "("),
-                    "README function reference does not list " + name);
+                    "docs/matlab.md function reference does not list " + name);
         }
     }
 

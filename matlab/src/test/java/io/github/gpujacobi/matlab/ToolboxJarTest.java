@@ -89,8 +89,8 @@ class ToolboxJarTest {
                     && services.contains("io.github.gpujacobi.cuda.CudaBackendProvider"), services);
         }
         long size = Files.size(root().resolve("dist").resolve("gpujacobi-toolbox.jar"));
-        // 3,539,261 bytes on 2026-11-26: the blocked pair kernel built with and without signs added 0.3 MB
-        assertTrue(size < 3_700_000, "toolbox jar grew to " + size + " bytes (README states its size)");
+        // a ceiling just above today's size, so that a jar that grows is noticed and its stated size updated
+        assertTrue(size < 3_700_000, "toolbox jar grew to " + size + " bytes (docs/architecture.md states its size)");
     }
 
     @Test
