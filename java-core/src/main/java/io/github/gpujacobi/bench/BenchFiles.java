@@ -30,7 +30,9 @@ import java.util.Locale;
  */
 public final class BenchFiles {
     static final String[] HEADER = {"op", "dtype", "n", "pages", "impl", "ms", "ratio_to_best_peer", "residual",
-            "orthogonality", "note"};
+            "orthogonality", "note", "device_ms", "host_ms", "mb_moved"};
+    /** The header of CSVs written before the whole-call columns: still read (those columns empty). */
+    static final String[] HEADER_BEFORE_WHOLE_CALL = Arrays.copyOf(HEADER, 10);
 
     private BenchFiles() {}
 
@@ -46,7 +48,7 @@ public final class BenchFiles {
         CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').build());
         for (BenchRow r : rows) {
             p.printRecord(r.op, r.dtype, r.n, r.pages, r.impl, num(r.ms), num(r.ratio), num(r.residual),
-                    num(r.orthogonality), r.note);
+                    num(r.orthogonality), r.note, num(r.deviceMs), num(r.hostMs()), num(r.mbMoved));
         }
         p.flush();
     }
@@ -65,6 +67,9 @@ public final class BenchFiles {
             o.add("residual", json(r.residual));
             o.add("orthogonality", json(r.orthogonality));
             o.addProperty("note", r.note);
+            o.add("device_ms", json(r.deviceMs));
+            o.add("host_ms", json(r.hostMs()));
+            o.add("mb_moved", json(r.mbMoved));
             all.add(o);
         }
         // one row per line, keys as written, missing numbers as null
@@ -79,15 +84,20 @@ public final class BenchFiles {
         List<BenchRow> rows = new ArrayList<BenchRow>();
         try (Reader in = Files.newBufferedReader(Paths.get(path), StandardCharsets.UTF_8);
              CSVParser p = new CSVParser(in, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
-            if (!p.getHeaderNames().equals(Arrays.asList(HEADER))) {
+            boolean whole = p.getHeaderNames().equals(Arrays.asList(HEADER));
+            if (!whole && !p.getHeaderNames().equals(Arrays.asList(HEADER_BEFORE_WHOLE_CALL))) {
                 throw new IOException(path + " is not a bench CSV (header " + String.join(",", HEADER) + ")");
             }
             for (CSVRecord f : p) {
-                if (f.size() != HEADER.length) throw new IOException(path + ": malformed row " + f.getRecordNumber());
+                if (f.size() != p.getHeaderNames().size()) throw new IOException(path + ": malformed row " + f.getRecordNumber());
                 try {
                     BenchRow r = new BenchRow(f.get(0), f.get(1), Integer.parseInt(f.get(2)), Integer.parseInt(f.get(3)),
                             f.get(4), f.get(4).startsWith("gpujacobi"), num(f.get(5)), num(f.get(7)), num(f.get(8)), f.get(9));
                     r.ratio = num(f.get(6));
+                    if (whole) {
+                        r.deviceMs = num(f.get(10));
+                        r.mbMoved = num(f.get(12));
+                    }
                     rows.add(r);
                 } catch (NumberFormatException e) {
                     throw new IOException(path + ": malformed row " + f.getRecordNumber() + ": " + f);

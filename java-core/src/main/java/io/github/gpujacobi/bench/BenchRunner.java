@@ -24,15 +24,27 @@ public final class BenchRunner extends BenchSettings {
                     for (BenchPeer peer : peers) {
                         if (!selected(peer.name())) continue;
                         if (!peer.applies(input)) continue;
-                        rows.add(PeerRow.measure(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
+                        BenchRow row = PeerRow.measure(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
                                 peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,
-                                6, mm != n ? " m=" + mm : "").withRows(mm));
+                                6, mm != n ? " m=" + mm : "");
+                        if (withTransfers && !Double.isNaN(row.ms)) row.mbMoved = bytesMoved(op, input) / 1e6;
+                        rows.add(row.withRows(mm));
                     }
                 }
             }
         }
         ratios(rows);
         return rows;
+    }
+
+    /**
+     * What a whole call moves between the host and a device: the input, and the outputs bench asks for (eig: values and
+     * vectors; svd: full U, S, V; inv: the inverse), in the input's precision.
+     */
+    static long bytesMoved(String op, PageArray a) {
+        long m = a.rows(), n = a.cols(), k = Math.min(m, n), pages = a.pages(), in = m * n;
+        long out = op.equals("eig") ? n * n + n : op.equals("svd") ? m * m + k + n * n : m * n;
+        return (in + out) * pages * a.precision().bytes();
     }
 
     static void ratios(List<BenchRow> rows) {

@@ -6,12 +6,19 @@ public final class Measurement {
     public final double residual;
     public final double orthogonality;
     public final String note;
+    /** With transfers: the median device time of the same runs, as the solver reported it (NaN where none is). */
+    public final double deviceMs;
 
     public Measurement(double medianMs, double residual, double orthogonality, String note) {
+        this(medianMs, residual, orthogonality, note, Double.NaN);
+    }
+
+    public Measurement(double medianMs, double residual, double orthogonality, String note, double deviceMs) {
         this.medianMs = medianMs;
         this.residual = residual;
         this.orthogonality = orthogonality;
         this.note = note == null ? "" : note;
+        this.deviceMs = deviceMs;
     }
 
     /** The wall times in ms of {@code repeats} runs of run (after whatever warm-up the caller did). */

@@ -31,6 +31,7 @@ final class PeerRow {
             try {
                 Measurement m = measure.get();
                 row = new BenchRow(op, dtype, n, pages, name, gpujacobi, m.medianMs, m.residual, m.orthogonality, m.note);
+                row.deviceMs = m.deviceMs;
             } catch (JacobiException | OutOfMemoryError | UnsupportedOperationException e) {
                 row = new BenchRow(op, dtype, n, pages, name, gpujacobi, Double.NaN, Double.NaN, Double.NaN,
                         "failed: " + e.getMessage());

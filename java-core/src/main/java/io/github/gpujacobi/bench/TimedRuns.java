@@ -21,9 +21,12 @@ final class TimedRuns<R> {
     final RunReport lastReport;
     /** True when the warm-up ran past {@link #LONG_RUN_MS} and is the only measurement. */
     final boolean once;
+    /** With transfers: the device times the solver reported for the same runs (NaN where it reported none). */
+    final double[] deviceMs;
 
-    private TimedRuns(double[] ms, R last, RunReport lastReport, boolean once) {
+    private TimedRuns(double[] ms, double[] deviceMs, R last, RunReport lastReport, boolean once) {
         this.ms = ms;
+        this.deviceMs = deviceMs;
         this.last = last;
         this.lastReport = lastReport;
         this.once = once;
@@ -34,14 +37,18 @@ final class TimedRuns<R> {
         R last = run.get();
         double warmMs = millis(report.apply(last), System.nanoTime() - w0, withTransfers);
         boolean once = warmMs > LONG_RUN_MS;
-        double[] ms = new double[once ? 1 : repeats];
-        if (once) ms[0] = warmMs;
+        double[] ms = new double[once ? 1 : repeats], dev = new double[ms.length];
+        if (once) {
+            ms[0] = warmMs;
+            dev[0] = deviceMillis(report.apply(last), withTransfers);
+        }
         for (int r = 0; r < ms.length && !once; r++) {
             long t0 = System.nanoTime();
             last = run.get();
             ms[r] = millis(report.apply(last), System.nanoTime() - t0, withTransfers);
+            dev[r] = deviceMillis(report.apply(last), withTransfers);
         }
-        return new TimedRuns<R>(ms, last, report.apply(last), once);
+        return new TimedRuns<R>(ms, dev, last, report.apply(last), once);
     }
 
     /** The row's note with the single-run remark added when {@link #once}. */
@@ -50,7 +57,12 @@ final class TimedRuns<R> {
     }
 
     Measurement measurement(double[] accuracy, String note) {
-        return new Measurement(Measurement.median(ms), accuracy[0], accuracy[1], note(note));
+        return new Measurement(Measurement.median(ms), accuracy[0], accuracy[1], note(note), Measurement.median(deviceMs));
+    }
+
+    /** The device time of a whole-call run (NaN without transfers, or where the backend reports none: the CPU). */
+    private static double deviceMillis(RunReport rep, boolean withTransfers) {
+        return withTransfers && rep.computeNanos() >= 0 ? rep.computeNanos() * 1e-6 : Double.NaN;
     }
 
     private static double millis(RunReport rep, long wallNanos, boolean withTransfers) {

@@ -165,11 +165,16 @@ final class BenchCommand implements Command {
     }
 
     static void printTable(List<BenchRow> rows, PrintStream out) {
-        out.printf(Locale.ROOT, "%-12s %-10s %6s %5s  %-32s %12s %9s %10s %10s  %s%n", "op", "dtype", "n", "pages",
-                "implementation", "ms", "ratio", "residual", "orth", "note");
+        boolean whole = false; // whole-call rows: the device time, the host's overhead and the bytes moved beside
+        for (BenchRow r : rows) whole |= !Double.isNaN(r.mbMoved);
+        String cols = whole ? " %10s %10s %9s" : "%s%s%s";
+        out.printf(Locale.ROOT, "%-12s %-10s %6s %5s  %-32s %12s" + cols + " %9s %10s %10s  %s%n", "op", "dtype", "n", "pages",
+                "implementation", "ms", whole ? "device ms" : "", whole ? "host ms" : "", whole ? "MB moved" : "",
+                "ratio", "residual", "orth", "note");
         for (BenchRow r : rows) {
-            out.printf(Locale.ROOT, "%-12s %-10s %6d %5d  %-32s %12s %9s %10s %10s  %s%n", r.op, r.dtype, r.n, r.pages,
-                    r.impl, fmt("%.3f", r.ms), fmt("%.2fx", r.ratio), fmt("%.1e", r.residual),
+            out.printf(Locale.ROOT, "%-12s %-10s %6d %5d  %-32s %12s" + cols + " %9s %10s %10s  %s%n", r.op, r.dtype, r.n,
+                    r.pages, r.impl, fmt("%.3f", r.ms), whole ? fmt("%.3f", r.deviceMs) : "", whole ? fmt("%.3f", r.hostMs()) : "",
+                    whole ? fmt("%.1f", r.mbMoved) : "", fmt("%.2fx", r.ratio), fmt("%.1e", r.residual),
                     fmt("%.1e", r.orthogonality), r.note);
         }
     }

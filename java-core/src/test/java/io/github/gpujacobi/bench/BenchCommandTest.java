@@ -118,6 +118,28 @@ class BenchCommandTest {
         return true;
     }
 
+    /** --with-transfers: every timed row says what it moved; host overhead is the whole call less the device time. */
+    @Test
+    void wholeCallRowsGiveTheBytesMoved() throws Exception {
+        Path csv = dir.resolve("w.csv");
+        String[] r = run(0, "--op", "eig", "--n", "17", "--pages", "3", "--dtype", "double", "--repeat", "2",
+                "--with-transfers", "--impl", "cpu", "--out", csv.toString());
+        assertTrue(r[0].contains("host ms") && r[0].contains("MB moved"), r[0]);
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> header = fields(lines.get(0));
+        int mb = header.indexOf("mb_moved"), ms = header.indexOf("ms"), dev = header.indexOf("device_ms"), host = header.indexOf("host_ms");
+        int timed = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> f = fields(line);
+            if (f.get(ms).isEmpty()) continue;
+            timed++;
+            assertEquals(8.0 * 3 * (17 * 17 + 17 * 17 + 17) / 1e6, Double.parseDouble(f.get(mb)), 1e-9, line);
+            if (!f.get(dev).isEmpty())
+                assertEquals(Double.parseDouble(f.get(ms)) - Double.parseDouble(f.get(dev)), Double.parseDouble(f.get(host)), 1e-3, line);
+        }
+        assertTrue(timed > 0, String.join("\n", lines));
+    }
+
     @Test
     void everyOpRunsOnTheCpuAndTheCsvParses() throws Exception {
         Path csv = dir.resolve("r.csv"), png = dir.resolve("r.png");
@@ -126,7 +148,7 @@ class BenchCommandTest {
         assertTrue(r[0].contains("implementation"), r[0]);
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         List<String> header = fields(lines.get(0));
-        assertEquals(10, header.size());
+        assertEquals(13, header.size());
         int ms = header.indexOf("ms"), res = header.indexOf("residual"), orth = header.indexOf("orthogonality"),
                 ratio = header.indexOf("ratio_to_best_peer"), impl = header.indexOf("impl");
         Set<String> seen = new HashSet<String>();

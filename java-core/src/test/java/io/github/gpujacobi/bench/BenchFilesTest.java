@@ -25,6 +25,8 @@ class BenchFilesTest {
     private static List<BenchRow> rows() {
         BenchRow a = new BenchRow("eig", "double", 64, 1, "gpujacobi cpu parallel", true, 1.5, 1e-15, 2e-15, NOTE);
         a.ratio = 0.5;
+        a.deviceMs = 1.25;
+        a.mbMoved = 0.066;
         BenchRow b = new BenchRow("svd", "single", 7, 3, "ejml, \"dense\"", false, Double.NaN, Double.NaN, Double.NaN, "");
         return Arrays.asList(a, b);
     }
@@ -42,6 +44,32 @@ class BenchFilesTest {
         assertEquals("ejml, \"dense\"", back.get(1).impl);
         assertTrue(Double.isNaN(back.get(1).ms) && Double.isNaN(back.get(1).ratio));
         assertEquals(3, back.get(1).pages);
+        assertEquals(1.25, back.get(0).deviceMs, 0);
+        assertEquals(0.25, back.get(0).hostMs(), 1e-12);
+        assertEquals(0.066, back.get(0).mbMoved, 0);
+        assertTrue(Double.isNaN(back.get(1).deviceMs) && Double.isNaN(back.get(1).mbMoved));
+    }
+
+    /** CSVs written before the whole-call columns (device, host, MB moved) are still read, those columns unknown. */
+    @Test
+    void csvWithoutTheWholeCallColumnsIsRead() throws Exception {
+        Path f = dir.resolve("old.csv");
+        Files.write(f, ("op,dtype,n,pages,impl,ms,ratio_to_best_peer,residual,orthogonality,note\n"
+                + "eig,double,64,2000,gpujacobi cuda/auto,7.6,1.08,3.4e-15,3.3e-15,sweeps 8\n").getBytes(StandardCharsets.UTF_8));
+        List<BenchRow> back = BenchFiles.readCsv(f.toString());
+        assertEquals(1, back.size());
+        assertEquals(7.6, back.get(0).ms, 0);
+        assertTrue(Double.isNaN(back.get(0).deviceMs) && Double.isNaN(back.get(0).mbMoved));
+    }
+
+    /** The bytes a whole call moves: the input and the outputs bench asks for, in the input's precision. */
+    @Test
+    void bytesMovedCountsInputAndOutputs() {
+        io.github.gpujacobi.api.PageArray d = io.github.gpujacobi.api.PageArray.zeros(io.github.gpujacobi.api.Precision.DOUBLE, 64, 64, 2000);
+        assertEquals(8L * 2000 * (64 * 64 + 64 * 64 + 64), BenchRunner.bytesMoved("eig", d));
+        assertEquals(8L * 2000 * (64 * 64 + 64 * 64), BenchRunner.bytesMoved("inv", d));
+        io.github.gpujacobi.api.PageArray t = io.github.gpujacobi.api.PageArray.zeros(io.github.gpujacobi.api.Precision.SINGLE, 30, 20, 1);
+        assertEquals(4L * (30 * 20 + 30 * 30 + 20 + 20 * 20), BenchRunner.bytesMoved("svd", t));
     }
 
     @Test
