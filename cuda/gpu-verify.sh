@@ -219,6 +219,7 @@ stage_contract() {
 }
 stage_routes() {
   local t
+  step link run info --link   # the host-device link the whole-call rows are read against
   for t in device whole; do
     local w=(); [ "$t" = whole ] && w=(--with-transfers)
     step "contract-eig-$t" run bench --op eig --n 256,512,1024 --dtype double,single --repeat 5 "${w[@]}" \

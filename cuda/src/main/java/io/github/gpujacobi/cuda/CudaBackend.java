@@ -472,6 +472,16 @@ public final class CudaBackend implements Backend {
         return Long.getLong(CACHE_PROPERTY, 512L) << 20;
     }
 
+    /** The host-device link of this backend's GPU, measured now ({@link LinkProbe}). */
+    @Override
+    public synchronized List<String> measureLink() {
+        try {
+            return LinkProbe.measure(dev, buffers);
+        } catch (JacobiException e) {
+            throw afterFailure(e);
+        }
+    }
+
     /** Frees the device buffers, the cuSOLVER/cuBLAS handles and the context (Jacobi.release()). */
     public synchronized String release() {
         long freed = releaseHere();

@@ -41,6 +41,12 @@ public interface Backend {
      */
     default String release() { return ""; }
 
+    /**
+     * Measures the host-device link the way calls use it (lines of GB/s per direction: raw pinned DMA, and from Java
+     * arrays as the backend copies them); empty for a backend without a device.
+     */
+    default java.util.List<String> measureLink() { return java.util.Collections.emptyList(); }
+
     /** Whether this backend decomposes complex input for op. */
     default boolean supportsComplex(Operation op) { return false; }
 

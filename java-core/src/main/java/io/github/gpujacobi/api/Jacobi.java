@@ -124,6 +124,13 @@ public final class Jacobi {
     /** Every backend, available or not (with the reason). */
     public static List<BackendInfo> backends() { return Backends.get().infos(); }
 
+    /** The host-device link of every backend with a device, measured now (GB/s lines; empty without a GPU). */
+    public static List<String> measureLinks() {
+        List<String> out = new java.util.ArrayList<String>();
+        for (Backend b : Backends.get().available()) for (String line : b.measureLink()) out.add(b.name() + ": " + line);
+        return out;
+    }
+
     /**
      * Gives back every backend's held resources (GPU memory, cuSOLVER/cuBLAS handles, the CUDA
      * context), e.g. when a MATLAB session is done with the GPU; later calls acquire them again.

@@ -13,6 +13,10 @@ import java.util.Map;
         description = {"Prints the toolbox version, the Java runtime, and each backend: CPU threads;",
                 "GPUs with name, memory, compute capability and driver; or why a backend is missing."})
 final class InfoCommand implements Command {
+    @CommandLine.Option(names = "--link", description = "also measure the host-device link of each GPU (GB/s: raw pinned"
+            + " DMA, and from Java arrays as calls copy them)")
+    boolean link;
+
     public int run(PrintStream out, PrintStream err) {
         out.println("gpujacobi " + Jacobi.version());
         out.println("java      " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor")
@@ -24,6 +28,11 @@ final class InfoCommand implements Command {
                 for (Map.Entry<String, String> e : d.entrySet()) sb.append(e.getKey()).append('=').append(e.getValue()).append("  ");
                 out.println(sb.toString().replaceAll("\\s+$", ""));
             }
+        }
+        if (link) {
+            java.util.List<String> lines = Jacobi.measureLinks();
+            if (lines.isEmpty()) out.println("link      no GPU backend available: nothing to measure");
+            for (String l : lines) out.println("link      " + l);
         }
         return OK;
     }

@@ -98,4 +98,14 @@ class MainTest {
         assertTrue(unknown.err.contains("unknown command 'frobnicate'"), unknown.err);
         assertEquals(0, main("help", "verify").code);
     }
+
+    /** info --link measures each GPU's link; without one (CI) it says there is nothing to measure, and succeeds. */
+    @Test
+    void infoLinkWithoutAGpu() {
+        Run r = main("info", "--link");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("backend   cpu"), r.out);
+        boolean gpu = r.out.contains("backend   cuda: ") && !r.out.contains("cuda: unavailable");
+        assertTrue(gpu ? r.out.contains("pinned DMA: host to device") : r.out.contains("link      no GPU backend available"), r.out);
+    }
 }
