@@ -30,6 +30,8 @@
 #           100 x 1024 x 1024, one matrix n = 4096 (MULTI_N=16384 for two large GPUs) with the phase profile
 #   profile the blocked routes' per-phase profile (-Dgpujacobi.cuda.profile=true): svd and SPD eig, indefinite eig, real
 #           and complex, n = 1024, 4096
+#   host    the whole call's host path: info --link, then eig/svd/inv 1024 and 4096 and pages 2000 x 64 (both
+#           precisions) whole call and device time beside cuSOLVER and cuBLAS
 #   contract the accuracy contract (docs/accuracy.md): verify, then 'routes': the default routes ('auto') beside the
 #           two-sided kernels and cuSOLVER (eig 256/512/1024, pages 2000 x 64, svd 300 and 4096), device time and whole call
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
@@ -217,6 +219,19 @@ stage_contract() {
   stage_verify
   stage_routes
 }
+stage_host() {
+  # the whole call's host path: the link, then whole call and device time of the rows the host-path targets name,
+  # beside cuSOLVER and cuBLAS in one process per step (repeats enough for the host passes to be compiled)
+  step host-link run info --link
+  local t
+  for t in whole device; do
+    local w=(); [ "$t" = whole ] && w=(--with-transfers)
+    step "host-single-$t" run bench --op eig,svd,inv --n 1024,4096 --dtype double --repeat 5 "${w[@]}" \
+        --impl 'cuda/(auto|gaussjordan)$|cusolver (syevd|gesvdj|getrf\+getrs)$' --out "$out/host-single-$t.csv"
+    step "host-pages-$t" run bench --op eig,svd,inv --n 64 --pages 2000 --dtype double,single --repeat 15 "${w[@]}" \
+        --impl 'cuda/(auto|gaussjordan)$|XsyevBatched|getrfBatched' --out "$out/host-pages-$t.csv"
+  done
+}
 stage_routes() {
   local t
   step link run info --link   # the host-device link the whole-call rows are read against
@@ -233,8 +248,8 @@ stage_routes() {
   done
 }
 case "$stage" in
-  verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes) "stage_$stage" ;;
+  verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|host) "stage_$stage" ;;
   all) for s in verify table1 bench pages large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|host|all" >&2; exit 2 ;;
 esac
 exit $status
