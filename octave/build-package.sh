@@ -6,7 +6,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 version="${1:?version}"
-stamp="${2:-2026-11-23T00:00:00Z}"
+stamp="${2:?build-package.sh: the second argument is the archive time stamp (the build passes project.build.outputTimestamp)}"
 jar="$root/dist/gpujacobi-toolbox.jar"
 [ -f "$jar" ] || { echo "build-package: $jar is missing (build the bundle module first: mvn -B -DskipTests package)" >&2; exit 1; }
 work="$root/octave/target/pkg"

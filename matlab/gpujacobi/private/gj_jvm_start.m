@@ -2,7 +2,7 @@ function gj_jvm_start()
 % Octave only: starts the JVM with an 8 MB thread stack (-Xss8m). With a multithreaded OpenBLAS, Octave
 % gets a segmentation fault in its own INV (inv(randn(100))) once a JVM with the default stack runs in
 % the process, with or without this toolbox: the JVM's guard zone on the main thread's stack, which
-% OpenBLAS's threaded drivers reach (OpenMathLib/OpenBLAS issue 2839); -Xss8m moves it out of reach.
+% OpenBLAS's threaded drivers reach (a known OpenBLAS problem with small thread stacks); -Xss8m moves it out of reach.
 % Octave reads JVM options from java.opts in the folder named by OCTAVE_JAVA_DIR, which must also hold
 % its octave.jar: a private folder under the user's cache holds both, with the user's own java.opts lines
 % first, and the variable is restored at once. Unlike JAVA_TOOL_OPTIONS, which the JVM announces on the

@@ -49,7 +49,7 @@ final class RecordGpu {
         return list;
     }
 
-    /** "GPU 1 (NVIDIA H200)", "GPU 0 (A), GPU 1 (B)", with "; CUDA_VISIBLE_DEVICES=..." when that is set. */
+    /** "GPU 1 (device name)", "GPU 0 (A), GPU 1 (B)", with "; CUDA_VISIBLE_DEVICES=..." when that is set. */
     static String format(int[] indices, List<Map<String, String>> devices, String visible) {
         List<String> parts = new ArrayList<String>();
         for (int i : indices) {
