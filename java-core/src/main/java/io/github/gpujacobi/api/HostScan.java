@@ -23,7 +23,8 @@ public final class HostScan {
         }
     }
 
-    private static final int CHUNK = 1 << 16;
+    /** Entries per task of a flat pass: large enough that a hand-off is cheap against it. */
+    public static final int CHUNK = 1 << 16;
 
     /** Whether every entry is finite (no NaN, no Inf). */
     public static boolean allFinite(final double[] d) {

@@ -139,15 +139,13 @@ public final class PageAssembly {
         return e;
     }
 
-    private static final int CHUNK = 1 << 16;
-
     /** max |w_i| (NaN where w holds a NaN), on all cores for a large w. */
     public static double maxAbs(final double[] w) {
-        final int chunks = Math.max(1, (w.length + CHUNK - 1) / CHUNK);
+        final int chunks = Math.max(1, (w.length + HostScan.CHUNK - 1) / HostScan.CHUNK);
         final double[] part = new double[chunks];
         HostScan.forTasks(chunks, w.length, c -> {
             double m = 0;
-            for (int i = c * CHUNK, end = Math.min(w.length, i + CHUNK); i < end; i++) m = Math.max(m, Math.abs(w[i]));
+            for (int i = c * HostScan.CHUNK, end = Math.min(w.length, i + HostScan.CHUNK); i < end; i++) m = Math.max(m, Math.abs(w[i]));
             part[c] = m;
         });
         double max = 0;
@@ -158,12 +156,12 @@ public final class PageAssembly {
     /** w := 2^e w in place (exact unless it under- or overflows), on all cores for a large w; nothing for e = 0. */
     public static void scalb(final double[] w, final int e) {
         if (e == 0) return;
-        HostScan.forTasks(Math.max(1, (w.length + CHUNK - 1) / CHUNK), w.length, c -> {
+        HostScan.forTasks(Math.max(1, (w.length + HostScan.CHUNK - 1) / HostScan.CHUNK), w.length, c -> {
             if (e >= Double.MIN_EXPONENT && e <= Double.MAX_EXPONENT) { // 2^e a normal number: a product rounds as scalb
                 double f = Math.scalb(1.0, e);
-                for (int i = c * CHUNK, end = Math.min(w.length, i + CHUNK); i < end; i++) w[i] *= f;
+                for (int i = c * HostScan.CHUNK, end = Math.min(w.length, i + HostScan.CHUNK); i < end; i++) w[i] *= f;
             } else {
-                for (int i = c * CHUNK, end = Math.min(w.length, i + CHUNK); i < end; i++) w[i] = Math.scalb(w[i], e);
+                for (int i = c * HostScan.CHUNK, end = Math.min(w.length, i + HostScan.CHUNK); i < end; i++) w[i] = Math.scalb(w[i], e);
             }
         });
     }

@@ -2,16 +2,9 @@ package io.github.gpujacobi.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.gpujacobi.testing.JvmProbe;
 import io.github.gpujacobi.testing.SwitchProbe;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Paths;
-import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * java-core's user properties (docs/tuning.md), each set and its effect observed: gpujacobi.hyperbolicAccept per call,
@@ -41,17 +34,6 @@ class UserSwitchesTest {
 
     /** SwitchProbe's line in a fresh JVM on this test's class path with the given options. */
     private static String probe(String... options) throws Exception {
-        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new java.util.ArrayList<>(Arrays.asList(java));
-        cmd.addAll(Arrays.asList(options));
-        cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"), SwitchProbe.class.getName()));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (InputStream in = p.getInputStream()) {
-            in.transferTo(out);
-        }
-        if (!p.waitFor(60, TimeUnit.SECONDS)) p.destroyForcibly();
-        assertEquals(0, p.exitValue(), out.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8).trim();
+        return JvmProbe.run(SwitchProbe.class, options);
     }
 }
