@@ -80,7 +80,7 @@ stage_verify() {
   step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
       --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
       --select-class io.github.gpujacobi.cuda.CudaPageOrthogonalityTest \
-      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --details=tree --disable-banner --disable-ansi-colors \
+      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --select-class io.github.gpujacobi.cuda.CudaDeviceChecksTest --details=tree --disable-banner --disable-ansi-colors \
       --reports-dir "$out/conformance"
   # every check skipped (no GPU) must not read as a pass
   if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
@@ -190,7 +190,7 @@ stage_quick() {
   local cjar; cjar="$(conformance_jar)" || exit 2
   step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
       --select-class io.github.gpujacobi.cuda.CudaConformanceTest --select-class io.github.gpujacobi.cuda.CudaMultiGpuTest \
-      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/conformance"
+      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --select-class io.github.gpujacobi.cuda.CudaDeviceChecksTest --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/conformance"
   if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
   step verify run verify --device gpu
   step quick-blocked run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 3 \

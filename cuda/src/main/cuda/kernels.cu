@@ -9,3 +9,4 @@
 #include "inv_batched.cu"
 #include "svd_blocked.cu"
 #include "bunch_parlett.cu"
+#include "intake.cu"

@@ -9,6 +9,7 @@ import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.HsvdResult;
+import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Method;
@@ -48,6 +49,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class CudaBackend implements Backend {
     private final CudaDevice dev;
     private final DeviceBuffers buffers = new DeviceBuffers();
+    /** {@link #cacheBytes(long)} of this GPU. */
+    private final long cacheBytes;
     /** The other GPUs, for the first backend (the one the provider creates); null on those others. */
     private final CudaGpus gpus;
 
@@ -57,6 +60,7 @@ public final class CudaBackend implements Backend {
 
     CudaBackend(CudaDevice dev, boolean first) {
         this.dev = dev;
+        this.cacheBytes = cacheBytes(dev.totalMemory);
         this.gpus = first ? new CudaGpus(this) : null;
     }
 
@@ -121,6 +125,26 @@ public final class CudaBackend implements Backend {
         return p == Precision.SINGLE || n >= dev.tuning.blockedFrom;
     }
 
+    /**
+     * The blocked eig route, the batched eig kernels and the Gauss-Jordan inversion of large pages check their pages
+     * themselves, on the device ({@link SymmetricIntake}, {@link InverseOnDevice}, intake.cu), when the call runs on this
+     * GPU alone.
+     */
+    @Override
+    public boolean checksInput(Operation op, PageArray a, SolverOptions o) {
+        boolean own = op == Operation.EIG ? takesBlockedEig(a, o)
+                || (!Methods.HYPERBOLIC.equals(o.method()) && batched(o.method(), a.rows(), a.pages()))
+                : op == Operation.INV && (InverseOnDevice.takes(a, o) || CudaBatchedInverse.takes(a, o));
+        return a.rows() > 0 && own && (gpus == null || gpus.onOneDevice(a, o));
+    }
+
+    /** Whether {@link #eigHere} takes {@link #blockedEig}. */
+    private boolean takesBlockedEig(PageArray a, SolverOptions o) {
+        int n = a.rows();
+        return Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(n, a.precision())
+                && !batched(o.method(), n, a.pages()));
+    }
+
     /** Pages in turn on the one device; reports carry the summed kernel time. */
     private PageDriver driver() {
         return driver(1);
@@ -152,9 +176,7 @@ public final class CudaBackend implements Backend {
             final Precision p = a.precision();
             final double tol = o.tolFor(p, n);
             boolean batched = batched(o.method(), n, pages);
-            if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(n, p) && !batched)) {
-                return blockedEig(a, o);
-            }
+            if (takesBlockedEig(a, o)) return blockedEig(a, o);
             // 'auto' keeps its promise of relative accuracy: graded indefinite pages go on to the blocked route
             final AtomicInteger indefinite = new AtomicInteger(), fallback = new AtomicInteger();
             final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
@@ -162,10 +184,10 @@ public final class CudaBackend implements Backend {
             if (batched) {
                 EigResult r = driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
                     CudaBatchedEig solver = new CudaBatchedEig();
-                    solver.run(dev, buffers, a, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
+                    solver.run(dev, buffers, a, o, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
                             values, vectors, stats.sweeps, stats.rotations, stats.converged);
                     stats.addComputeNanos(solver.computeNanos);
-                    if (graded != null) graded.resolve(a, values, vectors, stats);
+                    if (graded != null) graded.resolve(a, solver.graded, values, vectors, stats);
                 });
                 return graded != null ? r.withReport(graded.report(r.report(), pages)) : r;
             }
@@ -186,7 +208,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(CACHE_BYTES);
+            buffers.trim(cacheBytes);
         }
     }
 
@@ -201,7 +223,11 @@ public final class CudaBackend implements Backend {
         final int n = a.rows(), pages = a.pages();
         final double tol = AccuracyContract.oneSidedTol(o, a.precision(), n);
         final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
-        EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> blockedEigPage(w, n, v, tol, o, indefinite, fallback));
+        // the page stays on the device from the intake's checks to the sorted vectors (BlockedEigOnDevice)
+        final BlockedEigOnDevice route = new BlockedEigOnDevice(dev, buffers);
+        EigResult r = driver().eigBatched(a, o, Methods.BLOCKED, (values, vectors, stats) -> {
+            for (int k = 0; k < pages; k++) stats.record(k, route.page(a, k, o, tol, values, vectors, indefinite, fallback));
+        });
         int f = fallback.get(), h = indefinite.get();
         if (h > 0) {
             r = new EigResult(r.values(), r.vectors(), r.report().withNote((pages > 1 ? h + " of " + pages + " pages" : "the matrix")
@@ -295,7 +321,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(CACHE_BYTES);
+            buffers.trim(cacheBytes);
         }
     }
 
@@ -312,6 +338,12 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final int n = a.rows(), pages = a.pages();
         try {
+            if (CudaBatchedInverse.takes(a, o)) return InverseOnDevice.pages(dev, buffers, a, o, driver());
+            if (InverseOnDevice.takes(a, o)) {
+                InverseResult r = InverseOnDevice.run(dev, buffers, a, o, driver());
+                if (r != null) return r;
+                InputChecks.requireFinite(a, o); // an exactly symmetric page for 'auto': the policy below, the host's checks
+            }
             final PageArray all;
             final boolean[] eliminated;
             final long batchNanos;
@@ -319,7 +351,7 @@ public final class CudaBackend implements Backend {
                     && (pages > 1 || Methods.GAUSS_JORDAN.equals(o.method()))) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
                 all = PageArray.zeros(p, n, n, pages);
-                eliminated = batch.run(dev, buffers, a, all);
+                eliminated = batch.run(dev, buffers, a, all, null);
                 batchNanos = batch.computeNanos;
             } else {
                 all = null;
@@ -344,7 +376,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(CACHE_BYTES);
+            buffers.trim(cacheBytes);
         }
     }
 
@@ -409,7 +441,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(CACHE_BYTES);
+            buffers.trim(cacheBytes);
         }
     }
 
@@ -433,7 +465,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(CACHE_BYTES);
+            buffers.trim(cacheBytes);
         }
     }
 
@@ -444,7 +476,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(CACHE_BYTES);
+            buffers.trim(cacheBytes);
         }
     }
 
@@ -455,21 +487,20 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(CACHE_BYTES);
+            buffers.trim(cacheBytes);
         }
     }
 
-    /**
-     * Device memory kept for the next call (-Dgpujacobi.cuda.cacheMB, default 512): beyond it a call
-     * gives its buffers back when it ends, so one large problem does not pin its memory.
-     */
-    static final long CACHE_BYTES = cacheBytes();
-
     static final String CACHE_PROPERTY = "gpujacobi.cuda.cacheMB";
 
-    /** {@link #CACHE_BYTES} as the property now says. */
-    static long cacheBytes() {
-        return Long.getLong(CACHE_PROPERTY, 512L) << 20;
+    /**
+     * Device memory kept for the next call (-Dgpujacobi.cuda.cacheMB; by default 1/32 of the GPU's memory, at least
+     * 512 MB and at most 4 GB: the buffers of an n = 4096 eig stay for the next call on a large GPU): beyond it a call
+     * gives its buffers back when it ends, so one large problem does not pin its memory.
+     */
+    static long cacheBytes(long deviceMemory) {
+        Long mb = Long.getLong(CACHE_PROPERTY);
+        return mb != null ? mb << 20 : Math.max(512L << 20, Math.min(4L << 30, deviceMemory / 32));
     }
 
     /** The host-device link of this backend's GPU, measured now ({@link LinkProbe}). */

@@ -2,9 +2,10 @@ package io.github.gpujacobi.cuda;
 
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.InputChecks;
+import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.ChessTournament;
-import io.github.gpujacobi.core.PageAssembly;
-import io.github.gpujacobi.core.PageLoop;
+import io.github.gpujacobi.core.Grading;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -37,8 +38,18 @@ final class CudaBatchedEig {
         return (int) Math.max(1, Math.min(pages, Math.min(16384, MAX_BYTES_PER_LAUNCH / perPage)));
     }
 
-    /** Solves all pages of a; fills values/vectors (sorted as eig returns them) and the per-page report arrays. */
-    void run(CudaDevice dev, DeviceBuffers buf, PageArray a, double tol, int maxSweeps, int fixedSweeps,
+    /**
+     * Whether each page's rows are graded ({@link Grading#graded}), from the device's checks of the pages; null when
+     * {@link #run} made none.
+     */
+    boolean[] graded;
+
+    /**
+     * Solves all pages of a; fills values/vectors (sorted as eig returns them) and the per-page report arrays. With
+     * options o (null: the caller checked the input), the device checks each page as it arrives, with InputChecks'
+     * errors, and records {@link #graded}.
+     */
+    void run(CudaDevice dev, DeviceBuffers buf, PageArray a, SolverOptions o, double tol, int maxSweeps, int fixedSweeps,
              PageArray values, PageArray vectors, int[] sweeps, long[] rotations, boolean[] converged) {
         final int n = a.rows(), pages = a.pages(), nn = n * n;
         final Precision p = a.precision();
@@ -57,10 +68,14 @@ final class CudaBatchedEig {
         final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
         final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + n, ct::flat) : null;
-        final double[] d = new double[chunk * n], vout = wantV ? new double[chunk * nn] : null; // reused by every launch
+        CUdeviceptr dSorted = buf.get("Dsorted", (long) chunk * n * 8);
+        DevicePointer vSorted = wantV ? buf.get("Vsorted", (long) chunk * nn * 8) : null;
+        CUdeviceptr checks = o != null ? buf.get("pageChecks", 5L * 8 * chunk) : null;
+        if (o != null) graded = new boolean[pages];
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(ad, a, first, count);
+            if (o != null) check(dev, checks, ad, a, first, count, o);
             dev.synchronize();
             long t0 = System.nanoTime();
             if (bp != null) {
@@ -92,18 +107,34 @@ final class CudaBatchedEig {
             }
             dev.synchronize();
             computeNanos += System.nanoTime() - t0;
-            DeviceBuffers.downloadInto(dd, d, count * n);
-            if (wantV) DeviceBuffers.downloadInto(vd, vout, count * nn);
+            // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
+            dev.launchShared(Kernel.SORT_EIG_PAGES.kernelName(), count, 128, 4 * n, Pointer.to(Pointer.to(dd), Pointer.to(vd),
+                    Pointer.to(dSorted), CudaDevice.nullable(vSorted), Pointer.to(new int[]{n}), Pointer.to(new int[]{count}),
+                    Pointer.to(new int[]{wantV ? 1 : 0})));
+            DeviceBuffers.downloadPages(dSorted, values, first, count);
+            if (wantV) DeviceBuffers.downloadPages(vSorted, vectors, first, count);
             final int[] s = new int[count];
             final long[] r = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, s, r);
-            final int at = first;
-            PageLoop.forEach(count, Runtime.getRuntime().availableProcessors(), k -> { // pages apart: on all cores
-                PageAssembly.eig(d, k * n, vout, k * nn, n, values, vectors, at + k);
-                sweeps[at + k] = Math.abs(s[k]);
-                rotations[at + k] = r[k];
-                converged[at + k] = s[k] > 0 || n <= 1;
-            });
+            for (int k = 0; k < count; k++) {
+                sweeps[first + k] = Math.abs(s[k]);
+                rotations[first + k] = r[k];
+                converged[first + k] = s[k] > 0 || n <= 1;
+            }
+        }
+    }
+
+    /** The device's checks of pages first .. first + count - 1 (in ad as they came): InputChecks' errors, grading. */
+    private void check(CudaDevice dev, CUdeviceptr checks, CUdeviceptr ad, PageArray a, int first, int count, SolverOptions o) {
+        int n = a.rows();
+        dev.launch(Kernel.INTAKE_PAGES.name(a.precision()), count, 128,
+                Pointer.to(Pointer.to(ad), Pointer.to(new int[]{n}), Pointer.to(new int[]{count}),
+                        Pointer.to(new double[]{Grading.GRADED_SPAN}), Pointer.to(checks)));
+        double[] st = DeviceBuffers.download(checks, 5 * count, Precision.DOUBLE);
+        for (int k = 0; k < count; k++) {
+            if (st[5 * k + 2] != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
+            InputChecks.requireSymmetric(st[5 * k], st[5 * k + 1], a, first + k, o);
+            graded[first + k] = st[5 * k + 3] != 0;
         }
     }
 }

@@ -1,7 +1,10 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.api.InputChecks;
+import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
 import jcuda.Pointer;
 import jcuda.driver.JCudaDriver;
 
@@ -31,15 +34,37 @@ final class CudaBatchedInverse {
         return n >= 1 && n <= MAX_N;
     }
 
-    /** Inverts every page of a into x (same shape); per page whether the elimination met no zero pivot. */
-    boolean[] run(CudaDevice dev, DeviceBuffers buf, PageArray a, PageArray x) {
+    /** Per page ||A||_1 and ||inv(A)||_1 as the kernels found them (0 for the inverse of a page that broke down). */
+    double[] norms;
+
+    /**
+     * Whether {@link #run} with options serves a call: 'auto' and 'gaussjordan' on pages of 2 ... {@link #MAX_N}
+     * (several pages, or one with 'gaussjordan'), the input checked on the device.
+     */
+    static boolean takes(PageArray a, SolverOptions o) {
+        int n = a.rows();
+        return fits(n) && n >= 2 && (Methods.AUTO.equals(o.method()) && a.pages() > 1 || Methods.GAUSS_JORDAN.equals(o.method()));
+    }
+
+    /**
+     * Inverts every page of a into x (same shape); per page whether the elimination met no zero pivot. With options o
+     * (null: the caller checked the input) the device checks the pages for NaN and Inf first, with InputChecks' error.
+     */
+    boolean[] run(CudaDevice dev, DeviceBuffers buf, PageArray a, PageArray x, SolverOptions o) {
         int n = a.rows(), pages = a.pages();
         Precision p = a.precision();
         long e = p.bytes(), bytes = (long) a.length() * e;
-        DevicePointer data = buf.get("invPages", bytes), norms = buf.get("invNorms", 16L * pages),
+        DevicePointer data = buf.get("invPages", bytes), normsDev = buf.get("invNorms", 16L * pages),
                 sing = buf.get("invSingular", 4L * pages);
-        Pointer host = p == Precision.DOUBLE ? Pointer.to(a.doubleData()) : Pointer.to(a.floatData());
-        CudaDevice.check(JCudaDriver.cuMemcpyHtoD(data, host, bytes), "cuMemcpyHtoD pages");
+        DeviceBuffers.uploadPages(data, a, 0, pages);
+        if (o != null) {
+            DevicePointer checks = buf.get("pageChecks", 5L * 8 * pages);
+            dev.launch(Kernel.INTAKE_PAGES.name(p), pages, 128, Pointer.to(Pointer.to(data),
+                    Pointer.to(new int[]{n}), Pointer.to(new int[]{pages}), Pointer.to(new double[]{1}), Pointer.to(checks)));
+            double[] st = DeviceBuffers.download(checks, 5 * pages, Precision.DOUBLE);
+            for (int k = 0; k < pages; k++) if (st[5 * k + 2] != 0) InputChecks.requireFinite(a, o); // names the entry
+        }
+        DevicePointer norms = normsDev;
         dev.synchronize();
         long t0 = System.nanoTime();
         if (n <= WARP_MAX_N) { // one warp per page, WARPS pages a block
@@ -54,8 +79,8 @@ final class CudaBatchedInverse {
         }
         dev.synchronize();
         computeNanos = System.nanoTime() - t0;
-        Pointer out = p == Precision.DOUBLE ? Pointer.to(x.doubleData()) : Pointer.to(x.floatData());
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(out, data, bytes), "cuMemcpyDtoH pages");
+        DeviceBuffers.downloadPagesAsIs(data, x, 0, pages);
+        this.norms = DeviceBuffers.download(norms, 2 * pages, Precision.DOUBLE);
         int[] s = new int[pages];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(s), sing, 4L * pages), "cuMemcpyDtoH singular");
         boolean[] eliminated = new boolean[pages];

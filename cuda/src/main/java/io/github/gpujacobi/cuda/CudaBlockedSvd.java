@@ -132,11 +132,33 @@ final class CudaBlockedSvd {
      */
     double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] vOut, double tol, int maxSweeps,
                  int fixedSweeps) {
-        final boolean wantV = vOut != null;
         if (IndefiniteEig.nonPositiveDiagonal(a, n, el.bytes / 8)) return null; // potrf would fail
-        lib = CudaLibraries.get("Method 'blocked'");
-        DevicePointer g = buf.get("blockedIn", (long) n * n * el.bytes), info = buf.get("info", 4);
+        DevicePointer g = input(buf, n);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);
+        double[] d = eig(dev, buf, g, n, vOut != null, tol, maxSweeps, fixedSweeps);
+        if (d != null && vOut != null) DeviceBuffers.downloadInto(vectors(buf, n), vOut, doubles(n * n));
+        return d;
+    }
+
+    /** The device buffer {@link #eig(CudaDevice, DeviceBuffers, DevicePointer, int, boolean, double, int, int)} takes. */
+    DevicePointer input(DeviceBuffers buf, int n) {
+        return buf.get("blockedIn", (long) n * n * el.bytes);
+    }
+
+    /** Where the eigenvectors (or the hyperbolic route's U) are left on the device, n x n. */
+    DevicePointer vectors(DeviceBuffers buf, int n) {
+        return buf.get("blockedU", (long) n * n * el.bytes);
+    }
+
+    /**
+     * As {@link #eig(CudaDevice, DeviceBuffers, double[], int, double[], double, int, int)} for a page already in
+     * g = {@link #input} (destroyed), with a positive diagonal; the eigenvectors, when wanted, stay in
+     * {@link #vectors}.
+     */
+    double[] eig(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, boolean wantV, double tol, int maxSweeps,
+                 int fixedSweeps) {
+        lib = CudaLibraries.get("Method 'blocked'");
+        DevicePointer info = buf.get("info", 4);
         int lwork = el.potrfWork(lib, n, g.jna(), n);
         DevicePointer work = buf.get("cholWork", (long) lwork * el.bytes);
         dev.synchronize();
@@ -164,7 +186,6 @@ final class CudaBlockedSvd {
                     (p2 - p1) / 1e6, (System.nanoTime() - p2) / 1e6, computeNanos / 1e6);
         }
         download(buf, n, n, null, null);
-        if (wantV) DeviceBuffers.downloadInto(uDev, vOut, doubles(n * n));
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = sigma[i] * sigma[i];
         return d;
@@ -173,12 +194,11 @@ final class CudaBlockedSvd {
     /**
      * The blocked hyperbolic sweeps [4, 10] on the n x n G in g (leading dimension n; CudaIndefiniteEig's
      * Bunch-Parlett factor, or Y = G P when {@link CudaHyperbolicPrecondition} preconditioned it) with J = diag(signs):
-     * G W = U Sigma with W J-orthogonal. U (unit columns) into uOut
-     * (n x n, null when not wanted), Sigma into {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
+     * G W = U Sigma with W J-orthogonal. U (unit columns, when wanted) left in {@link #vectors} and copied into uOut
+     * (n x n, null: left on the device), Sigma into {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
      */
     void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, boolean preconditioned,
-                    double[] uOut, double tol, int maxSweeps, int fixedSweeps) {
-        final boolean wantU = uOut != null;
+                    boolean wantU, double[] uOut, double tol, int maxSweeps, int fixedSweeps) {
         lib = CudaLibraries.get("Method 'blocked'");
         long t0 = System.nanoTime();
         sweep(dev, buf, new BlockedProblem(g, n, n, n, BlockedProblem.Start.MATRIX, false, tol, maxSweeps, fixedSweeps)
@@ -191,7 +211,7 @@ final class CudaBlockedSvd {
             System.err.printf(java.util.Locale.ROOT, "hyperbolic n=%d: solve %.2f ms (from its start), polish %.2f ms%n", n,
                     (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
         }
-        if (wantU) DeviceBuffers.downloadInto(uDev, uOut, doubles(n * n));
+        if (uOut != null) DeviceBuffers.downloadInto(uDev, uOut, doubles(n * n));
         sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
     }
 

@@ -187,7 +187,7 @@ final class CudaComplex {
                 boolean[] converged = new boolean[count];
                 long host = System.nanoTime() - t0;
                 CudaBatchedEig solver = new CudaBatchedEig();
-                solver.run(dev, buf, PageArray.wrap(all, n2, n2, count), tol2, PageDriver.maxSweeps(o), 0, values, vectors,
+                solver.run(dev, buf, PageArray.wrap(all, n2, n2, count), null, tol2, PageDriver.maxSweeps(o), 0, values, vectors,
                         sweeps, rotations, converged);
                 long t1 = System.nanoTime();
                 for (int j = 0; j < count; j++) {

@@ -71,16 +71,35 @@ final class CudaGaussJordan {
 
     /** The same for element type s: a complex page is interleaved (2 n^2 numbers in w), with the C/Z routines. */
     static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Scalar s) {
+        DeviceBuffers.upload(input(buf, n, s), w, s.precision);
+        PageOutcome r = invertOnDevice(dev, buf, n, s);
+        DevicePointer x = output(buf, n, s);
+        if (s.precision == Precision.DOUBLE) DeviceBuffers.downloadInto(x, w, n * n * s.parts()); // straight into the page
+        else System.arraycopy(DeviceBuffers.download(x, n * n * s.parts(), s.precision), 0, w, 0, n * n * s.parts());
+        return r;
+    }
+
+    /** The device buffer the page goes into for {@link #invertOnDevice} (destroyed by it). */
+    static DevicePointer input(DeviceBuffers buf, int n, Scalar s) {
+        return buf.get("A", (long) n * n * s.bytes());
+    }
+
+    /** Where {@link #invertOnDevice} leaves the inverse. */
+    static DevicePointer output(DeviceBuffers buf, int n, Scalar s) {
+        return buf.get("X", (long) n * n * s.bytes());
+    }
+
+    /** Inverts the page in {@link #input} into {@link #output}; whether the elimination met no zero pivot, and its time. */
+    static PageOutcome invertOnDevice(CudaDevice dev, DeviceBuffers buf, int n, Scalar s) {
         TypedLapack lib = CudaLibraries.get("Gauss-Jordan inversion").typed(s);
         Precision p = s.precision;
         long e = s.bytes();
         int b = blockSize(dev.tuning, n), panels = (n + b - 1) / b;
-        DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e);
+        DevicePointer a = input(buf, n, s), x = output(buf, n, s);
         DevicePointer wb = buf.get("gjW", (long) b * n * e), t = buf.get("gjT", (long) b * b * e);
         DevicePointer linv = buf.get("gjLinv", (long) b * b * e), pb = buf.get("gjP", (long) n * b * e);
         DevicePointer ipiv = buf.get("piv", 4L * n), q = buf.get("gjPerm", 4L * n);
         DevicePointer info = buf.get("gjInfo", 4L * panels);
-        DeviceBuffers.upload(a, w, p);
         DeviceBuffers.zero(info, 4L * panels);
         DevicePointer work = buf.get("gjWork", Math.max(1, lib.getrfBufferSize(n, b, a.jna(), n)) * e);
         Memory one = lib.scalar(1), minusOne = lib.scalar(-1), zero = lib.scalar(0);
@@ -150,8 +169,6 @@ final class CudaGaussJordan {
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4L * panels), "cuMemcpyDtoH devInfo");
         boolean eliminated = true;
         for (int status : st) eliminated &= status == 0;
-        if (p == Precision.DOUBLE) DeviceBuffers.downloadInto(x, w, n * n * s.parts()); // straight into the page
-        else System.arraycopy(DeviceBuffers.download(x, n * n * s.parts(), p), 0, w, 0, n * n * s.parts());
         return PageOutcome.direct(eliminated, nanos);
     }
 

@@ -106,6 +106,12 @@ final class CudaGpus {
         return backends(resolve(o)).get(0);
     }
 
+    /** Whether a call on a runs on one GPU's backend alone (no split of its pages, no matrix across GPUs). */
+    boolean onOneDevice(PageArray a, SolverOptions o) {
+        List<CudaBackend> devs = backends(resolve(o));
+        return devs.size() == 1 || (a.pages() == 1 && !matrixSplit(o, a.rows(), devs));
+    }
+
     EigResult eig(final PageArray a, final SolverOptions o) {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).eigHere(a, o);

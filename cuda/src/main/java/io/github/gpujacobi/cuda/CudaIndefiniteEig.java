@@ -40,8 +40,23 @@ final class CudaIndefiniteEig {
                  int fixedSweeps) {
         double[] w = a.clone();
         int e = IndefiniteEig.scaleNearOne(w);
-        DevicePointer m = buf.get("bpA", (long) el.bytes * n * n);
+        DevicePointer m = input(buf, n);
         DeviceBuffers.upload(m, w, Precision.DOUBLE);
+        return run(dev, buf, m, e, n, v != null, v, tol, maxSweeps, fixedSweeps);
+    }
+
+    /** The device buffer the page goes into for {@link #run(CudaDevice, DeviceBuffers, DevicePointer, int, int, boolean, double[], double, int, int)}. */
+    DevicePointer input(DeviceBuffers buf, int n) {
+        return buf.get("bpA", (long) el.bytes * n * n);
+    }
+
+    /**
+     * As {@link #run(CudaDevice, DeviceBuffers, double[], int, double[], double, int, int)} for the page already in
+     * m = {@link #input} (destroyed), scaled by 2^-e to entries near one; the eigenvectors, when wanted, are left in
+     * CudaBlockedSvd's vectors buffer and copied into v unless it is null.
+     */
+    double[] run(CudaDevice dev, DeviceBuffers buf, DevicePointer m, int e, int n, boolean wantV, double[] v, double tol,
+                 int maxSweeps, int fixedSweeps) {
         boolean pre = CudaHyperbolicPrecondition.wanted(dev, n, fixedSweeps, el);
         DevicePointer copy = pre ? buf.get("hypM", (long) el.bytes * n * n) : null;
         if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
@@ -97,7 +112,7 @@ final class CudaIndefiniteEig {
             }
         }
         CudaBlockedSvd s = new CudaBlockedSvd(el);
-        s.hyperbolic(dev, buf, g, n, signs, preconditioned, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
+        s.hyperbolic(dev, buf, g, n, signs, preconditioned, wantV, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
         sweeps = s.sweeps;
         rotations = s.rotations;
         converged = s.converged;

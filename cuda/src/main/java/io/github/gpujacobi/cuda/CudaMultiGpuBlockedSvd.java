@@ -80,7 +80,7 @@ final class CudaMultiGpuBlockedSvd {
         long potrf = System.nanoTime() - t0;
         double[] r = DeviceBuffers.download(g, n * n, Precision.DOUBLE);
         for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) r[i + j * n] = 0; // potrf leaves A's lower part
-        buf.trim(CudaBackend.CACHE_BYTES);
+        buf.trim(CudaBackend.cacheBytes(devs.get(0).device().totalMemory));
         long t1 = System.nanoTime();
         sweep(devs, r, v, n, n, tol, maxSweeps, fixedSweeps);
         computeNanos = potrf + System.nanoTime() - t1 - hostNanos;
@@ -229,7 +229,7 @@ final class CudaMultiGpuBlockedSvd {
         }
         for (Share s : sh) {
             s.dev.makeCurrent();
-            s.buf.trim(CudaBackend.CACHE_BYTES);
+            s.buf.trim(CudaBackend.cacheBytes(s.dev.totalMemory));
         }
         sh[0].dev.makeCurrent();
         hostNanos = host + System.nanoTime() - h0;

@@ -132,6 +132,40 @@ final class DeviceBuffers {
         else CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), src, (long) count * 8), "cuMemcpyDtoH");
     }
 
+    /** A page's doubles in a device buffer into page k of dst (a result: double or single), with no host copy between. */
+    static void downloadPage(CUdeviceptr src, PageArray dst, int k) {
+        downloadPages(src, dst, k, 1);
+    }
+
+    /** As {@link #downloadPage} for pages first .. first + pages - 1, lying one after the other in src. */
+    static void downloadPages(CUdeviceptr src, PageArray dst, int firstPage, int pages) {
+        long count = (long) pages * dst.pageSize(), first = (long) firstPage * dst.pageSize();
+        if (8 * count < HostStaging.FROM_BYTES) {
+            double[] part = new double[(int) count];
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(part), src, 8 * count), "cuMemcpyDtoH pages");
+            dst.write((int) first, part, 0, (int) count);
+        } else if (dst.precision() == Precision.DOUBLE) {
+            HostStaging.download(src, HostStaging.doubles(dst.doubleData()), first, count);
+        } else {
+            HostStaging.download(src, HostStaging.floatsAsDoubles(dst.floatData()), first, count);
+        }
+    }
+
+    /** Pages first .. first + count - 1 of dst from src, in dst's own precision (the reverse of {@link #uploadPages}). */
+    static void downloadPagesAsIs(CUdeviceptr src, PageArray dst, int first, int count) {
+        long offset = (long) first * dst.pageSize(), length = (long) count * dst.pageSize();
+        if (length * dst.precision().bytes() >= HostStaging.FROM_BYTES) {
+            HostStaging.download(src, dst.precision() == Precision.DOUBLE ? HostStaging.doubles(dst.doubleData())
+                    : HostStaging.floats(dst.floatData()), offset, length);
+        } else if (dst.precision() == Precision.DOUBLE) {
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst.doubleData()).withByteOffset(offset * 8), src, length * 8),
+                    "cuMemcpyDtoH pages");
+        } else {
+            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst.floatData()).withByteOffset(offset * 4), src, length * 4),
+                    "cuMemcpyDtoH pages");
+        }
+    }
+
     static long readCounter(CUdeviceptr src) {
         long[] v = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(v), src, 8), "cuMemcpyDtoH counter");

@@ -57,13 +57,17 @@ final class GradedEigPages {
         return new PageOutcome(r.sweeps, r.rotations, r.converged, fast.computeNanos + r.computeNanos, r.values);
     }
 
-    /** After a batched solve of every page of a: the graded indefinite pages again, their results replaced. */
-    void resolve(final PageArray a, final PageArray values, PageArray vectors, PageStats stats) {
+    /**
+     * After a batched solve of every page of a: the graded indefinite pages again, their results replaced.
+     *
+     * @param graded each page's {@link Grading#graded} as the device found it, or null (then looked at here)
+     */
+    void resolve(final PageArray a, final boolean[] graded, final PageArray values, PageArray vectors, PageStats stats) {
         final int n = a.rows(), pages = a.pages();
         // the O(n) test on every page's values first, the O(n^2) look at its rows only where that passes, in parallel
         final boolean[] suspect = new boolean[pages];
         PageLoop.forEach(pages, Runtime.getRuntime().availableProcessors(), k ->
-                suspect[k] = Grading.indefiniteAndSpread(values.pageAsDouble(k)) && Grading.graded(a, k));
+                suspect[k] = Grading.indefiniteAndSpread(values.pageAsDouble(k)) && (graded != null ? graded[k] : Grading.graded(a, k)));
         for (int k = 0; k < pages; k++) {
             if (!suspect[k]) continue;
             double[] w = a.pageAsDouble(k);

@@ -168,6 +168,19 @@ final class HostStaging {
         };
     }
 
+    /** A float[] moved as doubles (the double device buffers of the single routes), converted both ways. */
+    static Side floatsAsDoubles(final float[] a) {
+        return new Side() {
+            public int bytes() { return 8; }
+
+            public void copy(ByteBuffer view, long from, int count, boolean toPinned) {
+                java.nio.DoubleBuffer d = view.asDoubleBuffer();
+                if (toPinned) for (int i = 0; i < count; i++) d.put(i, a[(int) from + i]);
+                else for (int i = 0; i < count; i++) a[(int) from + i] = (float) d.get(i);
+            }
+        };
+    }
+
     /** A double[] moved as floats (the single-precision device's element type), converted on the way up. */
     static Side doublesAsFloats(final double[] a) {
         return new Side() {

@@ -49,6 +49,13 @@ enum Kernel {
     COPY_LOWER_TO_UPPER("copy_lower_to_upper", ""),
     INV_WARP("inv_warp", ""),
     INV_BATCHED("inv_batched", ""),
+    /** The input's checks on the device (intake.cu): a symmetric page, a general one or an inverse, page arrays. */
+    INTAKE_SYMMETRIC("intake_symmetric"),
+    INTAKE_SCALE("intake_scale"),
+    INTAKE_GENERAL("intake_general", ""),
+    INTAKE_PAGES("intake_pages", ""),
+    /** Eigenvalues of every page ascending with their vectors (intake.cu). */
+    SORT_EIG_PAGES("sort_eig_pages"),
     /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double (and double complex below), whatever the input class. */
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),

@@ -47,6 +47,13 @@ public interface Backend {
      */
     default java.util.List<String> measureLink() { return java.util.Collections.emptyList(); }
 
+    /**
+     * Whether this backend makes the input checks of {@link Jacobi} itself for this call (finite entries; for eig,
+     * symmetric pages), with the same errors, in a pass it makes anyway (e.g. on the device after the upload), so that
+     * the host does not pass over the input for them first.
+     */
+    default boolean checksInput(Operation op, PageArray a, SolverOptions options) { return false; }
+
     /** Whether this backend decomposes complex input for op. */
     default boolean supportsComplex(Operation op) { return false; }
 

@@ -35,7 +35,6 @@ public final class InputChecks {
      */
     public static void requireSymmetric(final PageArray a, SolverOptions o) {
         final int n = a.rows(), rowsOfTiles = (n + TILE - 1) / TILE, pages = a.pages();
-        double limit = SolverOptions.SYMMETRY_TOLERANCE_EPS * a.precision().eps();
         // max|A| and max|A - A'| per row of tiles of every page, the rows of tiles on all cores
         final double[] max = new double[pages * rowsOfTiles], asym = new double[pages * rowsOfTiles];
         HostScan.forTasks(pages * rowsOfTiles, a.length(), t -> {
@@ -62,14 +61,24 @@ public final class InputChecks {
                 mx = Math.max(mx, max[t]);
                 as = Math.max(as, asym[t]);
             }
-            double rel = mx == 0 ? 0 : as / mx;
-            if (rel > limit) {
-                throw new JacobiException(ErrorKind.NOT_SYMMETRIC, String.format(Locale.ROOT,
-                        "%s must be symmetric%s: max|A-A'|/max|A| = %.3g exceeds the tolerance %.3g (%.0f*eps(%s)); "
-                                + "use (A+A')/2 if the asymmetry is rounding error",
-                        o.where(), pages > 1 ? " (page " + (k + 1) + ")" : "", rel, limit,
-                        SolverOptions.SYMMETRY_TOLERANCE_EPS, a.precision().matlabClass()));
-            }
+            requireSymmetric(mx, as, a, k, o);
+        }
+    }
+
+    /**
+     * The symmetry test of page k from its max|A| and max|A - A'| (a device that scanned the page computes them):
+     * within {@link SolverOptions#SYMMETRY_TOLERANCE_EPS} eps of the largest element, else the error every backend
+     * gives.
+     */
+    public static void requireSymmetric(double max, double asym, PageArray a, int k, SolverOptions o) {
+        double limit = SolverOptions.SYMMETRY_TOLERANCE_EPS * a.precision().eps();
+        double rel = max == 0 ? 0 : asym / max;
+        if (rel > limit) {
+            throw new JacobiException(ErrorKind.NOT_SYMMETRIC, String.format(Locale.ROOT,
+                    "%s must be symmetric%s: max|A-A'|/max|A| = %.3g exceeds the tolerance %.3g (%.0f*eps(%s)); "
+                            + "use (A+A')/2 if the asymmetry is rounding error",
+                    o.where(), a.pages() > 1 ? " (page " + (k + 1) + ")" : "", rel, limit,
+                    SolverOptions.SYMMETRY_TOLERANCE_EPS, a.precision().matlabClass()));
         }
     }
 

@@ -19,10 +19,11 @@ public final class Jacobi {
         requireGiven(a, o, "Jacobi.eig");
         String method = Methods.check(Operation.EIG, o.method(), o);
         InputChecks.requireSquare(a, o);
-        InputChecks.requireFinite(a, o);
-        InputChecks.requireSymmetric(a, o);
         final SolverOptions opts = o.withMethod(method);
-        return run(Operation.EIG, a, opts, new Call<EigResult>() {
+        return run(Operation.EIG, a, opts, () -> {
+            InputChecks.requireFinite(a, o);
+            InputChecks.requireSymmetric(a, o);
+        }, new Call<EigResult>() {
             public EigResult on(Backend b, SolverOptions so) { return b.eig(a, so); }
             public RunReport report(EigResult r) { return r.report(); }
             public PageArray[] outputs(EigResult r) { return new PageArray[]{r.values(), r.vectors()}; }
@@ -34,9 +35,8 @@ public final class Jacobi {
     public static SvdResult svd(PageArray a, SolverOptions o) {
         requireGiven(a, o, "Jacobi.svd");
         String method = Methods.check(Operation.SVD, o.method(), o);
-        InputChecks.requireFinite(a, o);
         final SolverOptions opts = o.withMethod(method);
-        return run(Operation.SVD, a, opts, new Call<SvdResult>() {
+        return run(Operation.SVD, a, opts, () -> InputChecks.requireFinite(a, o), new Call<SvdResult>() {
             public SvdResult on(Backend b, SolverOptions so) { return b.svd(a, so); }
             public RunReport report(SvdResult r) { return r.report(); }
             public PageArray[] outputs(SvdResult r) { return new PageArray[]{r.s(), r.u(), r.v()}; }
@@ -49,9 +49,8 @@ public final class Jacobi {
         requireGiven(a, o, "Jacobi.inv");
         String method = Methods.check(Operation.INV, o.method(), o);
         InputChecks.requireSquare(a, o);
-        InputChecks.requireFinite(a, o);
         final SolverOptions opts = o.withMethod(method);
-        return run(Operation.INV, a, opts, new Call<InverseResult>() {
+        return run(Operation.INV, a, opts, () -> InputChecks.requireFinite(a, o), new Call<InverseResult>() {
             public InverseResult on(Backend b, SolverOptions so) { return b.inv(a, so); }
             public RunReport report(InverseResult r) { return r.report(); }
             public PageArray[] outputs(InverseResult r) { return new PageArray[0]; } // Inf marks singular pages
@@ -86,7 +85,7 @@ public final class Jacobi {
             }
         }
         final SolverOptions opts = o.withMethod(method);
-        return run(Operation.HSVD, g, opts, new Call<HsvdResult>() {
+        return run(Operation.HSVD, g, opts, () -> { }, new Call<HsvdResult>() {
             public HsvdResult on(Backend b, SolverOptions so) { return b.hsvd(g, signs, so); }
             public RunReport report(HsvdResult r) { return r.report(); }
             public PageArray[] outputs(HsvdResult r) { return new PageArray[]{r.s(), r.u(), r.v()}; }
@@ -211,11 +210,23 @@ public final class Jacobi {
         return m;
     }
 
-    private static <R> R run(Operation op, PageArray a, SolverOptions o, Call<R> call) {
+    /**
+     * @param checks the input checks: run here unless the chosen backend makes them itself
+     *               ({@link Backend#checksInput}), and before a retry on the CPU that they did not precede
+     */
+    private static <R> R run(Operation op, PageArray a, SolverOptions o, Runnable checks, Call<R> call) {
         Backends all = Backends.get();
-        Backend chosen = choose(op, a, o, all);
+        Backend chosen;
+        try {
+            chosen = choose(op, a, o, all);
+        } catch (JacobiException e) { // an error in the input is named before one in the backend's choice
+            checks.run();
+            throw e;
+        }
         if (Methods.AUTO.equals(o.method())) o = o.withMethod(chosen.defaultMethod(op));
         long t0 = System.nanoTime();
+        boolean checked = !chosen.checksInput(op, a, o);
+        if (checked) checks.run();
         try {
             R r = requireFinite(call.on(chosen, o), call, chosen, o, a);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t0));
@@ -223,6 +234,7 @@ public final class Jacobi {
             boolean retry = chosen.isGpu() && o.device() == Device.AUTO
                     && (e.kind() == ErrorKind.GPU_FAILURE || e.kind() == ErrorKind.OUT_OF_MEMORY);
             if (!retry) throw e;
+            if (!checked) checks.run();
             Backend cpu = all.cpu();
             if (!cpu.supports(op, o.method()) || Methods.AUTO.equals(o.method())) o = o.withMethod(cpu.defaultMethod(op));
             long t1 = System.nanoTime();

@@ -49,6 +49,14 @@ public final class InverseCheck {
     }
 
     /**
+     * The 1-norm as {@link #norm1Of} gives it, from the largest column sum of |a_ij| (Inf when one overflowed) and the
+     * largest of |a_ij| 2^-64 (a device that scanned the page computes both).
+     */
+    public static Norm norm(double plain, double scaledBy2To64) {
+        return Double.isInfinite(plain) ? new Norm(scaledBy2To64, 64) : new Norm(plain, 0);
+    }
+
+    /**
      * ||a||_1 of n x n a, exact as {@link #norm1} when that is finite; when a column sum overflows
      * (entries near Double.MAX_VALUE, or an inverse of a page near the smallest normal), the sums are
      * taken of a * 2^-64 (n < 2^64 entries of at most MAX_VALUE cannot overflow).

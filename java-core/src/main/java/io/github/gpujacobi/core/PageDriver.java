@@ -199,7 +199,7 @@ public final class PageDriver {
         return device ? stats.deviceReport(backend, method, p, copy) : stats.report(backend, method, p, copy);
     }
 
-    RunReport directReport(String method, Precision p, int pages, long computeNanos) {
+    public RunReport directReport(String method, Precision p, int pages, long computeNanos) {
         RunReport r = RunReport.direct(backend, method, p, pages, 0, new ArrayList<String>(notes));
         return device ? r.withComputeNanos(computeNanos) : r;
     }
