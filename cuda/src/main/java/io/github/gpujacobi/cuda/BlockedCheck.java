@@ -73,7 +73,7 @@ final class BlockedCheck {
      */
     private String listedColumns(int cols) {
         int[] listed = new int[2 * listCap];
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), buf.get("blockedCheckList", 8L * listCap),
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), buf.get(Workspace.BLOCKED_CHECK_LIST, 8L * listCap),
                 8L * listCap), "cuMemcpyDtoH check list");
         int[] seen = new int[cols];
         for (int c : listed) seen[c]++;
@@ -92,8 +92,8 @@ final class BlockedCheck {
      * first (up to the GEMMs' rounding). Without gemm, the test alone on X'X as {@link #updateGram} left it.
      */
     private long failingPairs(DevicePointer w, int ld, int m, int cols, double tol, boolean gemm) {
-        DevicePointer c = buf.get("blockedCheck", (long) el.bytes * cols * cols), count = buf.get("blockedCheckCount", 8);
-        DevicePointer list = buf.get("blockedCheckList", 8L * listCap);
+        DevicePointer c = buf.get(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols), count = buf.get(Workspace.BLOCKED_CHECK_COUNT, 8);
+        DevicePointer list = buf.get(Workspace.BLOCKED_CHECK_LIST, 8L * listCap);
         CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
         if (gemm) el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
         long total = (long) cols * cols;
@@ -112,16 +112,16 @@ final class BlockedCheck {
      */
     private int rotateFailing(DevicePointer w, int ld, int cols, int count, DevicePointer colSigns) {
         int[] listed = new int[2 * count];
-        DevicePointer list = buf.get("blockedCheckList", 8L * listCap);
+        DevicePointer list = buf.get(Workspace.BLOCKED_CHECK_LIST, 8L * listCap);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), list, 8L * count), "cuMemcpyDtoH check list");
         int[] chosen = DisjointPairs.greedy(listed, cols);
         int pairs = chosen.length / 2;
-        DevicePointer up = buf.get("blockedCheckPairs", 8L * listCap);
+        DevicePointer up = buf.get(Workspace.BLOCKED_CHECK_PAIRS, 8L * listCap);
         DeviceBuffers.upload(up, chosen);
-        DevicePointer deficient = buf.get("blockedDeficient", 4);
+        DevicePointer deficient = buf.get(Workspace.BLOCKED_DEFICIENT, 4);
         if (colSigns != null) CudaDevice.check(JCudaDriver.cuMemsetD8(deficient, (byte) 0, 4), "cuMemsetD8");
         dev.launch(el.rotatePairs().kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
-                Pointer.to(buf.get("blockedCheck", (long) el.bytes * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
+                Pointer.to(buf.get(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
                 Pointer.to(new int[]{pairs}), CudaDevice.nullable(colSigns),
                 Pointer.to(deficient)));
         if (colSigns != null) { // a hyperbolic pair without a real angle: G is not of full column rank
@@ -139,8 +139,8 @@ final class BlockedCheck {
      */
     private void updateGram(DevicePointer w, int ld, int m, int cols, int count) {
         if (count == 0) return;
-        DevicePointer idx = buf.get("blockedCheckPairs", 8L * listCap), c = buf.get("blockedCheck", (long) el.bytes * cols * cols);
-        DevicePointer x = buf.get("blockedCheckX", (long) el.bytes * m * count), p = buf.get("blockedCheckP", (long) el.bytes * cols * count);
+        DevicePointer idx = buf.get(Workspace.BLOCKED_CHECK_PAIRS, 8L * listCap), c = buf.get(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols);
+        DevicePointer x = buf.get(Workspace.BLOCKED_CHECK_X, (long) el.bytes * m * count), p = buf.get(Workspace.BLOCKED_CHECK_P, (long) el.bytes * cols * count);
         long total = (long) m * count;
         dev.launchOver(el.gatherCols().kernelName(), total,
                 Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}), Pointer.to(new int[]{m}), Pointer.to(idx),

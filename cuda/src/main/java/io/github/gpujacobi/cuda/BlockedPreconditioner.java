@@ -41,8 +41,8 @@ final class BlockedPreconditioner {
      */
     DevicePointer apply(DevicePointer g, int ldg, int n, DevicePointer out) {
         long bytes = (long) n * n * el.bytes;
-        DevicePointer x = packTransposedFactor(g, ldg, n), q = buf.get("precondQ", bytes);
-        DevicePointer w = buf.get("precondW", 8L * n);
+        DevicePointer x = packTransposedFactor(g, ldg, n), q = buf.get(Workspace.PRECOND_Q, bytes);
+        DevicePointer w = buf.get(Workspace.PRECOND_W, 8L * n);
         el.gemm(lib, el.adjoint, 0, n, n, n, el.one, x.jna(), n, x.jna(), n, el.zero, q.jna(), n, "gemm X'X");
         if (!syevd(buf, lib, el, q, n, w)) return null;
         PolarPolish.steps(dev, buf, lib, el, q, n, 0);
@@ -52,8 +52,8 @@ final class BlockedPreconditioner {
 
     /** X = R' (R in g's upper triangle, leading dimension ldg) into buffer precondX, n x n; one launch of the pack kernel. */
     private DevicePointer packTransposedFactor(DevicePointer g, int ldg, int n) {
-        DevicePointer x = buf.get("precondX", (long) n * n * el.bytes);
-        CUdeviceptr slot = buf.constant("precondSlot", "one block", () -> new int[]{0});
+        DevicePointer x = buf.get(Workspace.PRECOND_X, (long) n * n * el.bytes);
+        CUdeviceptr slot = buf.constant(Workspace.PRECOND_SLOT, "one block", () -> new int[]{0});
         dev.launchOver(el.pack().kernelName(), (long) n * n, // X = R': one block
                 Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(x), Pointer.to(slot), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}),
@@ -63,7 +63,7 @@ final class BlockedPreconditioner {
 
     /** Eigenvectors of the Hermitian n x n a into a, eigenvalues into w (cuSOLVER syevd / heevd); false when it failed. */
     static boolean syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w) {
-        DevicePointer info = buf.get("info", 4);
+        DevicePointer info = buf.get(Workspace.INFO, 4);
         syevd(buf, lib, el, a, n, w, info);
         return succeeded(info);
     }
@@ -77,7 +77,7 @@ final class BlockedPreconditioner {
 
     /** syevd's workspace of lwork elements (allocating it ahead of a launch keeps the allocation out of the overlap). */
     static DevicePointer syevdWorkspace(DeviceBuffers buf, BlockedScalar el, int lwork) {
-        return buf.get("precondWork", (long) lwork * el.bytes);
+        return buf.get(Workspace.PRECOND_WORK, (long) lwork * el.bytes);
     }
 
     /** Whether a cuSOLVER status word on the device says success (reads it on the default stream). */

@@ -52,20 +52,20 @@ final class BlockedSweeps {
         final BlockSchedule sch = BlockSchedule.of(nb);
         final int steps = sch.steps(), period = sch.period();
         long wBytes = (long) ld * cols * es;
-        DevicePointer w0 = buf.get("blockedW0", wBytes), w1 = buf.get("blockedW1", wBytes);
+        DevicePointer w0 = buf.get(Workspace.BLOCKED_W0, wBytes), w1 = buf.get(Workspace.BLOCKED_W1, wBytes);
         long qBytes = (long) q2 * q2 * half * es;
-        DevicePointer gram = buf.get("blockedGram", qBytes), q = buf.get("blockedQ", qBytes);
+        DevicePointer gram = buf.get(Workspace.BLOCKED_GRAM, qBytes), q = buf.get(Workspace.BLOCKED_Q, qBytes);
         // blocked_pair's raw accumulated rotations and its per-step (c, s1, s2)
-        DevicePointer rawR = buf.get("blockedR", qBytes), cs = buf.get("blockedCs", (long) es * BlockedPairs.scratch(q2) * half);
+        DevicePointer rawR = buf.get(Workspace.BLOCKED_R, qBytes), cs = buf.get(Workspace.BLOCKED_CS, (long) es * BlockedPairs.scratch(q2) * half);
         // pair problems wider than one pair kernel (complex b >= 64) are solved split, with counters for their sub-problems
         final boolean split = q2 > 2 * el.maxWidth();
         final int counters = CudaSplitPairs.counters(el, q2) * half;
-        DevicePointer rot = buf.get("blockedRot", 8L * steps * counters);
+        DevicePointer rot = buf.get(Workspace.BLOCKED_ROT, 8L * steps * counters);
         // the blocks' positions at the start of an even and of an odd sweep (the same for the chess tournament; the
         // odd-even ordering reverses them every sweep)
         String order = sch.swaps() ? "oddeven:" : "chess:";
-        CUdeviceptr slotEven = buf.constant("blockedSlot", order + nb, () -> sch.positions(0));
-        CUdeviceptr slotOdd = buf.constant("blockedSlotOdd", order + "odd:" + nb, () -> sch.positions(steps));
+        CUdeviceptr slotEven = buf.constant(Workspace.BLOCKED_SLOT, order + nb, () -> sch.positions(0));
+        CUdeviceptr slotOdd = buf.constant(Workspace.BLOCKED_SLOT_ODD, order + "odd:" + nb, () -> sch.positions(steps));
         // the sweeps' own tables (the update GEMM's pointer arrays, the pairs' signs) are made before the first sweep:
         // a preconditioned page that passes the check before it needs none
         DevicePointer ptrs = null, pairSigns = null;
@@ -73,18 +73,18 @@ final class BlockedSweeps {
         // per sweep by the diagonal step; b = 1 a full sweep (chess tournament of 2b)
         final boolean cross = b >= 2;
         if (split && !cross) throw new IllegalStateException("split pair problems need the cross order (b = " + b + ")");
-        CUdeviceptr leafPairs = split ? buf.constant("blockedSplitCross", "cross:" + el.maxWidth(), () -> CrossPairs.flat(el.maxWidth()))
+        CUdeviceptr leafPairs = split ? buf.constant(Workspace.BLOCKED_SPLIT_CROSS, "cross:" + el.maxWidth(), () -> CrossPairs.flat(el.maxWidth()))
                 : null;
-        CUdeviceptr innerPairs = cross ? buf.constant("blockedCross", "cross:" + b, () -> CrossPairs.flat(b))
-                : buf.constant("blockedPairs", "chess:" + q2, () -> new ChessTournament(q2).flat());
+        CUdeviceptr innerPairs = cross ? buf.constant(Workspace.BLOCKED_CROSS, "cross:" + b, () -> CrossPairs.flat(b))
+                : buf.constant(Workspace.BLOCKED_PAIRS, "chess:" + q2, () -> new ChessTournament(q2).flat());
         final int innerSteps = cross ? b : q2 - 1;
         // the diagonal step: every block's own problem by pair kernels of width dw (b, or the widest kernel), then for
         // each doubling up to b the pairs across the two halves of each dw-wide group, solved split
         final int dw = Math.min(b, 2 * el.maxWidth());
-        CUdeviceptr diagPairs = cross ? buf.constant("blockedDiagPairs", "chess:" + dw, () -> new ChessTournament(dw).flat()) : null;
+        CUdeviceptr diagPairs = cross ? buf.constant(Workspace.BLOCKED_DIAG_PAIRS, "chess:" + dw, () -> new ChessTournament(dw).flat()) : null;
         int diagCounters = 0;
         for (int w = dw; w <= b; w *= 2) diagCounters += CudaSplitPairs.counters(el, w) * (cols / w);
-        DevicePointer rotDiag = cross ? buf.get("blockedRotDiag", 8L * diagCounters) : null;
+        DevicePointer rotDiag = cross ? buf.get(Workspace.BLOCKED_ROT_DIAG, 8L * diagCounters) : null;
         long[] diagRot = new long[cross ? diagCounters : 0];
 
         long total = (long) ld * cols;
@@ -98,7 +98,7 @@ final class BlockedSweeps {
         if (signs != null) {
             // each physical column's sign in the layouts at the start of an even and of an odd sweep: the diagonal
             // step's and the cleanup rounds'
-            diagSigns = buf.get("blockedDiagSigns", 4L * 2 * nb * b);
+            diagSigns = buf.get(Workspace.BLOCKED_DIAG_SIGNS, 4L * 2 * nb * b);
             int[] both = new int[2 * nb * b];
             System.arraycopy(BlockedTables.blockSignatures(sch.positions(0), signs, n, b), 0, both, 0, nb * b);
             System.arraycopy(BlockedTables.blockSignatures(sch.positions(steps), signs, n, b), 0, both, nb * b, nb * b);
@@ -120,7 +120,7 @@ final class BlockedSweeps {
             if (sweeps == 0) {
                 if (!sch.swaps()) ptrs = BlockedTables.pointerArrays(buf, sch, w0, w1, q, b, ld, q2, es);
                 if (signs != null) {
-                    pairSigns = buf.get("blockedPairSigns", 4L * period * half * q2);
+                    pairSigns = buf.get(Workspace.BLOCKED_PAIR_SIGNS, 4L * period * half * q2);
                     DeviceBuffers.upload(pairSigns, BlockedTables.pairSignatures(sch, signs, n, b));
                 }
             }
@@ -212,8 +212,8 @@ final class BlockedSweeps {
         }
         if (fixedSweeps > 0) converged = false;
         DevicePointer fin = (t & 1) == 0 ? w0 : w1;
-        DevicePointer vOut = buf.get("blockedV", wantV ? (long) n * n * es : es), sig = buf.get("blockedSigma", 8L * n);
-        DevicePointer uOut = buf.get("blockedU", (long) m * n * es);
+        DevicePointer vOut = buf.get(Workspace.BLOCKED_V, wantV ? (long) n * n * es : es), sig = buf.get(Workspace.BLOCKED_SIGMA, 8L * n);
+        DevicePointer uOut = buf.get(Workspace.BLOCKED_U, (long) m * n * es);
         if (n > 0) dev.launch(el.unpack().kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
                 Pointer.to(sig), Pointer.to(layout(sweeps, steps, period) == 0 ? slotEven : slotOdd), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
                 Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{wantV ? 1 : 0})));

@@ -82,7 +82,7 @@ final class BlockedTables {
                                        DevicePointer q, int b, int ld, int q2, int es) {
         String key = (sch.swaps() ? "oddeven:" : "chess:") + sch.blocks() + ":" + b + ":" + ld + ":" + es + ":"
                 + address(w0) + ":" + address(w1) + ":" + address(q);
-        return buf.constant("blockedPtrs", key, () -> littleEndianWords(pointerArrays(sch, w0, w1, q, b, ld, q2, es)));
+        return buf.constant(Workspace.BLOCKED_PTRS, key, () -> littleEndianWords(pointerArrays(sch, w0, w1, q, b, ld, q2, es)));
     }
 
     /** Each long as two ints, low word first: uploaded, the same bytes as the longs on a little-endian device. */

@@ -358,7 +358,7 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, p, n);
         return driver().eig(a, o, Methods.HYPERBOLIC, (k, w, v) -> {
-            DevicePointer m = buffers.get("bpA", 8L * n * n);
+            DevicePointer m = buffers.get(Workspace.BP_A, 8L * n * n);
             DeviceBuffers.upload(m, w, Precision.DOUBLE);
             CudaBunchParlett f = new CudaBunchParlett();
             f.factor(dev, buffers, m, n);

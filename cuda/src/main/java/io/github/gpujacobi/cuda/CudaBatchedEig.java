@@ -48,15 +48,15 @@ final class CudaBatchedEig {
         final PagePlan plan = PagePlan.eig(n, p, wantV, dev.maxSharedPerBlock);
         final int warp = PagePlan.warpClass(n);
         final int chunk = chunk(n, pages);
-        CUdeviceptr ad = buf.get("A", (long) chunk * nn * p.bytes());
-        CUdeviceptr dd = buf.get("D", (long) chunk * n * 8);
-        DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * 8 : 8);
-        CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
+        CUdeviceptr ad = buf.get(Workspace.A, (long) chunk * nn * p.bytes());
+        CUdeviceptr dd = buf.get(Workspace.D, (long) chunk * n * 8);
+        DevicePointer vd = buf.get(Workspace.V, wantV ? (long) chunk * nn * 8 : 8);
+        CUdeviceptr sw = buf.get(Workspace.PAGE_SWEEPS, 4L * chunk), rot = buf.get(Workspace.PAGE_ROTATIONS, 8L * chunk);
         String kernel = Kernel.EIG_BATCHED.name(p);
         final BlockedPagePlan bp = BlockedPagePlan.eig(dev.tuning, n, p, fixedSweeps);
-        final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
+        final CUdeviceptr blockPairs = bp != null ? buf.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
-        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + n, ct::flat) : null;
+        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant(Workspace.PAIRS, "chess:" + n, ct::flat) : null;
         final double[] d = new double[chunk * n], vout = wantV ? new double[chunk * nn] : null; // reused by every launch
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);

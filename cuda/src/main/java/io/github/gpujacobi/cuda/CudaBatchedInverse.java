@@ -36,8 +36,8 @@ final class CudaBatchedInverse {
         int n = a.rows(), pages = a.pages();
         Precision p = a.precision();
         long e = p.bytes(), bytes = (long) a.length() * e;
-        DevicePointer data = buf.get("invPages", bytes), norms = buf.get("invNorms", 16L * pages),
-                sing = buf.get("invSingular", 4L * pages);
+        DevicePointer data = buf.get(Workspace.INV_PAGES, bytes), norms = buf.get(Workspace.INV_NORMS, 16L * pages),
+                sing = buf.get(Workspace.INV_SINGULAR, 4L * pages);
         Pointer host = p == Precision.DOUBLE ? Pointer.to(a.doubleData()) : Pointer.to(a.floatData());
         CudaDevice.check(JCudaDriver.cuMemcpyHtoD(data, host, bytes), "cuMemcpyHtoD pages");
         dev.synchronize();

@@ -49,15 +49,15 @@ final class CudaBatchedSvd {
         final int warp = PagePlan.warpClass(mm);
         final int chunk = (int) Math.max(1, Math.min(pages,
                 Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
-        DevicePointer ud = buf.get("U", (long) chunk * size * p.bytes());
-        CUdeviceptr sigd = polishU ? buf.get("sigma", 8L * chunk * Math.max(1, nn)) : null;
-        DevicePointer vd = buf.get("V", wantV ? (long) chunk * nn * nn * 8 : 8);
-        CUdeviceptr sw = buf.get("pageSweeps", 4L * chunk), rot = buf.get("pageRotations", 8L * chunk);
+        DevicePointer ud = buf.get(Workspace.U, (long) chunk * size * p.bytes());
+        CUdeviceptr sigd = polishU ? buf.get(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
+        DevicePointer vd = buf.get(Workspace.V, wantV ? (long) chunk * nn * nn * 8 : 8);
+        CUdeviceptr sw = buf.get(Workspace.PAGE_SWEEPS, 4L * chunk), rot = buf.get(Workspace.PAGE_ROTATIONS, 8L * chunk);
         String kernel = Kernel.SVD_BATCHED.name(p);
         final BlockedPagePlan bp = BlockedPagePlan.svd(dev.tuning, nn, fixedSweeps);
-        final CUdeviceptr blockPairs = bp != null ? buf.constant("blockPairs", "chess:" + bp.nb, bp.blocks::flat) : null;
+        final CUdeviceptr blockPairs = bp != null ? buf.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
-        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant("pairs", "chess:" + nn, ct::flat) : null;
+        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant(Workspace.PAIRS, "chess:" + nn, ct::flat) : null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             if (tall) {
@@ -80,7 +80,7 @@ final class CudaBatchedSvd {
                         Pointer.to(new int[]{bp.threadsPerPage()}), Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
                 if (wantV) PagePolish.run(buf, vd, nn, count);
             } else if (warp > 0) {
-                CUdeviceptr partners = buf.constant("partners", "partners:" + nn, () -> PagePlan.partners(ct));
+                CUdeviceptr partners = buf.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct));
                 dev.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
                         / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ud),
                         Pointer.to(vd), Pointer.to(partners), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),

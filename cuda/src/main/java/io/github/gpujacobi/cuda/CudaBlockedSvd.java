@@ -72,7 +72,7 @@ final class CudaBlockedSvd {
         // row-wise backward stable and a row-graded A keeps its small singular values; U's rows go back after
         final int[] rows = n > 1 ? Grading.sortedRowsIfGraded(w, m, n, es / 8) : null;
         final double[] in = rows == null ? w : Grading.permuteRows(w, m, n, es / 8, rows);
-        DevicePointer g = buf.get("blockedIn", (long) m * n * es);
+        DevicePointer g = buf.get(Workspace.BLOCKED_IN, (long) m * n * es);
         DeviceBuffers.upload(g, in, Precision.DOUBLE); // complex: the interleaved parts as they are
         dev.synchronize();
         long t0 = System.nanoTime();
@@ -82,12 +82,12 @@ final class CudaBlockedSvd {
             download(buf, m, n, wantV ? w : null, vOut);
             return;
         }
-        DevicePointer tau = buf.get("blockedTau", (long) es * n), info = buf.get("info", 4);
+        DevicePointer tau = buf.get(Workspace.BLOCKED_TAU, (long) es * n), info = buf.get(Workspace.INFO, 4);
         int lwork = el.geqrfWork(lib, m, n, g.jna(), m);
-        DevicePointer work = buf.get("qrWork", (long) lwork * es);
+        DevicePointer work = buf.get(Workspace.QR_WORK, (long) lwork * es);
         // preconditioned: the sweeps on X P (X = R', P from syevd) with V accumulated from P; g keeps geqrf's Q
         BlockedPreconditioner pre = new BlockedPreconditioner(dev, buf, lib, el);
-        DevicePointer xp = pre.wanted(n, fixedSweeps) ? buf.get("precondXP", (long) n * n * es) : null;
+        DevicePointer xp = pre.wanted(n, fixedSweeps) ? buf.get(Workspace.PRECOND_XP, (long) n * n * es) : null;
         el.geqrf(lib, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna());
         DevicePointer p = xp != null ? pre.apply(g, m, n, xp) : null;
         if (p != null) {
@@ -97,16 +97,16 @@ final class CudaBlockedSvd {
             sweep(dev, buf, new BlockedProblem(g, m, n, n, BlockedProblem.Start.FACTOR_ROWS, wantV, tol, maxSweeps, fixedSweeps));
         }
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
-        DevicePointer ux = buf.get("blockedU", (long) n * n * es), wv = buf.get("blockedV", (long) n * n * es);
+        DevicePointer ux = buf.get(Workspace.BLOCKED_U, (long) n * n * es), wv = buf.get(Workspace.BLOCKED_V, (long) n * n * es);
         if (wantV) PolarPolish.steps(dev, buf, lib, el, ux, n, tol); // A's V: the unit columns of X W, as for eig below
         // A's U = Q W: the accumulated W takes one step too, to the contract's n eps
         if (wantV) PolarPolish.steps(dev, buf, lib, el, wv, n, 0);
         if (wantV) { // V is downloaded after the timed part, like every other transfer
-            DevicePointer c = buf.get("blockedU2", (long) m * n * es);
+            DevicePointer c = buf.get(Workspace.BLOCKED_U2, (long) m * n * es);
             dev.launchOver(el.embed().kernelName(), (long) m * n,
                     Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
             lwork = el.ormqrWork(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m);
-            work = buf.get("qrWork", (long) lwork * es);
+            work = buf.get(Workspace.QR_WORK, (long) lwork * es);
             el.ormqr(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork, info.jna());
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
@@ -117,7 +117,7 @@ final class CudaBlockedSvd {
             dev.synchronize();
             computeNanos = System.nanoTime() - t0;
         }
-        sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+        sigma = DeviceBuffers.download(buf.get(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
     }
 
     /**
@@ -135,10 +135,10 @@ final class CudaBlockedSvd {
         final boolean wantV = vOut != null;
         if (IndefiniteEig.nonPositiveDiagonal(a, n, el.bytes / 8)) return null; // potrf would fail
         lib = CudaLibraries.get("Method 'blocked'");
-        DevicePointer g = buf.get("blockedIn", (long) n * n * el.bytes), info = buf.get("info", 4);
+        DevicePointer g = buf.get(Workspace.BLOCKED_IN, (long) n * n * el.bytes), info = buf.get(Workspace.INFO, 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);
         int lwork = el.potrfWork(lib, n, g.jna(), n);
-        DevicePointer work = buf.get("cholWork", (long) lwork * el.bytes);
+        DevicePointer work = buf.get(Workspace.CHOL_WORK, (long) lwork * el.bytes);
         dev.synchronize();
         long t0 = System.nanoTime();
         el.potrf(lib, n, g.jna(), n, work.jna(), lwork, info.jna());
@@ -155,7 +155,7 @@ final class CudaBlockedSvd {
         sweep(dev, buf, new BlockedProblem(g, n, n, n, preconditioned ? BlockedProblem.Start.MATRIX
                 : BlockedProblem.Start.FACTOR_ROWS, false, tol, maxSweeps, fixedSweeps).preconditioned(preconditioned));
         long p2 = System.nanoTime();
-        DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
+        DevicePointer uDev = buf.get(Workspace.BLOCKED_U, (long) n * n * el.bytes);
         if (wantV) PolarPolish.steps(dev, buf, lib, el, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
         if (Profiling.ON) {
@@ -184,7 +184,7 @@ final class CudaBlockedSvd {
         sweep(dev, buf, new BlockedProblem(g, n, n, n, BlockedProblem.Start.MATRIX, false, tol, maxSweeps, fixedSweeps)
                 .hyperbolic(signs).preconditioned(preconditioned));
         long t1 = System.nanoTime();
-        DevicePointer uDev = buf.get("blockedU", (long) n * n * el.bytes);
+        DevicePointer uDev = buf.get(Workspace.BLOCKED_U, (long) n * n * el.bytes);
         if (wantU && !rankDeficient) PolarPolish.steps(dev, buf, lib, el, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
         if (Profiling.ON) {
@@ -192,7 +192,7 @@ final class CudaBlockedSvd {
                     (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
         }
         if (wantU) DeviceBuffers.downloadInto(uDev, uOut, doubles(n * n));
-        sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+        sigma = DeviceBuffers.download(buf.get(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
     }
 
     /** One run of the sweeps; its counts become this page's. */
@@ -210,9 +210,9 @@ final class CudaBlockedSvd {
      * (the caller's arrays: no host copies after).
      */
     private void download(DeviceBuffers buf, int m, int n, double[] uOut, double[] vOut) {
-        if (uOut != null) DeviceBuffers.downloadInto(buf.get("blockedU", (long) m * n * el.bytes), uOut, doubles(m * n));
-        if (vOut != null) DeviceBuffers.downloadInto(buf.get("blockedV", (long) n * n * el.bytes), vOut, doubles(n * n));
-        sigma = DeviceBuffers.download(buf.get("blockedSigma", 8L * n), n, Precision.DOUBLE);
+        if (uOut != null) DeviceBuffers.downloadInto(buf.get(Workspace.BLOCKED_U, (long) m * n * el.bytes), uOut, doubles(m * n));
+        if (vOut != null) DeviceBuffers.downloadInto(buf.get(Workspace.BLOCKED_V, (long) n * n * el.bytes), vOut, doubles(n * n));
+        sigma = DeviceBuffers.download(buf.get(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
     }
 
     /** The doubles of count elements (two a complex one). */

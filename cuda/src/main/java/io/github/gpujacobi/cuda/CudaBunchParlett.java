@@ -59,16 +59,16 @@ final class CudaBunchParlett {
      */
     void launch(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n, boolean beside) {
         if (n == 0) {
-            g = buf.get("bpG", 8);
+            g = buf.get(Workspace.BP_G, 8);
             return;
         }
         String kernel = el.bunchParlett().kernelName();
         // at most n warps (8 a block): fewer blocks for small n make each grid barrier cheaper
         int columns = columnsPerBlock(beside);
         int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + columns - 1) / columns));
-        g = buf.get("bpG", (long) el.bytes * n * n);
-        DevicePointer j = buf.get("bpJ", 8L * n), perm = buf.get("bpPerm", 4L * n), lcol = buf.get("bpL", 2L * el.bytes * n);
-        DevicePointer partial = buf.get("bpPartial", (long) PIVOT_BYTES * grid), state = buf.get("bpState", 16);
+        g = buf.get(Workspace.BP_G, (long) el.bytes * n * n);
+        DevicePointer j = buf.get(Workspace.BP_J, 8L * n), perm = buf.get(Workspace.BP_PERM, 4L * n), lcol = buf.get(Workspace.BP_L, 2L * el.bytes * n);
+        DevicePointer partial = buf.get(Workspace.BP_PARTIAL, (long) PIVOT_BYTES * grid), state = buf.get(Workspace.BP_STATE, 16);
         DeviceBuffers.zero(g, (long) el.bytes * n * n);
         dev.synchronize();
         t0 = System.nanoTime();
@@ -83,7 +83,7 @@ final class CudaBunchParlett {
             signs = new int[0];
             return;
         }
-        DevicePointer state = buf.get("bpState", 16), j = buf.get("bpJ", 8L * n);
+        DevicePointer state = buf.get(Workspace.BP_STATE, 16), j = buf.get(Workspace.BP_J, 8L * n);
         int[] st = new int[3];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), state, 12), "cuMemcpyDtoH Bunch-Parlett state");
         nanos = System.nanoTime() - t0;

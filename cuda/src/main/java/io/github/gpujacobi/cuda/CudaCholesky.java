@@ -26,10 +26,10 @@ final class CudaCholesky {
         TypedLapack lib = CudaLibraries.get("Method 'cholesky'").typed(s);
         Precision p = s.precision;
         long e = s.bytes();
-        DevicePointer a = buf.get("A", (long) n * n * e), x = buf.get("X", (long) n * n * e), info = buf.get("info", 4);
+        DevicePointer a = buf.get(Workspace.A, (long) n * n * e), x = buf.get(Workspace.X, (long) n * n * e), info = buf.get(Workspace.INFO, 4);
         DeviceBuffers.upload(a, w, p);
         int lwork = Math.max(1, lib.potrfBufferSize(0, n, a.jna(), n));
-        DevicePointer work = buf.get("cholWork", lwork * e);
+        DevicePointer work = buf.get(Workspace.CHOL_WORK, lwork * e);
         dev.synchronize();
         long t0 = System.nanoTime();
         lib.potrf(0, n, a.jna(), n, work.jna(), lwork, info.jna());

@@ -47,9 +47,9 @@ final class CudaEig {
         }
         Precision p = s.precision;
         long e = s.bytes(), nn = (long) n * n;
-        DevicePointer vd = buf.get("V", nn * e);
-        CUdeviceptr a = buf.get("A", nn * e), diag = buf.get("diag", n * (long) p.bytes());
-        CUdeviceptr counter = buf.get("counter", 8);
+        DevicePointer vd = buf.get(Workspace.V, nn * e);
+        CUdeviceptr a = buf.get(Workspace.A, nn * e), diag = buf.get(Workspace.DIAG, n * (long) p.bytes());
+        CUdeviceptr counter = buf.get(Workspace.COUNTER, 8);
         DeviceBuffers.upload(a, w, p);
         boolean wantV = v != null;
         if (wantV) dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, (nn + 255) / 256), 256,
@@ -109,13 +109,13 @@ final class CudaEig {
         Precision p = s.precision;
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep();
-        CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
-        CUdeviceptr x = buf.get("X", (long) n * n * s.bytes()), cs = buf.get("cs", 2L * half * s.bytes());
+        CUdeviceptr pairs = buf.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
+        CUdeviceptr x = buf.get(Workspace.X, (long) n * n * s.bytes()), cs = buf.get(Workspace.CS, 2L * half * s.bytes());
         boolean fused = method.equals(FUSED_MCA);
         if (fused) method = "mca";
         final String kernel = Kernel.eigSweep(method, fused).name(s);
         // only MCA reads row i's pair; the others get any valid pointer
-        CUdeviceptr rowPair = method.equals("mca") ? buf.constant("rowPair", "rows:" + n, ct::rowPairs) : pairs;
+        CUdeviceptr rowPair = method.equals("mca") ? buf.constant(Workspace.ROW_PAIR, "rows:" + n, ct::rowPairs) : pairs;
         // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp); 1024 was
         // fastest for the fused kernel at n = 1024 (512: +13%, 256: +37%, two blocks per SM: +43%)
         final int block = Math.min(1024, Math.max(32, (n + 31) / 32 * 32));
@@ -138,8 +138,8 @@ final class CudaEig {
         // enough blocks that each scans a few columns: the max search is O(n^2) per rotation
         final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), n / 4));
         final long budget = (long) n * (n - 1) / 2;
-        CUdeviceptr partW = buf.get("partW", grid * p.bytes()), partK = buf.get("partK", grid * 8L);
-        CUdeviceptr partA = buf.get("partA", 3L * grid * p.bytes());
+        CUdeviceptr partW = buf.get(Workspace.PART_W, grid * p.bytes()), partK = buf.get(Workspace.PART_K, grid * 8L);
+        CUdeviceptr partA = buf.get(Workspace.PART_A, 3L * grid * p.bytes());
         dev.launch(Kernel.DIAG.name(p), (n + 255) / 256, 256,
                 Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(vd), Pointer.to(diag), Pointer.to(new int[]{n}),

@@ -54,7 +54,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
         CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, side.jna()), "cusolverDnSetStream");
         pending = side;
         try {
-            BlockedPreconditioner.syevd(buf, lib, el, a, n, buf.get("hypW", 8L * n), buf.get("hypInfo", 4));
+            BlockedPreconditioner.syevd(buf, lib, el, a, n, buf.get(Workspace.HYP_W, 8L * n), buf.get(Workspace.HYP_INFO, 4));
         } catch (RuntimeException ex) {
             endEigh();
             throw ex;
@@ -66,8 +66,8 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
      * device), and the side stream made to wait for what the default stream has queued so far (a's contents).
      */
     void readyBeside(DevicePointer a) {
-        DevicePointer w = buf.get("hypW", 8L * n);
-        buf.get("hypInfo", 4);
+        DevicePointer w = buf.get(Workspace.HYP_W, 8L * n);
+        buf.get(Workspace.HYP_INFO, 4);
         BlockedPreconditioner.syevdWorkspace(buf, el, el.syevdWork(lib, n, a.jna(), n, w.jna()));
         dev.sideStream().awaitDefault();
     }
@@ -86,10 +86,10 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
 
     @Override
     public boolean eigh(DevicePointer a, double[] w) {
-        DevicePointer wDev = buf.get("hypW", 8L * n);
+        DevicePointer wDev = buf.get(Workspace.HYP_W, 8L * n);
         if (pending != null) {
             endEigh();
-            if (!BlockedPreconditioner.succeeded(buf.get("hypInfo", 4))) return false;
+            if (!BlockedPreconditioner.succeeded(buf.get(Workspace.HYP_INFO, 4))) return false;
         } else if (!BlockedPreconditioner.syevd(buf, lib, el, a, n, wDev)) {
             return false;
         }
@@ -136,7 +136,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
             h = new double[times * x.length];
             for (int i = 0; i < h.length; i++) h[i] = x[i / times];
         }
-        DevicePointer d = buf.get("hypX", 8L * r * n);
+        DevicePointer d = buf.get(Workspace.HYP_X, 8L * r * n);
         DeviceBuffers.upload(d, h, Precision.DOUBLE);
         return d;
     }

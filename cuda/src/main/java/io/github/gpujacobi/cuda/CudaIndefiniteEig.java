@@ -40,10 +40,10 @@ final class CudaIndefiniteEig {
                  int fixedSweeps) {
         double[] w = a.clone();
         int e = IndefiniteEig.scaleNearOne(w);
-        DevicePointer m = buf.get("bpA", (long) el.bytes * n * n);
+        DevicePointer m = buf.get(Workspace.BP_A, (long) el.bytes * n * n);
         DeviceBuffers.upload(m, w, Precision.DOUBLE);
         boolean pre = CudaHyperbolicPrecondition.wanted(dev, n, fixedSweeps, el);
-        DevicePointer copy = pre ? buf.get("hypM", (long) el.bytes * n * n) : null;
+        DevicePointer copy = pre ? buf.get(Workspace.HYP_M, (long) el.bytes * n * n) : null;
         if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
         CudaHyperbolicPrecondition ops = pre ? new CudaHyperbolicPrecondition(dev, buf,
                 CudaLibraries.get("Method 'blocked'"), el, n) : null;
@@ -79,8 +79,8 @@ final class CudaIndefiniteEig {
             HyperbolicPreconditioner<DevicePointer> p = new HyperbolicPreconditioner<DevicePointer>();
             long bytes = (long) el.bytes * n * n;
             try { // the solver handle goes back to the default stream whatever happens here, a failed allocation too
-                DevicePointer y = buf.get("hypY", bytes);
-                if (p.apply(ops, copy, g, buf.get("hypP", bytes), m, y, signs)) { // its eigh takes startEigh's result
+                DevicePointer y = buf.get(Workspace.HYP_Y, bytes);
+                if (p.apply(ops, copy, g, buf.get(Workspace.HYP_P, bytes), m, y, signs)) { // its eigh takes startEigh's result
                     g = y;
                     signs = p.signs;
                     preconditioned = true;

@@ -38,10 +38,9 @@ final class CudaSplitPairs {
                       CUdeviceptr pairSigns, boolean swap) {
         final int w = q2 / 2, subs = 2 * pairs, subHalf = 2 * half, subCounters = counters(el, w);
         final long qq = (long) q2 * q2, subBytes = (long) el.bytes * w * w * subHalf, fullBytes = el.bytes * qq * half;
-        final String at = "split" + q2; // one set of buffers a level
-        DevicePointer sub = buf.get(at + "Sub", subBytes), qsub = buf.get(at + "Q", subBytes);
-        DevicePointer d1 = buf.get(at + "D1", fullBytes), d2 = buf.get(at + "D2", fullBytes), t = buf.get(at + "T", fullBytes);
-        DevicePointer subSigns = pairSigns == null ? null : buf.get(at + "Signs", 4L * w * subHalf);
+        DevicePointer sub = buf.get(Workspace.SPLIT_SUB, q2, subBytes), qsub = buf.get(Workspace.SPLIT_Q, q2, subBytes);
+        DevicePointer d1 = buf.get(Workspace.SPLIT_D1, q2, fullBytes), d2 = buf.get(Workspace.SPLIT_D2, q2, fullBytes), t = buf.get(Workspace.SPLIT_T, q2, fullBytes);
+        DevicePointer subSigns = pairSigns == null ? null : buf.get(Workspace.SPLIT_SIGNS, q2, 4L * w * subHalf);
         for (int st = 0; st < 2; st++) {
             long total = (long) subs * w * w;
             dev.launchOver(el.splitGather().kernelName(), total,
@@ -51,8 +50,8 @@ final class CudaSplitPairs {
             if (subCounters > 1) {
                 solve(dev, lib, buf, el, w, subs, subHalf, sub, qsub, leafPairs, tol, rotAt, subSigns, false);
             } else {
-                DevicePointer raw = buf.get(at + "R", subBytes);
-                DevicePointer cs = buf.get(at + "Cs", (long) el.bytes * BlockedPairs.scratch(w) * subHalf);
+                DevicePointer raw = buf.get(Workspace.SPLIT_R, q2, subBytes);
+                DevicePointer cs = buf.get(Workspace.SPLIT_CS, q2, (long) el.bytes * BlockedPairs.scratch(w) * subHalf);
                 BlockedPairs.solve(dev, lib, el, w, subs, sub, qsub, raw, leafPairs, true, w / 2, tol, rotAt, cs,
                         subSigns, false);
             }
@@ -82,7 +81,7 @@ final class CudaSplitPairs {
                      int q2, int pairs, int half, DevicePointer gram) {
         final int b = q2 / 2;
         final long bb = (long) b * b, block = (long) b * ld;
-        DevicePointer dg = buf.get("splitGramDiag", el.bytes * bb * 2 * half), xg = buf.get("splitGramCross", el.bytes * bb * half);
+        DevicePointer dg = buf.get(Workspace.SPLIT_GRAM_DIAG, el.bytes * bb * 2 * half), xg = buf.get(Workspace.SPLIT_GRAM_CROSS, el.bytes * bb * half);
         el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, block, w.jna(), ld, block, el.zero, dg.jna(), b,
                 bb, 2 * pairs, "gemmStridedBatched split Gram blocks");
         el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, 2 * block, w.at(el.bytes * block).jna(), ld,

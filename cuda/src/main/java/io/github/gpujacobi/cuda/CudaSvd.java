@@ -48,14 +48,14 @@ final class CudaSvd {
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep(), steps = ct.steps();
         long e = s.bytes();
-        DevicePointer u = buf.get("U", (long) m * n * e), v = buf.get("V", (long) n * n * e);
-        CUdeviceptr sig = buf.get("sigma", n * (long) p.bytes()), counter = buf.get("counter", 16);
+        DevicePointer u = buf.get(Workspace.U, (long) m * n * e), v = buf.get(Workspace.V, (long) n * n * e);
+        CUdeviceptr sig = buf.get(Workspace.SIGMA, n * (long) p.bytes()), counter = buf.get(Workspace.COUNTER, 16);
         CUdeviceptr sgn = new CUdeviceptr(); // null: the ordinary SVD
         if (signs != null) {
-            sgn = buf.get("signs", n * e);
+            sgn = buf.get(Workspace.SIGNS, n * e);
             DeviceBuffers.upload(sgn, signs, p);
         }
-        CUdeviceptr pairs = buf.constant("pairs", "chess:" + n, ct::flat);
+        CUdeviceptr pairs = buf.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
         DeviceBuffers.upload(u, w, p);
         boolean wantV = vw != null;
         if (wantV) dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,

@@ -26,7 +26,16 @@ final class DeviceBuffers {
 
     private final Map<String, Buffer> buffers = new HashMap<String, Buffer>();
 
-    DevicePointer get(String role, long bytes) {
+    DevicePointer get(Workspace role, long bytes) {
+        return get(role.toString(), bytes);
+    }
+
+    /** The buffer of a workspace that has one a level ({@link Workspace#at}). */
+    DevicePointer get(Workspace role, int level, long bytes) {
+        return get(role.at(level), bytes);
+    }
+
+    private DevicePointer get(String role, long bytes) {
         Buffer b = buffers.get(role);
         if (b == null) {
             b = new Buffer();
@@ -46,7 +55,8 @@ final class DeviceBuffers {
      * A buffer holding constant ints (a pairing schedule, the update GEMM's pointers) identified by key: uploaded
      * only when the key changes, so the pages of one call and repeated calls of one size upload it once.
      */
-    DevicePointer constant(String role, Object key, Supplier<int[]> content) {
+    DevicePointer constant(Workspace workspace, Object key, Supplier<int[]> content) {
+        String role = workspace.toString();
         Buffer known = buffers.get(role);
         if (known != null && key.equals(known.content)) return known.ptr;
         int[] data = content.get();

@@ -26,7 +26,7 @@ final class LinkProbe {
 
     static List<String> measure(CudaDevice dev, DeviceBuffers buf) {
         dev.makeCurrent();
-        final CUdeviceptr d = buf.get("linkProbe", BYTES);
+        final CUdeviceptr d = buf.get(Workspace.LINK_PROBE, BYTES);
         final double[] host = new double[BYTES / 8];
         final Pointer pinned = new Pointer();
         CudaDevice.check(JCudaDriver.cuMemHostAlloc(pinned, BYTES, 0), "cuMemHostAlloc link probe");

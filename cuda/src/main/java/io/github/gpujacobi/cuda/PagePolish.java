@@ -25,7 +25,7 @@ final class PagePolish {
         if (count == 0 || n == 0) return;
         CudaLibraries lib = CudaLibraries.get("Block Jacobi pages");
         long mn = (long) m * n, nn = (long) n * n;
-        DevicePointer w = buf.get("pagePolishW", 8 * mn * count), t = buf.get("pagePolishT", 8 * nn * count);
+        DevicePointer w = buf.get(Workspace.PAGE_POLISH_W, 8 * mn * count), t = buf.get(Workspace.PAGE_POLISH_T, 8 * nn * count);
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(w, v, 8 * mn * count), "cuMemcpyDtoD");
         CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, n, n, m, ONE, w.jna(), m, mn,
                 w.jna(), m, mn, ZERO, t.jna(), n, nn, count), "gemmStridedBatched V'V");

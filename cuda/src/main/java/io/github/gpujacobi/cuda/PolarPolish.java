@@ -16,7 +16,7 @@ final class PolarPolish {
                       double tol) {
         if (n < 2) return;
         long bytes = (long) n * n * el.bytes;
-        DevicePointer t = buf.get("polishT", bytes), q = buf.get("polishQ", bytes);
+        DevicePointer t = buf.get(Workspace.POLISH_T, bytes), q = buf.get(Workspace.POLISH_Q, bytes);
         for (int k = 0, steps = tol > 1e-12 ? 2 : 1; k < steps; k++) {
             CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
             BlockedPairs.polish(lib, el, u, t, q, n, 1);
@@ -33,7 +33,7 @@ final class PolarPolish {
         if (n < 2) return;
         CudaLibraries lib = CudaLibraries.get("the eigenvectors' polish");
         long bytes = (long) n * n * el.bytes;
-        DevicePointer t = buf.get("polishT", bytes), q = buf.get("polishQ", bytes);
+        DevicePointer t = buf.get(Workspace.POLISH_T, bytes), q = buf.get(Workspace.POLISH_Q, bytes);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
         BlockedPairs.polish(lib, el, u, t, q, n, 1);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
