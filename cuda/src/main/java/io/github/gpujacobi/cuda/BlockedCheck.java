@@ -15,8 +15,7 @@ import jcuda.driver.JCudaDriver;
 final class BlockedCheck {
     private static final int BLOCK = 256;
 
-    private final CudaDevice dev;
-    private final DeviceBuffers buf;
+    private final GpuContext gpu;
     private final CudaLibraries lib;
     private final BlockedScalar el;
     /** Failing pairs the cleanup rounds take on ({@link #listFor}). */
@@ -28,13 +27,12 @@ final class BlockedCheck {
     /** A hyperbolic pair of the cleanup rounds had no real angle (G not of full column rank). */
     boolean rankDeficient;
 
-    BlockedCheck(CudaDevice dev, DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, int cols) {
-        this.dev = dev;
-        this.buf = buf;
-        this.lib = lib;
+    BlockedCheck(GpuContext gpu, BlockedScalar el, int cols) {
+        this.gpu = gpu;
+        this.lib = gpu.libraries("Method 'blocked'");
         this.el = el;
-        this.listCap = listFor(dev.tuning, cols);
-        this.rounds = dev.tuning.cleanupRounds;
+        this.listCap = listFor(gpu.tuning, cols);
+        this.rounds = gpu.tuning.cleanupRounds;
     }
 
     /**
@@ -73,7 +71,7 @@ final class BlockedCheck {
      */
     private String listedColumns(int cols) {
         int[] listed = new int[2 * listCap];
-        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), buf.get(Workspace.BLOCKED_CHECK_LIST, 8L * listCap),
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), gpu.buffer(Workspace.BLOCKED_CHECK_LIST, 8L * listCap),
                 8L * listCap), "cuMemcpyDtoH check list");
         int[] seen = new int[cols];
         for (int c : listed) seen[c]++;
@@ -92,12 +90,12 @@ final class BlockedCheck {
      * first (up to the GEMMs' rounding). Without gemm, the test alone on X'X as {@link #updateGram} left it.
      */
     private long failingPairs(DevicePointer w, int ld, int m, int cols, double tol, boolean gemm) {
-        DevicePointer c = buf.get(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols), count = buf.get(Workspace.BLOCKED_CHECK_COUNT, 8);
-        DevicePointer list = buf.get(Workspace.BLOCKED_CHECK_LIST, 8L * listCap);
+        DevicePointer c = gpu.buffer(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols), count = gpu.buffer(Workspace.BLOCKED_CHECK_COUNT, 8);
+        DevicePointer list = gpu.buffer(Workspace.BLOCKED_CHECK_LIST, 8L * listCap);
         CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
         if (gemm) el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
         long total = (long) cols * cols;
-        dev.launchOver(el.check().kernelName(), total,
+        gpu.launchOver(el.check().kernelName(), total,
                 Pointer.to(Pointer.to(c), Pointer.to(new int[]{cols}), Pointer.to(new double[]{tol}), Pointer.to(count),
                         Pointer.to(list), Pointer.to(new int[]{listCap})));
         long[] out = {0};
@@ -112,16 +110,16 @@ final class BlockedCheck {
      */
     private int rotateFailing(DevicePointer w, int ld, int cols, int count, DevicePointer colSigns) {
         int[] listed = new int[2 * count];
-        DevicePointer list = buf.get(Workspace.BLOCKED_CHECK_LIST, 8L * listCap);
+        DevicePointer list = gpu.buffer(Workspace.BLOCKED_CHECK_LIST, 8L * listCap);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(listed), list, 8L * count), "cuMemcpyDtoH check list");
         int[] chosen = DisjointPairs.greedy(listed, cols);
         int pairs = chosen.length / 2;
-        DevicePointer up = buf.get(Workspace.BLOCKED_CHECK_PAIRS, 8L * listCap);
+        DevicePointer up = gpu.buffer(Workspace.BLOCKED_CHECK_PAIRS, 8L * listCap);
         DeviceBuffers.upload(up, chosen);
-        DevicePointer deficient = buf.get(Workspace.BLOCKED_DEFICIENT, 4);
+        DevicePointer deficient = gpu.buffer(Workspace.BLOCKED_DEFICIENT, 4);
         if (colSigns != null) CudaDevice.check(JCudaDriver.cuMemsetD8(deficient, (byte) 0, 4), "cuMemsetD8");
-        dev.launch(el.rotatePairs().kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
-                Pointer.to(buf.get(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
+        gpu.launch(el.rotatePairs().kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
+                Pointer.to(gpu.buffer(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
                 Pointer.to(new int[]{pairs}), CudaDevice.nullable(colSigns),
                 Pointer.to(deficient)));
         if (colSigns != null) { // a hyperbolic pair without a real angle: G is not of full column rank
@@ -139,15 +137,15 @@ final class BlockedCheck {
      */
     private void updateGram(DevicePointer w, int ld, int m, int cols, int count) {
         if (count == 0) return;
-        DevicePointer idx = buf.get(Workspace.BLOCKED_CHECK_PAIRS, 8L * listCap), c = buf.get(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols);
-        DevicePointer x = buf.get(Workspace.BLOCKED_CHECK_X, (long) el.bytes * m * count), p = buf.get(Workspace.BLOCKED_CHECK_P, (long) el.bytes * cols * count);
+        DevicePointer idx = gpu.buffer(Workspace.BLOCKED_CHECK_PAIRS, 8L * listCap), c = gpu.buffer(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols);
+        DevicePointer x = gpu.buffer(Workspace.BLOCKED_CHECK_X, (long) el.bytes * m * count), p = gpu.buffer(Workspace.BLOCKED_CHECK_P, (long) el.bytes * cols * count);
         long total = (long) m * count;
-        dev.launchOver(el.gatherCols().kernelName(), total,
+        gpu.launchOver(el.gatherCols().kernelName(), total,
                 Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}), Pointer.to(new int[]{m}), Pointer.to(idx),
                         Pointer.to(new int[]{count}), Pointer.to(x)));
         el.gemm(lib, el.adjoint, 0, cols, count, m, el.one, w.jna(), ld, x.jna(), m, el.zero, p.jna(), cols, "gemm check columns");
         total = (long) cols * count;
-        dev.launchOver(el.scatterGram().kernelName(), total,
+        gpu.launchOver(el.scatterGram().kernelName(), total,
                 Pointer.to(Pointer.to(p), Pointer.to(new int[]{cols}), Pointer.to(idx), Pointer.to(new int[]{count}),
                         Pointer.to(c)));
     }

@@ -24,15 +24,16 @@ final class BlockedPairs {
      * accumulated rotations into q: in the kernel up to 2b = 64, else by two batched GEMMs (rawR and cs:
      * blocked_pair's scratch).
      */
-    static void solve(CudaDevice dev, CudaLibraries lib, BlockedScalar el, int q2, int pairs, DevicePointer gram,
+    static void solve(GpuContext gpu, BlockedScalar el, int q2, int pairs, DevicePointer gram,
                       DevicePointer q, DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps,
                       double tol, CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns, boolean swap) {
-        dev.launchShared(el.pair(q2).kernelName(), pairs, threads(q2), sharedBytes(q2, el.bytes), Pointer.to(
+        gpu.launchShared(el.pair(q2).kernelName(), pairs, threads(q2), sharedBytes(q2, el.bytes), Pointer.to(
                 Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
                 Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
                 Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
                 CudaDevice.nullable(pairSigns), Pointer.to(new int[]{swap ? 1 : 0})));
         if (polishedInKernel(q2)) return;
+        CudaLibraries lib = gpu.libraries("Method 'blocked'");
         if (pairSigns == null) {
             polish(lib, el, rawR, gram, q, q2, pairs);
         } else { // real only (q2 = 128 for the hyperbolic sweeps), J-weighted [23]: T = (R J)' (J R) = J R' J R from the

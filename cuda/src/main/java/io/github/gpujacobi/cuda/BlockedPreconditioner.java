@@ -11,15 +11,13 @@ import jcuda.driver.JCudaDriver;
  * accuracy [6, 8]. The hyperbolic sweeps need a J-orthogonal P instead ({@link CudaHyperbolicPrecondition}).
  */
 final class BlockedPreconditioner {
-    private final CudaDevice dev;
-    private final DeviceBuffers buf;
+    private final GpuContext gpu;
     private final CudaLibraries lib;
     private final BlockedScalar el;
 
-    BlockedPreconditioner(CudaDevice dev, DeviceBuffers buf, CudaLibraries lib, BlockedScalar el) {
-        this.dev = dev;
-        this.buf = buf;
-        this.lib = lib;
+    BlockedPreconditioner(GpuContext gpu, BlockedScalar el) {
+        this.gpu = gpu;
+        this.lib = gpu.libraries("Method 'blocked'");
         this.el = el;
     }
 
@@ -29,7 +27,7 @@ final class BlockedPreconditioner {
      * two): X, P and syevd's workspace take about 2 n^2 elements, so without room for about 10 n^2 the sweeps run on X.
      */
     boolean wanted(int n, int fixedSweeps) {
-        return n >= dev.tuning.preconditionFrom && fixedSweeps == 0 && dev.freeMemory() >= 10L * n * n * el.bytes;
+        return n >= gpu.tuning.preconditionFrom && fixedSweeps == 0 && gpu.freeMemory() >= 10L * n * n * el.bytes;
     }
 
     /**
@@ -41,20 +39,20 @@ final class BlockedPreconditioner {
      */
     DevicePointer apply(DevicePointer g, int ldg, int n, DevicePointer out) {
         long bytes = (long) n * n * el.bytes;
-        DevicePointer x = packTransposedFactor(g, ldg, n), q = buf.get(Workspace.PRECOND_Q, bytes);
-        DevicePointer w = buf.get(Workspace.PRECOND_W, 8L * n);
+        DevicePointer x = packTransposedFactor(g, ldg, n), q = gpu.buffer(Workspace.PRECOND_Q, bytes);
+        DevicePointer w = gpu.buffer(Workspace.PRECOND_W, 8L * n);
         el.gemm(lib, el.adjoint, 0, n, n, n, el.one, x.jna(), n, x.jna(), n, el.zero, q.jna(), n, "gemm X'X");
-        if (!syevd(buf, lib, el, q, n, w)) return null;
-        PolarPolish.steps(dev, buf, lib, el, q, n, 0);
+        if (!syevd(gpu, el, q, n, w)) return null;
+        PolarPolish.steps(gpu, el, q, n, 0);
         el.gemm(lib, 0, 0, n, n, n, el.one, x.jna(), n, q.jna(), n, el.zero, out.jna(), n, "gemm X Q");
         return q;
     }
 
     /** X = R' (R in g's upper triangle, leading dimension ldg) into buffer precondX, n x n; one launch of the pack kernel. */
     private DevicePointer packTransposedFactor(DevicePointer g, int ldg, int n) {
-        DevicePointer x = buf.get(Workspace.PRECOND_X, (long) n * n * el.bytes);
-        CUdeviceptr slot = buf.constant(Workspace.PRECOND_SLOT, "one block", () -> new int[]{0});
-        dev.launchOver(el.pack().kernelName(), (long) n * n, // X = R': one block
+        DevicePointer x = gpu.buffer(Workspace.PRECOND_X, (long) n * n * el.bytes);
+        CUdeviceptr slot = gpu.constant(Workspace.PRECOND_SLOT, "one block", () -> new int[]{0});
+        gpu.launchOver(el.pack().kernelName(), (long) n * n, // X = R': one block
                 Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(x), Pointer.to(slot), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{BlockedProblem.Start.FACTOR_ROWS.packMode}), CudaDevice.nullable(null)));
@@ -62,22 +60,23 @@ final class BlockedPreconditioner {
     }
 
     /** Eigenvectors of the Hermitian n x n a into a, eigenvalues into w (cuSOLVER syevd / heevd); false when it failed. */
-    static boolean syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w) {
-        DevicePointer info = buf.get(Workspace.INFO, 4);
-        syevd(buf, lib, el, a, n, w, info);
+    static boolean syevd(GpuContext gpu, BlockedScalar el, DevicePointer a, int n, DevicePointer w) {
+        DevicePointer info = gpu.buffer(Workspace.INFO, 4);
+        syevd(gpu, el, a, n, w, info);
         return succeeded(info);
     }
 
     /** syevd / heevd queued on the solver handle's stream, its status into info (workspace: buffer precondWork). */
-    static void syevd(DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer a, int n, DevicePointer w,
+    static void syevd(GpuContext gpu, BlockedScalar el, DevicePointer a, int n, DevicePointer w,
                       DevicePointer info) {
+        CudaLibraries lib = gpu.libraries("Method 'blocked'");
         int lwork = el.syevdWork(lib, n, a.jna(), n, w.jna());
-        el.syevd(lib, n, a.jna(), n, w.jna(), syevdWorkspace(buf, el, lwork).jna(), lwork, info.jna());
+        el.syevd(lib, n, a.jna(), n, w.jna(), syevdWorkspace(gpu, el, lwork).jna(), lwork, info.jna());
     }
 
     /** syevd's workspace of lwork elements (allocating it ahead of a launch keeps the allocation out of the overlap). */
-    static DevicePointer syevdWorkspace(DeviceBuffers buf, BlockedScalar el, int lwork) {
-        return buf.get(Workspace.PRECOND_WORK, (long) lwork * el.bytes);
+    static DevicePointer syevdWorkspace(GpuContext gpu, BlockedScalar el, int lwork) {
+        return gpu.buffer(Workspace.PRECOND_WORK, (long) lwork * el.bytes);
     }
 
     /** Whether a cuSOLVER status word on the device says success (reads it on the default stream). */

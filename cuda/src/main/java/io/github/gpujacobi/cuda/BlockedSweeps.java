@@ -17,8 +17,7 @@ import jcuda.driver.JCudaDriver;
 final class BlockedSweeps {
     private static final int BLOCK = 256;
 
-    private final CudaDevice dev;
-    private final DeviceBuffers buf;
+    private final GpuContext gpu;
     private final CudaLibraries lib;
     private final BlockedScalar el;
 
@@ -30,10 +29,9 @@ final class BlockedSweeps {
 
     private long gramNanos, innerNanos, applyNanos;
 
-    BlockedSweeps(CudaDevice dev, DeviceBuffers buf, CudaLibraries lib, BlockedScalar el) {
-        this.dev = dev;
-        this.buf = buf;
-        this.lib = lib;
+    BlockedSweeps(GpuContext gpu, BlockedScalar el) {
+        this.gpu = gpu;
+        this.lib = gpu.libraries("Method 'blocked'");
         this.el = el;
     }
 
@@ -43,29 +41,29 @@ final class BlockedSweeps {
         final double tol = pr.tol;
         final int[] signs = pr.signs;
         final boolean wantV = pr.wantV;
-        final int b = BlockWidth.of(dev.tuning, n, signs != null, el);
+        final int b = BlockWidth.of(gpu.tuning, n, signs != null, el);
         final int es = el.bytes;
         int blocks = (n + b - 1) / b;
         final int nb = Math.max(2, blocks + (blocks & 1));
         final int cols = nb * b, ld = m + (wantV ? cols : 0), half = nb / 2, q2 = 2 * b;
-        final BlockedCheck check = new BlockedCheck(dev, buf, lib, el, cols);
+        final BlockedCheck check = new BlockedCheck(gpu, el, cols);
         final BlockSchedule sch = BlockSchedule.of(nb);
         final int steps = sch.steps(), period = sch.period();
         long wBytes = (long) ld * cols * es;
-        DevicePointer w0 = buf.get(Workspace.BLOCKED_W0, wBytes), w1 = buf.get(Workspace.BLOCKED_W1, wBytes);
+        DevicePointer w0 = gpu.buffer(Workspace.BLOCKED_W0, wBytes), w1 = gpu.buffer(Workspace.BLOCKED_W1, wBytes);
         long qBytes = (long) q2 * q2 * half * es;
-        DevicePointer gram = buf.get(Workspace.BLOCKED_GRAM, qBytes), q = buf.get(Workspace.BLOCKED_Q, qBytes);
+        DevicePointer gram = gpu.buffer(Workspace.BLOCKED_GRAM, qBytes), q = gpu.buffer(Workspace.BLOCKED_Q, qBytes);
         // blocked_pair's raw accumulated rotations and its per-step (c, s1, s2)
-        DevicePointer rawR = buf.get(Workspace.BLOCKED_R, qBytes), cs = buf.get(Workspace.BLOCKED_CS, (long) es * BlockedPairs.scratch(q2) * half);
+        DevicePointer rawR = gpu.buffer(Workspace.BLOCKED_R, qBytes), cs = gpu.buffer(Workspace.BLOCKED_CS, (long) es * BlockedPairs.scratch(q2) * half);
         // pair problems wider than one pair kernel (complex b >= 64) are solved split, with counters for their sub-problems
         final boolean split = q2 > 2 * el.maxWidth();
         final int counters = CudaSplitPairs.counters(el, q2) * half;
-        DevicePointer rot = buf.get(Workspace.BLOCKED_ROT, 8L * steps * counters);
+        DevicePointer rot = gpu.buffer(Workspace.BLOCKED_ROT, 8L * steps * counters);
         // the blocks' positions at the start of an even and of an odd sweep (the same for the chess tournament; the
         // odd-even ordering reverses them every sweep)
         String order = sch.swaps() ? "oddeven:" : "chess:";
-        CUdeviceptr slotEven = buf.constant(Workspace.BLOCKED_SLOT, order + nb, () -> sch.positions(0));
-        CUdeviceptr slotOdd = buf.constant(Workspace.BLOCKED_SLOT_ODD, order + "odd:" + nb, () -> sch.positions(steps));
+        CUdeviceptr slotEven = gpu.constant(Workspace.BLOCKED_SLOT, order + nb, () -> sch.positions(0));
+        CUdeviceptr slotOdd = gpu.constant(Workspace.BLOCKED_SLOT_ODD, order + "odd:" + nb, () -> sch.positions(steps));
         // the sweeps' own tables (the update GEMM's pointer arrays, the pairs' signs) are made before the first sweep:
         // a preconditioned page that passes the check before it needs none
         DevicePointer ptrs = null, pairSigns = null;
@@ -73,22 +71,22 @@ final class BlockedSweeps {
         // per sweep by the diagonal step; b = 1 a full sweep (chess tournament of 2b)
         final boolean cross = b >= 2;
         if (split && !cross) throw new IllegalStateException("split pair problems need the cross order (b = " + b + ")");
-        CUdeviceptr leafPairs = split ? buf.constant(Workspace.BLOCKED_SPLIT_CROSS, "cross:" + el.maxWidth(), () -> CrossPairs.flat(el.maxWidth()))
+        CUdeviceptr leafPairs = split ? gpu.constant(Workspace.BLOCKED_SPLIT_CROSS, "cross:" + el.maxWidth(), () -> CrossPairs.flat(el.maxWidth()))
                 : null;
-        CUdeviceptr innerPairs = cross ? buf.constant(Workspace.BLOCKED_CROSS, "cross:" + b, () -> CrossPairs.flat(b))
-                : buf.constant(Workspace.BLOCKED_PAIRS, "chess:" + q2, () -> new ChessTournament(q2).flat());
+        CUdeviceptr innerPairs = cross ? gpu.constant(Workspace.BLOCKED_CROSS, "cross:" + b, () -> CrossPairs.flat(b))
+                : gpu.constant(Workspace.BLOCKED_PAIRS, "chess:" + q2, () -> new ChessTournament(q2).flat());
         final int innerSteps = cross ? b : q2 - 1;
         // the diagonal step: every block's own problem by pair kernels of width dw (b, or the widest kernel), then for
         // each doubling up to b the pairs across the two halves of each dw-wide group, solved split
         final int dw = Math.min(b, 2 * el.maxWidth());
-        CUdeviceptr diagPairs = cross ? buf.constant(Workspace.BLOCKED_DIAG_PAIRS, "chess:" + dw, () -> new ChessTournament(dw).flat()) : null;
+        CUdeviceptr diagPairs = cross ? gpu.constant(Workspace.BLOCKED_DIAG_PAIRS, "chess:" + dw, () -> new ChessTournament(dw).flat()) : null;
         int diagCounters = 0;
         for (int w = dw; w <= b; w *= 2) diagCounters += CudaSplitPairs.counters(el, w) * (cols / w);
-        DevicePointer rotDiag = cross ? buf.get(Workspace.BLOCKED_ROT_DIAG, 8L * diagCounters) : null;
+        DevicePointer rotDiag = cross ? gpu.buffer(Workspace.BLOCKED_ROT_DIAG, 8L * diagCounters) : null;
         long[] diagRot = new long[cross ? diagCounters : 0];
 
         long total = (long) ld * cols;
-        dev.launchOver(el.pack().kernelName(), total,
+        gpu.launchOver(el.pack().kernelName(), total,
                 Pointer.to(Pointer.to(pr.g), Pointer.to(new int[]{pr.ldg}), Pointer.to(w0), Pointer.to(slotEven),
                         Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
                         Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{pr.start.packMode}),
@@ -98,7 +96,7 @@ final class BlockedSweeps {
         if (signs != null) {
             // each physical column's sign in the layouts at the start of an even and of an odd sweep: the diagonal
             // step's and the cleanup rounds'
-            diagSigns = buf.get(Workspace.BLOCKED_DIAG_SIGNS, 4L * 2 * nb * b);
+            diagSigns = gpu.buffer(Workspace.BLOCKED_DIAG_SIGNS, 4L * 2 * nb * b);
             int[] both = new int[2 * nb * b];
             System.arraycopy(BlockedTables.blockSignatures(sch.positions(0), signs, n, b), 0, both, 0, nb * b);
             System.arraycopy(BlockedTables.blockSignatures(sch.positions(steps), signs, n, b), 0, both, nb * b, nb * b);
@@ -118,15 +116,15 @@ final class BlockedSweeps {
         }
         for (; sweeps < limit && !(converged && fixedSweeps == 0) && !rankDeficient; ) {
             if (sweeps == 0) {
-                if (!sch.swaps()) ptrs = BlockedTables.pointerArrays(buf, sch, w0, w1, q, b, ld, q2, es);
+                if (!sch.swaps()) ptrs = BlockedTables.pointerArrays(gpu, sch, w0, w1, q, b, ld, q2, es);
                 if (signs != null) {
-                    pairSigns = buf.get(Workspace.BLOCKED_PAIR_SIGNS, 4L * period * half * q2);
+                    pairSigns = gpu.buffer(Workspace.BLOCKED_PAIR_SIGNS, 4L * period * half * q2);
                     DeviceBuffers.upload(pairSigns, BlockedTables.pairSignatures(sch, signs, n, b));
                 }
             }
             sweeps++;
             if (cross) { // every block's own b x b problem, in place of the slot layout: cur -> the other buffer
-                long p0 = Profiling.ON ? Profiling.sync(dev) : 0;
+                long p0 = Profiling.ON ? Profiling.sync(gpu) : 0;
                 CUdeviceptr colSigns = signs == null ? null : diagSigns.withByteOffset(4L * nb * b * layout(sweeps - 1, steps, period));
                 long p1 = 0, p2 = 0, counterAt = 0;
                 // width dw: each group's whole problem; wider: the halves of each w-wide group against each other, split
@@ -134,17 +132,17 @@ final class BlockedSweeps {
                     DevicePointer cur = (t & 1) == 0 ? w0 : w1, next = (t & 1) == 0 ? w1 : w0;
                     int groups = cols / w;
                     BlockedPairs.gram(lib, el, cur, ld, m, w, groups, gram);
-                    if (Profiling.ON && w == dw) p1 = Profiling.sync(dev);
+                    if (Profiling.ON && w == dw) p1 = Profiling.sync(gpu);
                     CUdeviceptr rotAt = rotDiag.withByteOffset(8L * counterAt);
-                    if (w == dw) BlockedPairs.solve(dev, lib, el, w, groups, gram, q, rawR, diagPairs, false, w - 1, tol, rotAt, cs, colSigns, false);
-                    else CudaSplitPairs.solve(dev, lib, buf, el, w, groups, groups, gram, q, leafPairs, tol, rotAt, colSigns, false);
+                    if (w == dw) BlockedPairs.solve(gpu, el, w, groups, gram, q, rawR, diagPairs, false, w - 1, tol, rotAt, cs, colSigns, false);
+                    else CudaSplitPairs.solve(gpu, el, w, groups, groups, gram, q, leafPairs, tol, rotAt, colSigns, false);
                     counterAt += (long) CudaSplitPairs.counters(el, w) * groups;
-                    if (Profiling.ON && w == dw) p2 = Profiling.sync(dev);
+                    if (Profiling.ON && w == dw) p2 = Profiling.sync(gpu);
                     el.gemmStridedBatched(lib, 0, 0, ld, w, w, el.one, cur.jna(), ld, (long) w * ld, q.jna(), w, (long) w * w,
                             el.zero, next.jna(), ld, (long) w * ld, groups, "gemmStridedBatched diagonal");
                 }
                 if (Profiling.ON) {
-                    long p3 = Profiling.sync(dev);
+                    long p3 = Profiling.sync(gpu);
                     gramNanos += p1 - p0;
                     innerNanos += p2 - p1;
                     applyNanos += p3 - p2;
@@ -157,16 +155,16 @@ final class BlockedSweeps {
                 if (sch.swaps() && 2 * pairs < nb) waiting(cur, next, colBytes, nb, sch.offset(os), pairs);
                 if (pairs == 0) continue;
                 DevicePointer curPairs = cur.at(off), nextPairs = next.at(off);
-                long p0 = Profiling.ON ? Profiling.sync(dev) : 0;
-                if (split) CudaSplitPairs.gram(dev, lib, buf, el, curPairs, ld, m, q2, pairs, half, gram);
+                long p0 = Profiling.ON ? Profiling.sync(gpu) : 0;
+                if (split) CudaSplitPairs.gram(gpu, el, curPairs, ld, m, q2, pairs, half, gram);
                 else BlockedPairs.gram(lib, el, curPairs, ld, m, q2, pairs, gram);
-                long p1 = Profiling.ON ? Profiling.sync(dev) : 0;
+                long p1 = Profiling.ON ? Profiling.sync(gpu) : 0;
                 CUdeviceptr rotAt = rot.withByteOffset(8L * s * counters);
                 CUdeviceptr stepSigns = signs == null ? null : pairSigns.withByteOffset(4L * os * half * q2);
-                if (split) CudaSplitPairs.solve(dev, lib, buf, el, q2, pairs, half, gram, q, leafPairs, tol, rotAt, stepSigns, sch.swaps());
-                else BlockedPairs.solve(dev, lib, el, q2, pairs, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs, stepSigns,
+                if (split) CudaSplitPairs.solve(gpu, el, q2, pairs, half, gram, q, leafPairs, tol, rotAt, stepSigns, sch.swaps());
+                else BlockedPairs.solve(gpu, el, q2, pairs, gram, q, rawR, innerPairs, cross, innerSteps, tol, rotAt, cs, stepSigns,
                         sch.swaps());
-                long p2 = Profiling.ON ? Profiling.sync(dev) : 0;
+                long p2 = Profiling.ON ? Profiling.sync(gpu) : 0;
                 if (sch.swaps()) { // [Gi Gj] Q P into the same columns of the other buffer: the blocks exchange positions
                     el.gemmStridedBatched(lib, 0, 0, ld, q2, q2, el.one, curPairs.jna(), ld, (long) q2 * ld, q.jna(), q2,
                             (long) q2 * q2, el.zero, nextPairs.jna(), ld, (long) q2 * ld, pairs, "gemmStridedBatched update");
@@ -174,7 +172,7 @@ final class BlockedSweeps {
                     BlockedPairs.apply(lib, el, ptrs, 8L * ((long) (par * period + os) * 3 * nb), ld, b, q2, nb);
                 }
                 if (Profiling.ON) {
-                    long p3 = Profiling.sync(dev);
+                    long p3 = Profiling.sync(gpu);
                     gramNanos += p1 - p0;
                     innerNanos += p2 - p1;
                     applyNanos += p3 - p2;
@@ -203,7 +201,7 @@ final class BlockedSweeps {
                         sweeps, r, still, stepRot.length);
             }
             // the check once a sweep rotated few pairs per column, and after a preconditioned start's first sweep
-            if (!converged && fixedSweeps == 0 && (r <= (long) dev.tuning.checkFrom * n || pr.preconditioned && sweeps == 1)
+            if (!converged && fixedSweeps == 0 && (r <= (long) gpu.tuning.checkFrom * n || pr.preconditioned && sweeps == 1)
                     && sweeps < limit) {
                 converged = checked(check, (t & 1) == 0 ? w0 : w1, ld, m, cols, tol,
                         diagSigns == null ? null : diagSigns.at(4L * nb * b * layout(sweeps, steps, period)));
@@ -212,12 +210,12 @@ final class BlockedSweeps {
         }
         if (fixedSweeps > 0) converged = false;
         DevicePointer fin = (t & 1) == 0 ? w0 : w1;
-        DevicePointer vOut = buf.get(Workspace.BLOCKED_V, wantV ? (long) n * n * es : es), sig = buf.get(Workspace.BLOCKED_SIGMA, 8L * n);
-        DevicePointer uOut = buf.get(Workspace.BLOCKED_U, (long) m * n * es);
-        if (n > 0) dev.launch(el.unpack().kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
+        DevicePointer vOut = gpu.buffer(Workspace.BLOCKED_V, wantV ? (long) n * n * es : es), sig = gpu.buffer(Workspace.BLOCKED_SIGMA, 8L * n);
+        DevicePointer uOut = gpu.buffer(Workspace.BLOCKED_U, (long) m * n * es);
+        if (n > 0) gpu.launch(el.unpack().kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
                 Pointer.to(sig), Pointer.to(layout(sweeps, steps, period) == 0 ? slotEven : slotOdd), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
                 Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{wantV ? 1 : 0})));
-        dev.synchronize();
+        gpu.synchronize();
         if (Profiling.ON) printProfile(sch, m, n, b, ld, q2, start, entered);
     }
 

@@ -78,11 +78,11 @@ final class BlockedTables {
      * device (buffer blockedPtrs): the same buffers and shape give the same arrays, so they are uploaded once, as ints
      * (two a pointer, little-endian, as the device reads them).
      */
-    static DevicePointer pointerArrays(DeviceBuffers buf, BlockSchedule sch, DevicePointer w0, DevicePointer w1,
+    static DevicePointer pointerArrays(GpuContext gpu, BlockSchedule sch, DevicePointer w0, DevicePointer w1,
                                        DevicePointer q, int b, int ld, int q2, int es) {
         String key = (sch.swaps() ? "oddeven:" : "chess:") + sch.blocks() + ":" + b + ":" + ld + ":" + es + ":"
                 + address(w0) + ":" + address(w1) + ":" + address(q);
-        return buf.constant(Workspace.BLOCKED_PTRS, key, () -> littleEndianWords(pointerArrays(sch, w0, w1, q, b, ld, q2, es)));
+        return gpu.constant(Workspace.BLOCKED_PTRS, key, () -> littleEndianWords(pointerArrays(sch, w0, w1, q, b, ld, q2, es)));
     }
 
     /** Each long as two ints, low word first: uploaded, the same bytes as the longs on a little-endian device. */

@@ -38,48 +38,48 @@ final class CudaBatchedEig {
     }
 
     /** Solves all pages of a; fills values/vectors (sorted as eig returns them) and the per-page report arrays. */
-    void run(CudaDevice dev, DeviceBuffers buf, PageArray a, double tol, int maxSweeps, int fixedSweeps,
+    void run(GpuContext gpu, PageArray a, double tol, int maxSweeps, int fixedSweeps,
              PageArray values, PageArray vectors, int[] sweeps, long[] rotations, boolean[] converged) {
         final int n = a.rows(), pages = a.pages(), nn = n * n;
         final Precision p = a.precision();
         final boolean wantV = vectors != null;
         final ChessTournament ct = new ChessTournament(n);
         final int half = ct.pairsPerStep(), steps = ct.steps();
-        final PagePlan plan = PagePlan.eig(n, p, wantV, dev.maxSharedPerBlock);
+        final PagePlan plan = PagePlan.eig(n, p, wantV, gpu.device().maxSharedPerBlock);
         final int warp = PagePlan.warpClass(n);
         final int chunk = chunk(n, pages);
-        CUdeviceptr ad = buf.get(Workspace.A, (long) chunk * nn * p.bytes());
-        CUdeviceptr dd = buf.get(Workspace.D, (long) chunk * n * 8);
-        DevicePointer vd = buf.get(Workspace.V, wantV ? (long) chunk * nn * 8 : 8);
-        CUdeviceptr sw = buf.get(Workspace.PAGE_SWEEPS, 4L * chunk), rot = buf.get(Workspace.PAGE_ROTATIONS, 8L * chunk);
+        CUdeviceptr ad = gpu.buffer(Workspace.A, (long) chunk * nn * p.bytes());
+        CUdeviceptr dd = gpu.buffer(Workspace.D, (long) chunk * n * 8);
+        DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * 8 : 8);
+        CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
         String kernel = Kernel.EIG_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.eig(dev.tuning, n, p, fixedSweeps);
-        final CUdeviceptr blockPairs = bp != null ? buf.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
+        final BlockedPagePlan bp = BlockedPagePlan.eig(gpu.tuning, n, p, fixedSweeps);
+        final CUdeviceptr blockPairs = bp != null ? gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
-        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant(Workspace.PAIRS, "chess:" + n, ct::flat) : null;
+        final CUdeviceptr pairs = bp == null && warp == 0 ? gpu.constant(Workspace.PAIRS, "chess:" + n, ct::flat) : null;
         final double[] d = new double[chunk * n], vout = wantV ? new double[chunk * nn] : null; // reused by every launch
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(ad, a, first, count);
-            dev.synchronize();
+            gpu.synchronize();
             long t0 = System.nanoTime();
             if (bp != null) {
-                dev.launchShared(bp.eigKernel(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
+                gpu.launchShared(bp.eigKernel(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
                         Pointer.to(Pointer.to(ad), Pointer.to(dd), Pointer.to(vd), Pointer.to(blockPairs), Pointer.to(new int[]{n}),
                         Pointer.to(new int[]{bp.nb}), Pointer.to(new int[]{bp.half()}), Pointer.to(new int[]{bp.steps()}),
                         Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(sw), Pointer.to(rot),
                         Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{bp.threadsPerPage()}),
                         Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
-                if (wantV) PagePolish.run(buf, vd, n, count);
+                if (wantV) PagePolish.run(gpu, vd, n, count);
             } else if (warp > 0) {
                 int perBlock = PagePlan.eigWarpPagesPerBlock(warp);
-                dev.launchShared(Kernel.pageWarp(true, warp).name(p), (count + perBlock - 1) / perBlock,
+                gpu.launchShared(Kernel.pageWarp(true, warp).name(p), (count + perBlock - 1) / perBlock,
                         32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),
                         Pointer.to(dd), Pointer.to(vd), Pointer.to(new int[]{n}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
                         Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
                         Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{count})));
             } else {
-                dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
+                gpu.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
                     Pointer.to(dd), Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
                     Pointer.to(new int[]{steps}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
                     Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
@@ -88,9 +88,9 @@ final class CudaBatchedEig {
                     Pointer.to(new int[]{plan.sharedA ? 1 : 0}), Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
                     Pointer.to(new int[]{plan.pageBytes})));
                 // double V of the group kernel (33 ... 63) is over n eps from orthogonal before this step [21]
-                if (wantV && p == Precision.DOUBLE) PagePolish.run(buf, vd, n, count);
+                if (wantV && p == Precision.DOUBLE) PagePolish.run(gpu, vd, n, count);
             }
-            dev.synchronize();
+            gpu.synchronize();
             computeNanos += System.nanoTime() - t0;
             DeviceBuffers.downloadInto(dd, d, count * n);
             if (wantV) DeviceBuffers.downloadInto(vd, vout, count * nn);

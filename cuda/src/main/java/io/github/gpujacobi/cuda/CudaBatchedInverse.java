@@ -32,27 +32,27 @@ final class CudaBatchedInverse {
     }
 
     /** Inverts every page of a into x (same shape); per page whether the elimination met no zero pivot. */
-    boolean[] run(CudaDevice dev, DeviceBuffers buf, PageArray a, PageArray x) {
+    boolean[] run(GpuContext gpu, PageArray a, PageArray x) {
         int n = a.rows(), pages = a.pages();
         Precision p = a.precision();
         long e = p.bytes(), bytes = (long) a.length() * e;
-        DevicePointer data = buf.get(Workspace.INV_PAGES, bytes), norms = buf.get(Workspace.INV_NORMS, 16L * pages),
-                sing = buf.get(Workspace.INV_SINGULAR, 4L * pages);
+        DevicePointer data = gpu.buffer(Workspace.INV_PAGES, bytes), norms = gpu.buffer(Workspace.INV_NORMS, 16L * pages),
+                sing = gpu.buffer(Workspace.INV_SINGULAR, 4L * pages);
         Pointer host = p == Precision.DOUBLE ? Pointer.to(a.doubleData()) : Pointer.to(a.floatData());
         CudaDevice.check(JCudaDriver.cuMemcpyHtoD(data, host, bytes), "cuMemcpyHtoD pages");
-        dev.synchronize();
+        gpu.synchronize();
         long t0 = System.nanoTime();
         if (n <= WARP_MAX_N) { // one warp per page, WARPS pages a block
             int shared = (int) (WARPS * ((long) n * n + 2L * n) * e);
-            dev.launchShared(Kernel.INV_WARP.name(p), (pages + WARPS - 1) / WARPS, 32 * WARPS, shared,
+            gpu.launchShared(Kernel.INV_WARP.name(p), (pages + WARPS - 1) / WARPS, 32 * WARPS, shared,
                     Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(new int[]{pages}), Pointer.to(norms),
                             Pointer.to(sing)));
         } else {
             int shared = (int) ((long) n * n * e + 3L * n * e + 4L * n);
-            dev.launchShared(Kernel.INV_BATCHED.name(p), pages, threads(n), shared,
+            gpu.launchShared(Kernel.INV_BATCHED.name(p), pages, threads(n), shared,
                     Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(norms), Pointer.to(sing)));
         }
-        dev.synchronize();
+        gpu.synchronize();
         computeNanos = System.nanoTime() - t0;
         Pointer out = p == Precision.DOUBLE ? Pointer.to(x.doubleData()) : Pointer.to(x.floatData());
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(out, data, bytes), "cuMemcpyDtoH pages");

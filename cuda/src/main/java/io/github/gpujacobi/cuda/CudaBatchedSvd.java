@@ -33,7 +33,7 @@ final class CudaBatchedSvd {
      * The page kernels are built for double only: single pages are solved on a double copy (formed in float, U loses
      * orthogonality with every rotation, past n eps_single), so tol should be double's.
      */
-    void run(CudaDevice dev, DeviceBuffers buf, PageArray in, double tol, int maxSweeps, int fixedSweeps,
+    void run(GpuContext gpu, PageArray in, double tol, int maxSweeps, int fixedSweeps,
              PageArray s, PageArray u, PageArray v, PageStats stats) {
         final PageArray a = in.precision() == Precision.DOUBLE ? in : in.to(Precision.DOUBLE);
         final int m = a.rows(), n = a.cols(), pages = a.pages();
@@ -45,19 +45,19 @@ final class CudaBatchedSvd {
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
-        final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, dev.maxSharedPerBlock);
+        final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, gpu.device().maxSharedPerBlock);
         final int warp = PagePlan.warpClass(mm);
         final int chunk = (int) Math.max(1, Math.min(pages,
                 Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
-        DevicePointer ud = buf.get(Workspace.U, (long) chunk * size * p.bytes());
-        CUdeviceptr sigd = polishU ? buf.get(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
-        DevicePointer vd = buf.get(Workspace.V, wantV ? (long) chunk * nn * nn * 8 : 8);
-        CUdeviceptr sw = buf.get(Workspace.PAGE_SWEEPS, 4L * chunk), rot = buf.get(Workspace.PAGE_ROTATIONS, 8L * chunk);
+        DevicePointer ud = gpu.buffer(Workspace.U, (long) chunk * size * p.bytes());
+        CUdeviceptr sigd = polishU ? gpu.buffer(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
+        DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * nn * 8 : 8);
+        CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
         String kernel = Kernel.SVD_BATCHED.name(p);
-        final BlockedPagePlan bp = BlockedPagePlan.svd(dev.tuning, nn, fixedSweeps);
-        final CUdeviceptr blockPairs = bp != null ? buf.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
+        final BlockedPagePlan bp = BlockedPagePlan.svd(gpu.tuning, nn, fixedSweeps);
+        final CUdeviceptr blockPairs = bp != null ? gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
-        final CUdeviceptr pairs = bp == null && warp == 0 ? buf.constant(Workspace.PAIRS, "chess:" + nn, ct::flat) : null;
+        final CUdeviceptr pairs = bp == null && warp == 0 ? gpu.constant(Workspace.PAIRS, "chess:" + nn, ct::flat) : null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             if (tall) {
@@ -69,25 +69,25 @@ final class CudaBatchedSvd {
                 }
                 DeviceBuffers.upload(ud, host, p);
             }
-            dev.synchronize();
+            gpu.synchronize();
             long t0 = System.nanoTime();
             if (bp != null) {
-                dev.launchShared(Kernel.SVD_BLOCKED_PAGES.name(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
+                gpu.launchShared(Kernel.SVD_BLOCKED_PAGES.name(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
                         Pointer.to(Pointer.to(ud), Pointer.to(vd), Pointer.to(blockPairs), Pointer.to(new int[]{mm}),
                         Pointer.to(new int[]{nn}), Pointer.to(new int[]{bp.nb}), Pointer.to(new int[]{bp.half()}),
                         Pointer.to(new int[]{bp.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
                         Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
                         Pointer.to(new int[]{bp.threadsPerPage()}), Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
-                if (wantV) PagePolish.run(buf, vd, nn, count);
+                if (wantV) PagePolish.run(gpu, vd, nn, count);
             } else if (warp > 0) {
-                CUdeviceptr partners = buf.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct));
-                dev.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
+                CUdeviceptr partners = gpu.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct));
+                gpu.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
                         / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ud),
                         Pointer.to(vd), Pointer.to(partners), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
                         Pointer.to(new int[]{ct.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
                         Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
                         Pointer.to(new int[]{count})));
-            } else dev.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ud),
+            } else gpu.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ud),
                     Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
                     Pointer.to(new int[]{ct.pairsPerStep()}), Pointer.to(new int[]{ct.steps()}),
                     Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}),
@@ -97,14 +97,14 @@ final class CudaBatchedSvd {
                     Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
                     Pointer.to(new int[]{plan.pageBytes})));
             // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
-            if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) PagePolish.run(buf, vd, nn, count);
+            if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) PagePolish.run(gpu, vd, nn, count);
             final int columns = count * nn;
             if (polishU && columns > 0) {  // U to unit columns (sigma) and its Newton-Schulz step, as V's
-                dev.launchShared(Kernel.SVD_PAGES_NORMALIZE.kernelName(), (columns + 7) / 8, 256, 0, Pointer.to(
+                gpu.launchShared(Kernel.SVD_PAGES_NORMALIZE.kernelName(), (columns + 7) / 8, 256, 0, Pointer.to(
                         Pointer.to(ud), Pointer.to(sigd), Pointer.to(new int[]{mm}), Pointer.to(new int[]{columns})));
-                PagePolish.run(buf, ud, mm, nn, count);
+                PagePolish.run(gpu, ud, mm, nn, count);
             }
-            dev.synchronize();
+            gpu.synchronize();
             stats.addComputeNanos(System.nanoTime() - t0);
             double[] out = DeviceBuffers.download(ud, count * size, p);
             double[] sigma = polishU ? DeviceBuffers.download(sigd, columns, Precision.DOUBLE) : null;

@@ -58,7 +58,7 @@ final class CudaBlockedSvd {
      * A = (Q W) S U_x': V = U_x, U = Q W (ormqr). With vectors (vOut, n x n, non-null) U is written over w and V into
      * vOut: no host copies of the results.
      */
-    void svd(CudaDevice dev, DeviceBuffers buf, double[] w, int m, int n, double[] vOut, double tol, int maxSweeps,
+    void svd(GpuContext gpu, double[] w, int m, int n, double[] vOut, double tol, int maxSweeps,
              int fixedSweeps) {
         final boolean wantV = vOut != null;
         if (n == 0) { // m >= n: nothing to orthogonalise
@@ -66,58 +66,58 @@ final class CudaBlockedSvd {
             converged = true;
             return;
         }
-        lib = CudaLibraries.get("Method 'blocked'");
+        lib = gpu.libraries("Method 'blocked'");
         final int es = el.bytes;
         // graded rows sorted by decreasing max-norm before geqrf, as dgejsv's row pivoting [8]: Householder QR is then
         // row-wise backward stable and a row-graded A keeps its small singular values; U's rows go back after
         final int[] rows = n > 1 ? Grading.sortedRowsIfGraded(w, m, n, es / 8) : null;
         final double[] in = rows == null ? w : Grading.permuteRows(w, m, n, es / 8, rows);
-        DevicePointer g = buf.get(Workspace.BLOCKED_IN, (long) m * n * es);
+        DevicePointer g = gpu.buffer(Workspace.BLOCKED_IN, (long) m * n * es);
         DeviceBuffers.upload(g, in, Precision.DOUBLE); // complex: the interleaved parts as they are
-        dev.synchronize();
+        gpu.synchronize();
         long t0 = System.nanoTime();
         if (n == 1) {
-            sweep(dev, buf, new BlockedProblem(g, m, m, n, BlockedProblem.Start.MATRIX, wantV, tol, maxSweeps, fixedSweeps));
+            sweep(gpu, new BlockedProblem(g, m, m, n, BlockedProblem.Start.MATRIX, wantV, tol, maxSweeps, fixedSweeps));
             computeNanos = System.nanoTime() - t0;
-            download(buf, m, n, wantV ? w : null, vOut);
+            download(gpu, m, n, wantV ? w : null, vOut);
             return;
         }
-        DevicePointer tau = buf.get(Workspace.BLOCKED_TAU, (long) es * n), info = buf.get(Workspace.INFO, 4);
+        DevicePointer tau = gpu.buffer(Workspace.BLOCKED_TAU, (long) es * n), info = gpu.buffer(Workspace.INFO, 4);
         int lwork = el.geqrfWork(lib, m, n, g.jna(), m);
-        DevicePointer work = buf.get(Workspace.QR_WORK, (long) lwork * es);
+        DevicePointer work = gpu.buffer(Workspace.QR_WORK, (long) lwork * es);
         // preconditioned: the sweeps on X P (X = R', P from syevd) with V accumulated from P; g keeps geqrf's Q
-        BlockedPreconditioner pre = new BlockedPreconditioner(dev, buf, lib, el);
-        DevicePointer xp = pre.wanted(n, fixedSweeps) ? buf.get(Workspace.PRECOND_XP, (long) n * n * es) : null;
+        BlockedPreconditioner pre = new BlockedPreconditioner(gpu, el);
+        DevicePointer xp = pre.wanted(n, fixedSweeps) ? gpu.buffer(Workspace.PRECOND_XP, (long) n * n * es) : null;
         el.geqrf(lib, m, n, g.jna(), m, tau.jna(), work.jna(), lwork, info.jna());
         DevicePointer p = xp != null ? pre.apply(g, m, n, xp) : null;
         if (p != null) {
-            sweep(dev, buf, new BlockedProblem(xp, n, n, n, BlockedProblem.Start.MATRIX, wantV, tol, maxSweeps, fixedSweeps)
+            sweep(gpu, new BlockedProblem(xp, n, n, n, BlockedProblem.Start.MATRIX, wantV, tol, maxSweeps, fixedSweeps)
                     .vFrom(wantV ? p : null).preconditioned(true));
         } else {
-            sweep(dev, buf, new BlockedProblem(g, m, n, n, BlockedProblem.Start.FACTOR_ROWS, wantV, tol, maxSweeps, fixedSweeps));
+            sweep(gpu, new BlockedProblem(g, m, n, n, BlockedProblem.Start.FACTOR_ROWS, wantV, tol, maxSweeps, fixedSweeps));
         }
         // the sweeps' U is A's V, their V (W) gives A's U = Q [W; 0]
-        DevicePointer ux = buf.get(Workspace.BLOCKED_U, (long) n * n * es), wv = buf.get(Workspace.BLOCKED_V, (long) n * n * es);
-        if (wantV) PolarPolish.steps(dev, buf, lib, el, ux, n, tol); // A's V: the unit columns of X W, as for eig below
+        DevicePointer ux = gpu.buffer(Workspace.BLOCKED_U, (long) n * n * es), wv = gpu.buffer(Workspace.BLOCKED_V, (long) n * n * es);
+        if (wantV) PolarPolish.steps(gpu, el, ux, n, tol); // A's V: the unit columns of X W, as for eig below
         // A's U = Q W: the accumulated W takes one step too, to the contract's n eps
-        if (wantV) PolarPolish.steps(dev, buf, lib, el, wv, n, 0);
+        if (wantV) PolarPolish.steps(gpu, el, wv, n, 0);
         if (wantV) { // V is downloaded after the timed part, like every other transfer
-            DevicePointer c = buf.get(Workspace.BLOCKED_U2, (long) m * n * es);
-            dev.launchOver(el.embed().kernelName(), (long) m * n,
+            DevicePointer c = gpu.buffer(Workspace.BLOCKED_U2, (long) m * n * es);
+            gpu.launchOver(el.embed().kernelName(), (long) m * n,
                     Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
             lwork = el.ormqrWork(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m);
-            work = buf.get(Workspace.QR_WORK, (long) lwork * es);
+            work = gpu.buffer(Workspace.QR_WORK, (long) lwork * es);
             el.ormqr(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork, info.jna());
-            dev.synchronize();
+            gpu.synchronize();
             computeNanos = System.nanoTime() - t0;
             DeviceBuffers.downloadInto(ux, vOut, doubles(n * n));
             DeviceBuffers.downloadInto(c, in, doubles(m * n));
             if (rows != null) Grading.unpermuteRows(in, w, m, n, es / 8, rows);
         } else {
-            dev.synchronize();
+            gpu.synchronize();
             computeNanos = System.nanoTime() - t0;
         }
-        sigma = DeviceBuffers.download(buf.get(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
+        sigma = DeviceBuffers.download(gpu.buffer(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
     }
 
     /**
@@ -130,16 +130,16 @@ final class CudaBlockedSvd {
      * then the failed potrf's time, which the caller adds to the route taken instead. A page with a diagonal entry that
      * is not positive returns null at once ({@link IndefiniteEig#nonPositiveDiagonal}: potrf would fail).
      */
-    double[] eig(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] vOut, double tol, int maxSweeps,
+    double[] eig(GpuContext gpu, double[] a, int n, double[] vOut, double tol, int maxSweeps,
                  int fixedSweeps) {
         final boolean wantV = vOut != null;
         if (IndefiniteEig.nonPositiveDiagonal(a, n, el.bytes / 8)) return null; // potrf would fail
-        lib = CudaLibraries.get("Method 'blocked'");
-        DevicePointer g = buf.get(Workspace.BLOCKED_IN, (long) n * n * el.bytes), info = buf.get(Workspace.INFO, 4);
+        lib = gpu.libraries("Method 'blocked'");
+        DevicePointer g = gpu.buffer(Workspace.BLOCKED_IN, (long) n * n * el.bytes), info = gpu.buffer(Workspace.INFO, 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);
         int lwork = el.potrfWork(lib, n, g.jna(), n);
-        DevicePointer work = buf.get(Workspace.CHOL_WORK, (long) lwork * el.bytes);
-        dev.synchronize();
+        DevicePointer work = gpu.buffer(Workspace.CHOL_WORK, (long) lwork * el.bytes);
+        gpu.synchronize();
         long t0 = System.nanoTime();
         el.potrf(lib, n, g.jna(), n, work.jna(), lwork, info.jna());
         int[] st = {0};
@@ -148,22 +148,22 @@ final class CudaBlockedSvd {
             computeNanos = System.nanoTime() - t0;
             return null;
         }
-        long p0 = Profiling.ON ? Profiling.sync(dev) : 0;
-        BlockedPreconditioner pre = new BlockedPreconditioner(dev, buf, lib, el);
+        long p0 = Profiling.ON ? Profiling.sync(gpu) : 0;
+        BlockedPreconditioner pre = new BlockedPreconditioner(gpu, el);
         boolean preconditioned = pre.wanted(n, fixedSweeps) && pre.apply(g, n, n, g) != null;
-        long p1 = Profiling.ON ? Profiling.sync(dev) : 0;
-        sweep(dev, buf, new BlockedProblem(g, n, n, n, preconditioned ? BlockedProblem.Start.MATRIX
+        long p1 = Profiling.ON ? Profiling.sync(gpu) : 0;
+        sweep(gpu, new BlockedProblem(g, n, n, n, preconditioned ? BlockedProblem.Start.MATRIX
                 : BlockedProblem.Start.FACTOR_ROWS, false, tol, maxSweeps, fixedSweeps).preconditioned(preconditioned));
         long p2 = System.nanoTime();
-        DevicePointer uDev = buf.get(Workspace.BLOCKED_U, (long) n * n * el.bytes);
-        if (wantV) PolarPolish.steps(dev, buf, lib, el, uDev, n, tol);
+        DevicePointer uDev = gpu.buffer(Workspace.BLOCKED_U, (long) n * n * el.bytes);
+        if (wantV) PolarPolish.steps(gpu, el, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
         if (Profiling.ON) {
             System.err.printf(java.util.Locale.ROOT, "positive definite eig n=%d: potrf %.2f ms, precondition %.2f ms, "
                     + "solve %.2f ms, polish %.2f ms; %.2f ms counted%n", n, (p0 - t0) / 1e6, (p1 - p0) / 1e6,
                     (p2 - p1) / 1e6, (System.nanoTime() - p2) / 1e6, computeNanos / 1e6);
         }
-        download(buf, n, n, null, null);
+        download(gpu, n, n, null, null);
         if (wantV) DeviceBuffers.downloadInto(uDev, vOut, doubles(n * n));
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = sigma[i] * sigma[i];
@@ -176,28 +176,28 @@ final class CudaBlockedSvd {
      * G W = U Sigma with W J-orthogonal. U (unit columns) into uOut
      * (n x n, null when not wanted), Sigma into {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
      */
-    void hyperbolic(CudaDevice dev, DeviceBuffers buf, DevicePointer g, int n, int[] signs, boolean preconditioned,
+    void hyperbolic(GpuContext gpu, DevicePointer g, int n, int[] signs, boolean preconditioned,
                     double[] uOut, double tol, int maxSweeps, int fixedSweeps) {
         final boolean wantU = uOut != null;
-        lib = CudaLibraries.get("Method 'blocked'");
+        lib = gpu.libraries("Method 'blocked'");
         long t0 = System.nanoTime();
-        sweep(dev, buf, new BlockedProblem(g, n, n, n, BlockedProblem.Start.MATRIX, false, tol, maxSweeps, fixedSweeps)
+        sweep(gpu, new BlockedProblem(g, n, n, n, BlockedProblem.Start.MATRIX, false, tol, maxSweeps, fixedSweeps)
                 .hyperbolic(signs).preconditioned(preconditioned));
         long t1 = System.nanoTime();
-        DevicePointer uDev = buf.get(Workspace.BLOCKED_U, (long) n * n * el.bytes);
-        if (wantU && !rankDeficient) PolarPolish.steps(dev, buf, lib, el, uDev, n, tol);
+        DevicePointer uDev = gpu.buffer(Workspace.BLOCKED_U, (long) n * n * el.bytes);
+        if (wantU && !rankDeficient) PolarPolish.steps(gpu, el, uDev, n, tol);
         computeNanos = System.nanoTime() - t0;
         if (Profiling.ON) {
             System.err.printf(java.util.Locale.ROOT, "hyperbolic n=%d: solve %.2f ms (from its start), polish %.2f ms%n", n,
                     (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
         }
         if (wantU) DeviceBuffers.downloadInto(uDev, uOut, doubles(n * n));
-        sigma = DeviceBuffers.download(buf.get(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
+        sigma = DeviceBuffers.download(gpu.buffer(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
     }
 
     /** One run of the sweeps; its counts become this page's. */
-    private void sweep(CudaDevice dev, DeviceBuffers buf, BlockedProblem problem) {
-        BlockedSweeps s = new BlockedSweeps(dev, buf, lib, el);
+    private void sweep(GpuContext gpu, BlockedProblem problem) {
+        BlockedSweeps s = new BlockedSweeps(gpu, el);
         s.run(problem);
         sweeps = s.sweeps;
         rotations += s.rotations;
@@ -209,10 +209,10 @@ final class CudaBlockedSvd {
      * The sweeps' results: sigma always, U (m x n) into uOut and V (n x n) into vOut where those are given
      * (the caller's arrays: no host copies after).
      */
-    private void download(DeviceBuffers buf, int m, int n, double[] uOut, double[] vOut) {
-        if (uOut != null) DeviceBuffers.downloadInto(buf.get(Workspace.BLOCKED_U, (long) m * n * el.bytes), uOut, doubles(m * n));
-        if (vOut != null) DeviceBuffers.downloadInto(buf.get(Workspace.BLOCKED_V, (long) n * n * el.bytes), vOut, doubles(n * n));
-        sigma = DeviceBuffers.download(buf.get(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
+    private void download(GpuContext gpu, int m, int n, double[] uOut, double[] vOut) {
+        if (uOut != null) DeviceBuffers.downloadInto(gpu.buffer(Workspace.BLOCKED_U, (long) m * n * el.bytes), uOut, doubles(m * n));
+        if (vOut != null) DeviceBuffers.downloadInto(gpu.buffer(Workspace.BLOCKED_V, (long) n * n * el.bytes), vOut, doubles(n * n));
+        sigma = DeviceBuffers.download(gpu.buffer(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
     }
 
     /** The doubles of count elements (two a complex one). */

@@ -46,9 +46,9 @@ final class CudaBunchParlett {
      * Factors the symmetric n x n page M (lower triangle used) already on the device in buffer a,
      * which is destroyed.
      */
-    void factor(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n) {
-        launch(dev, buf, a, n, false);
-        finish(buf, n);
+    void factor(GpuContext gpu, DevicePointer a, int n) {
+        launch(gpu, a, n, false);
+        finish(gpu, n);
     }
 
     private long t0;
@@ -57,33 +57,33 @@ final class CudaBunchParlett {
      * {@link #factor}'s kernel, queued on the default stream; {@link #finish} waits for it. beside: syevd is about to run
      * on a side stream ({@link #columnsPerBlock}).
      */
-    void launch(CudaDevice dev, DeviceBuffers buf, DevicePointer a, int n, boolean beside) {
+    void launch(GpuContext gpu, DevicePointer a, int n, boolean beside) {
         if (n == 0) {
-            g = buf.get(Workspace.BP_G, 8);
+            g = gpu.buffer(Workspace.BP_G, 8);
             return;
         }
         String kernel = el.bunchParlett().kernelName();
         // at most n warps (8 a block): fewer blocks for small n make each grid barrier cheaper
         int columns = columnsPerBlock(beside);
-        int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), (n + columns - 1) / columns));
-        g = buf.get(Workspace.BP_G, (long) el.bytes * n * n);
-        DevicePointer j = buf.get(Workspace.BP_J, 8L * n), perm = buf.get(Workspace.BP_PERM, 4L * n), lcol = buf.get(Workspace.BP_L, 2L * el.bytes * n);
-        DevicePointer partial = buf.get(Workspace.BP_PARTIAL, (long) PIVOT_BYTES * grid), state = buf.get(Workspace.BP_STATE, 16);
+        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, BLOCK), (n + columns - 1) / columns));
+        g = gpu.buffer(Workspace.BP_G, (long) el.bytes * n * n);
+        DevicePointer j = gpu.buffer(Workspace.BP_J, 8L * n), perm = gpu.buffer(Workspace.BP_PERM, 4L * n), lcol = gpu.buffer(Workspace.BP_L, 2L * el.bytes * n);
+        DevicePointer partial = gpu.buffer(Workspace.BP_PARTIAL, (long) PIVOT_BYTES * grid), state = gpu.buffer(Workspace.BP_STATE, 16);
         DeviceBuffers.zero(g, (long) el.bytes * n * n);
-        dev.synchronize();
+        gpu.synchronize();
         t0 = System.nanoTime();
-        dev.launchCooperative(kernel, grid, BLOCK, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}), Pointer.to(g),
+        gpu.launchCooperative(kernel, grid, BLOCK, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}), Pointer.to(g),
                 Pointer.to(j), Pointer.to(perm), Pointer.to(lcol), Pointer.to(partial), Pointer.to(state),
                 Pointer.to(new double[]{BunchParlett.ALPHA})));
     }
 
     /** Waits for {@link #launch}'s kernel (a read on the default stream): the state, J's signs, the time since launch. */
-    void finish(DeviceBuffers buf, int n) {
+    void finish(GpuContext gpu, int n) {
         if (n == 0) {
             signs = new int[0];
             return;
         }
-        DevicePointer state = buf.get(Workspace.BP_STATE, 16), j = buf.get(Workspace.BP_J, 8L * n);
+        DevicePointer state = gpu.buffer(Workspace.BP_STATE, 16), j = gpu.buffer(Workspace.BP_J, 8L * n);
         int[] st = new int[3];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(st), state, 12), "cuMemcpyDtoH Bunch-Parlett state");
         nanos = System.nanoTime() - t0;

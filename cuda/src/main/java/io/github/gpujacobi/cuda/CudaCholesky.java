@@ -14,34 +14,34 @@ final class CudaCholesky {
     private CudaCholesky() {}
 
     /** Inverts w (n x n, exactly symmetric) in place; a failed outcome, w unchanged, when A is not positive definite. */
-    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
-        return invert(dev, buf, w, n, Scalar.of(p, false));
+    static PageOutcome invert(GpuContext gpu, double[] w, int n, Precision p) {
+        return invert(gpu, w, n, Scalar.of(p, false));
     }
 
     /**
      * The same for element type s; a complex page (interleaved, Hermitian) gets A = L L^H, inv(A) =
      * inv(L)^H inv(L) with the C/Z routines.
      */
-    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Scalar s) {
-        TypedLapack lib = CudaLibraries.get("Method 'cholesky'").typed(s);
+    static PageOutcome invert(GpuContext gpu, double[] w, int n, Scalar s) {
+        TypedLapack lib = gpu.libraries("Method 'cholesky'").typed(s);
         Precision p = s.precision;
         long e = s.bytes();
-        DevicePointer a = buf.get(Workspace.A, (long) n * n * e), x = buf.get(Workspace.X, (long) n * n * e), info = buf.get(Workspace.INFO, 4);
+        DevicePointer a = gpu.buffer(Workspace.A, (long) n * n * e), x = gpu.buffer(Workspace.X, (long) n * n * e), info = gpu.buffer(Workspace.INFO, 4);
         DeviceBuffers.upload(a, w, p);
         int lwork = Math.max(1, lib.potrfBufferSize(0, n, a.jna(), n));
-        DevicePointer work = buf.get(Workspace.CHOL_WORK, lwork * e);
-        dev.synchronize();
+        DevicePointer work = gpu.buffer(Workspace.CHOL_WORK, lwork * e);
+        gpu.synchronize();
         long t0 = System.nanoTime();
         lib.potrf(0, n, a.jna(), n, work.jna(), lwork, info.jna());
         int[] st = {0};
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
         if (st[0] != 0) return PageOutcome.direct(false, System.nanoTime() - t0); // a leading minor is not positive definite
-        dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+        gpu.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
                 Pointer.to(Pointer.to(x), Pointer.to(new int[]{n})));
         Memory one = lib.scalar(1), zero = lib.scalar(0);
         lib.trsm(0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n);
         lib.gemm(s.complex ? 2 : 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n); // inv(L)^H inv(L)
-        dev.synchronize();
+        gpu.synchronize();
         long nanos = System.nanoTime() - t0;
         int count = n * n * s.parts();
         System.arraycopy(DeviceBuffers.download(a, count, p), 0, w, 0, count);

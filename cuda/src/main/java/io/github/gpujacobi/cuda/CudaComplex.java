@@ -49,7 +49,7 @@ final class CudaComplex {
     static final String DEFAULT_EIG = "mca";
     private CudaComplex() {}
 
-    static ComplexEigResult eig(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, final SolverOptions o,
+    static ComplexEigResult eig(final GpuContext gpu, ComplexPageArray a, final SolverOptions o,
                                 PageDriver driver, final CudaBackend real) {
         final int n = a.rows();
         final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
@@ -62,22 +62,22 @@ final class CudaComplex {
                 }, 2) : null;
         if (Methods.AUTO.equals(o.method()) && a.pages() > 1 && n >= 1 && 2 * n <= PagePlan.MAX_N
                 && o.fixedSweeps() <= 0) {
-            ComplexEigResult r = batchedPages(dev, buf, a, o, driver, graded);
+            ComplexEigResult r = batchedPages(gpu, a, o, driver, graded);
             return r.withReport(graded.report(r.report(), a.pages()));
         }
         final double tol = o.tolFor(a.precision(), n);
         final String method = Methods.AUTO.equals(o.method()) || Methods.PARALLEL.equals(o.method()) ? DEFAULT_EIG : o.method();
         final Scalar s = Scalar.Z;
-        final boolean embed = Methods.AUTO.equals(o.method()) && n >= dev.tuning.complexEmbedFrom;
+        final boolean embed = Methods.AUTO.equals(o.method()) && n >= gpu.tuning.complexEmbedFrom;
         final AtomicInteger definite = new AtomicInteger(), hyperbolic = new AtomicInteger();
         ComplexEigResult r = new ComplexPageDriver(driver).eig(a, o, embed ? Methods.BLOCKED : method, (k, w, v) -> {
             long tried = 0;
-            if (embed && n >= dev.tuning.complexBlockedFrom) { // positive definite: the complex blocked route, else on
+            if (embed && n >= gpu.tuning.complexBlockedFrom) { // positive definite: the complex blocked route, else on
                 // the input precision's tolerance, as the real blocked route: the sweeps compute in double and the
                 // vectors' Newton-Schulz steps (two from single's tolerance) make them unitary to double's rounding
                 final double btol = AccuracyContract.oneSidedTol(o, a.precision(), n);
                 CudaBlockedSvd chol = new CudaBlockedSvd(BlockedScalar.COMPLEX);
-                PageOutcome d = blockedDefinite(chol, dev, buf, w, n, v, btol, o);
+                PageOutcome d = blockedDefinite(chol, gpu, w, n, v, btol, o);
                 if (d != null) {
                     definite.incrementAndGet();
                     return d;
@@ -85,7 +85,7 @@ final class CudaComplex {
                 tried = chol.computeNanos; // a failed Cholesky's (and below Bunch-Parlett's) time counts towards the route taken
                 if (!IndefiniteEig.diagonal(w, n, 2)) {
                     CudaIndefiniteEig h = new CudaIndefiniteEig(BlockedScalar.COMPLEX);
-                    double[] hd = h.run(dev, buf, w, n, v, btol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                    double[] hd = h.run(gpu, w, n, v, btol, PageDriver.maxSweeps(o), o.fixedSweeps());
                     if (hd != null) { // else singular: the embedding's route below decides
                         hyperbolic.incrementAndGet();
                         return new PageOutcome(h.sweeps, h.rotations, h.converged, tried + h.computeNanos, hd);
@@ -104,7 +104,7 @@ final class CudaComplex {
             double[] keep = graded != null && !embed ? graded.keepIfGraded(w, n) : null;
             CudaEig solver = new CudaEig();
             solver.polish = Methods.AUTO.equals(o.method()) || Methods.PARALLEL.equals(o.method()); // the default's kernel
-            double[] d = solver.run(dev, buf, w, v, n, s, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+            double[] d = solver.run(gpu, w, v, n, s, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             PageOutcome two = new PageOutcome(solver.sweeps, solver.rotations, solver.converged, tried + solver.computeNanos, d);
             return keep != null ? graded.resolve(keep, n, v, two) : two;
         });
@@ -150,11 +150,11 @@ final class CudaComplex {
      * eigenvalues (unsorted) in the outcome, vectors into v, by the given complex solver. Null when the factorisation
      * fails (not positive definite); the solver's computeNanos is then the failed attempt's time.
      */
-    private static PageOutcome blockedDefinite(CudaBlockedSvd solver, CudaDevice dev, DeviceBuffers buf, double[] w, int n,
+    private static PageOutcome blockedDefinite(CudaBlockedSvd solver, GpuContext gpu, double[] w, int n,
                                                double[] v, double tol, SolverOptions o) {
         double[] x = w.clone(); // scaled into the Gram matrices' range as the real route does; w stays for the others
         int e = PageAssembly.scaleIntoRange(x);
-        double[] d = solver.eig(dev, buf, x, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+        double[] d = solver.eig(gpu, x, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
         if (d == null) return null;
         if (e != 0) for (int i = 0; i < n; i++) d[i] = Math.scalb(d[i], e);
         return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, d);
@@ -167,7 +167,7 @@ final class CudaComplex {
      * a page whose vectors do not pair up (its sweeps cut short) is solved by the two-sided complex kernel instead,
      * which page by page takes several times longer.
      */
-    private static ComplexEigResult batchedPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
+    private static ComplexEigResult batchedPages(GpuContext gpu, ComplexPageArray a, SolverOptions o,
                                                  PageDriver driver, final GradedEigPages graded) {
         final int n = a.rows(), n2 = 2 * n, pages = a.pages();
         final double tol2 = o.tolFor(Precision.DOUBLE, n2), tol = o.tolFor(a.precision(), n);
@@ -187,7 +187,7 @@ final class CudaComplex {
                 boolean[] converged = new boolean[count];
                 long host = System.nanoTime() - t0;
                 CudaBatchedEig solver = new CudaBatchedEig();
-                solver.run(dev, buf, PageArray.wrap(all, n2, n2, count), tol2, PageDriver.maxSweeps(o), 0, values, vectors,
+                solver.run(gpu, PageArray.wrap(all, n2, n2, count), tol2, PageDriver.maxSweeps(o), 0, values, vectors,
                         sweeps, rotations, converged);
                 long t1 = System.nanoTime();
                 for (int j = 0; j < count; j++) {
@@ -205,7 +205,7 @@ final class CudaComplex {
                     unpaired.incrementAndGet();
                     CudaEig e = new CudaEig();
                     e.polish = true;
-                    double[] dk = e.run(dev, buf, w[k], v != null ? v[k] : null, n, s, DEFAULT_EIG, tol, PageDriver.maxSweeps(o), 0);
+                    double[] dk = e.run(gpu, w[k], v != null ? v[k] : null, n, s, DEFAULT_EIG, tol, PageDriver.maxSweeps(o), 0);
                     for (int i = 0; i < n; i++) d[k][i] = dk != null ? dk[i] : w[k][2 * (i + i * n)];
                     stats.record(k, e.sweeps, e.rotations, e.converged, e.computeNanos);
                 }
@@ -228,7 +228,7 @@ final class CudaComplex {
                 + (u == 0 ? "" : "; the others' vectors did not pair up: two-sided complex Jacobi")));
     }
 
-    static ComplexSvdResult svd(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, final SolverOptions o,
+    static ComplexSvdResult svd(final GpuContext gpu, ComplexPageArray a, final SolverOptions o,
                                 PageDriver driver) {
         final Precision p = a.precision();
         final int kmin = Math.min(a.rows(), a.cols());
@@ -236,17 +236,17 @@ final class CudaComplex {
         final double span = s.isDouble() ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
         if (Methods.AUTO.equals(o.method()) && a.pages() > 1 && o.fixedSweeps() <= 0
                 && CudaBatchedSvd.fits(2 * Math.max(a.rows(), a.cols()), 2 * kmin)) {
-            return batchedSvdPages(dev, buf, a, o, driver, span);
+            return batchedSvdPages(gpu, a, o, driver, span);
         }
         // the kernels' class (double complex for single input too): U = A V / sigma is unitary only to the tolerance
         final double tol = AccuracyContract.oneSidedTol(o, s.isDouble() ? Precision.DOUBLE : p, kmin);
         final double target = AccuracyContract.orthogonality(p, Math.max(a.rows(), a.cols()));
         final boolean auto = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0;
-        final boolean blocked = auto && kmin >= dev.tuning.complexBlockedFrom;
+        final boolean blocked = auto && kmin >= gpu.tuning.complexBlockedFrom;
         ComplexSvdResult r = new ComplexPageDriver(driver).svd(a, o, blocked ? Methods.BLOCKED : Methods.ONE_SIDED, span, (k, w, vw, mm, nn) -> {
-            if (blocked) return blockedSvd(dev, buf, w, vw, mm, nn, tol, PageDriver.maxSweeps(o));
+            if (blocked) return blockedSvd(gpu, w, vw, mm, nn, tol, PageDriver.maxSweeps(o));
             CudaSvd solver = new CudaSvd();
-            solver.run(dev, buf, w, vw, mm, nn, s, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
+            solver.run(gpu, w, vw, mm, nn, s, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
             if (vw == null || !auto) return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
             double[] sigma = new double[nn]; // the default's U and V to the contract's n eps, as on the CPU
             boolean polished = ComplexSvdFactors.unitAndPolished(w, vw, mm, nn, sigma, target, Runtime.getRuntime().availableProcessors());
@@ -262,7 +262,7 @@ final class CudaComplex {
      * triplets taken back on the host ({@link ComplexEmbedding#singularTriplets}); a page whose vectors do not pair
      * up goes to the complex one-sided kernel.
      */
-    private static ComplexSvdResult batchedSvdPages(CudaDevice dev, DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
+    private static ComplexSvdResult batchedSvdPages(GpuContext gpu, ComplexPageArray a, SolverOptions o,
                                                     PageDriver driver, double span) {
         final Precision p = a.precision();
         final Scalar s = Scalar.Z;
@@ -281,7 +281,7 @@ final class CudaComplex {
                 PageArray vv = vw != null ? PageArray.zeros(Precision.DOUBLE, n2, n2, count) : null;
                 PageStats inner = new PageStats(count);
                 long host = System.nanoTime() - t0;
-                new CudaBatchedSvd().run(dev, buf, PageArray.wrap(all, m2, n2, count), tol2, PageDriver.maxSweeps(o), 0,
+                new CudaBatchedSvd().run(gpu, PageArray.wrap(all, m2, n2, count), tol2, PageDriver.maxSweeps(o), 0,
                         sv, uv, vv, inner);
                 long t1 = System.nanoTime();
                 for (int j = 0; j < count; j++) {
@@ -295,7 +295,7 @@ final class CudaComplex {
                     }
                     unpaired.incrementAndGet();
                     CudaSvd e = new CudaSvd();
-                    e.run(dev, buf, w[k], vw != null ? vw[k] : null, mm, nn, s, tol, PageDriver.maxSweeps(o), 0, null);
+                    e.run(gpu, w[k], vw != null ? vw[k] : null, mm, nn, s, tol, PageDriver.maxSweeps(o), 0, null);
                     stats.record(k, e.sweeps, e.rotations, e.converged, e.computeNanos);
                 }
                 stats.addComputeNanos(inner.computeNanos() + host + System.nanoTime() - t1);
@@ -321,10 +321,10 @@ final class CudaComplex {
      * One page (w: mm x nn interleaved, mm >= nn; the driver's contract: A V over w, V into vw) through the complex
      * blocked one-sided Jacobi, QR-preconditioned as the real route.
      */
-    private static PageOutcome blockedSvd(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int mm, int nn,
+    private static PageOutcome blockedSvd(GpuContext gpu, double[] w, double[] vw, int mm, int nn,
                                           double tol, int maxSweeps) {
         CudaBlockedSvd solver = new CudaBlockedSvd(BlockedScalar.COMPLEX);
-        solver.svd(dev, buf, w, mm, nn, vw, tol, maxSweeps, 0); // with vw: U (unit columns) over w, V into vw
+        solver.svd(gpu, w, mm, nn, vw, tol, maxSweeps, 0); // with vw: U (unit columns) over w, V into vw
         long t0 = System.nanoTime();
         double[] sigma = solver.sigma;
         if (vw != null) { // A V = U Sigma
@@ -338,13 +338,13 @@ final class CudaComplex {
         return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos + host, null);
     }
 
-    static ComplexInverseResult inv(final CudaDevice dev, final DeviceBuffers buf, ComplexPageArray a, SolverOptions o,
+    static ComplexInverseResult inv(final GpuContext gpu, ComplexPageArray a, SolverOptions o,
                                     PageDriver driver) {
         final Scalar s = Scalar.of(a.precision(), true);
         return new ComplexPageDriver(driver).inv(a, o, new ComplexPageDriver.Inverter() {
-            public PageOutcome cholesky(double[] w, int n) { return CudaCholesky.invert(dev, buf, w, n, s); }
+            public PageOutcome cholesky(double[] w, int n) { return CudaCholesky.invert(gpu, w, n, s); }
 
-            public PageOutcome gaussJordan(double[] w, int n) { return CudaGaussJordan.invert(dev, buf, w, n, s); }
+            public PageOutcome gaussJordan(double[] w, int n) { return CudaGaussJordan.invert(gpu, w, n, s); }
         });
     }
 }

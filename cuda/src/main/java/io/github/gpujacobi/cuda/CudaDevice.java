@@ -127,6 +127,22 @@ final class CudaDevice {
         else check(JCudaDriver.cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");
     }
 
+    /**
+     * Lets go of the context after a sticky error without working through it: the driver's calls are not checked (they
+     * may fail on the broken context), the cached kernel handles and the side stream are forgotten, and the next
+     * {@link #makeCurrent} acquires a context and loads the module again.
+     */
+    void discard() {
+        side = null;
+        functions.clear();
+        coopBlocks.clear();
+        sharedOptIn.clear();
+        if (!held) return;
+        held = false;
+        if (ownContext && !sharesPrimary) JCudaDriver.cuCtxDestroy(context);
+        else JCudaDriver.cuDevicePrimaryCtxRelease(device);
+    }
+
     /** The GPU the process opens first: 0, or -Dgpujacobi.cuda.device=N. */
     static CudaDevice open() {
         return new CudaDevice(firstIndex(), false);

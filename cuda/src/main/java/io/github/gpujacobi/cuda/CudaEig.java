@@ -31,35 +31,35 @@ final class CudaEig {
      * @param v      receives V (column-major) when non-null
      * @return the eigenvalues, unsorted
      */
-    double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] v, int n, Precision p, String method,
+    double[] run(GpuContext gpu, double[] w, double[] v, int n, Precision p, String method,
                  double tol, int maxSweeps, int fixedSweeps) {
-        return run(dev, buf, w, v, n, Scalar.of(p, false), method, tol, maxSweeps, fixedSweeps);
+        return run(gpu, w, v, n, Scalar.of(p, false), method, tol, maxSweeps, fixedSweeps);
     }
 
     /**
      * The same for element type s: a complex page is Hermitian and interleaved (w, v: 2 n^2 numbers),
      * solved by the complex builds of the two-phase kernels (ta, ma, sa, mca; no fused or classical build).
      */
-    double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] v, int n, Scalar s, String method,
+    double[] run(GpuContext gpu, double[] w, double[] v, int n, Scalar s, String method,
                  double tol, int maxSweeps, int fixedSweeps) {
         if (s.complex && (method.equals(FUSED_MCA) || Methods.CLASSICAL.equals(method))) {
             throw new IllegalArgumentException("no complex build of the " + method + " eig kernel");
         }
         Precision p = s.precision;
         long e = s.bytes(), nn = (long) n * n;
-        DevicePointer vd = buf.get(Workspace.V, nn * e);
-        CUdeviceptr a = buf.get(Workspace.A, nn * e), diag = buf.get(Workspace.DIAG, n * (long) p.bytes());
-        CUdeviceptr counter = buf.get(Workspace.COUNTER, 8);
+        DevicePointer vd = gpu.buffer(Workspace.V, nn * e);
+        CUdeviceptr a = gpu.buffer(Workspace.A, nn * e), diag = gpu.buffer(Workspace.DIAG, n * (long) p.bytes());
+        CUdeviceptr counter = gpu.buffer(Workspace.COUNTER, 8);
         DeviceBuffers.upload(a, w, p);
         boolean wantV = v != null;
-        if (wantV) dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, (nn + 255) / 256), 256,
+        if (wantV) gpu.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, (nn + 255) / 256), 256,
                 Pointer.to(Pointer.to(vd), Pointer.to(new int[]{n})));
         Sweep sweep = Methods.CLASSICAL.equals(method)
-                ? classical(dev, buf, a, vd, diag, counter, n, p, fixedSweeps > 0 ? 0 : tol, wantV)
-                : parallel(dev, buf, a, vd, counter, n, s, method, tol, fixedSweeps > 0, wantV);
+                ? classical(gpu, a, vd, diag, counter, n, p, fixedSweeps > 0 ? 0 : tol, wantV)
+                : parallel(gpu, a, vd, counter, n, s, method, tol, fixedSweeps > 0, wantV);
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
-        dev.synchronize();
+        gpu.synchronize();
         long t0 = System.nanoTime();
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0) && n > 1; ) {
             sweeps++;
@@ -73,14 +73,14 @@ final class CudaEig {
         // a default route's V to orthogonal at n eps, as LAPACK's (docs/accuracy.md): one Newton-Schulz step [21]
         if (wantV && polish && fixedSweeps == 0 && !method.equals("ta")) {
             if (s == Scalar.D) {
-                PagePolish.run(buf, vd, n, 1);
-                dev.synchronize();
+                PagePolish.run(gpu, vd, n, 1);
+                gpu.synchronize();
             } else if (s == Scalar.Z) {
-                PolarPolish.once(dev, buf, BlockedScalar.COMPLEX, vd, n);
+                PolarPolish.once(gpu, BlockedScalar.COMPLEX, vd, n);
             }
         }
         computeNanos = System.nanoTime() - t0;
-        dev.launch(Kernel.DIAG.name(s), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
+        gpu.launch(Kernel.DIAG.name(s), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         double[] d = DeviceBuffers.download(diag, n, p);
         if (wantV) {
             int parts = s.parts();
@@ -103,50 +103,50 @@ final class CudaEig {
         boolean converged(long rotationsInSweep);
     }
 
-    private static Sweep parallel(final CudaDevice dev, DeviceBuffers buf, CUdeviceptr a, CUdeviceptr vd,
+    private static Sweep parallel(final GpuContext gpu, CUdeviceptr a, CUdeviceptr vd,
                                   CUdeviceptr counter, final int n, Scalar s, String method, double tol,
                                   boolean fixed, boolean wantV) {
         Precision p = s.precision;
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep();
-        CUdeviceptr pairs = buf.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
-        CUdeviceptr x = buf.get(Workspace.X, (long) n * n * s.bytes()), cs = buf.get(Workspace.CS, 2L * half * s.bytes());
+        CUdeviceptr pairs = gpu.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
+        CUdeviceptr x = gpu.buffer(Workspace.X, (long) n * n * s.bytes()), cs = gpu.buffer(Workspace.CS, 2L * half * s.bytes());
         boolean fused = method.equals(FUSED_MCA);
         if (fused) method = "mca";
         final String kernel = Kernel.eigSweep(method, fused).name(s);
         // only MCA reads row i's pair; the others get any valid pointer
-        CUdeviceptr rowPair = method.equals("mca") ? buf.constant(Workspace.ROW_PAIR, "rows:" + n, ct::rowPairs) : pairs;
+        CUdeviceptr rowPair = method.equals("mca") ? gpu.constant(Workspace.ROW_PAIR, "rows:" + n, ct::rowPairs) : pairs;
         // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp); 1024 was
         // fastest for the fused kernel at n = 1024 (512: +13%, 256: +37%, two blocks per SM: +43%)
         final int block = Math.min(1024, Math.max(32, (n + 31) / 32 * 32));
-        final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), half));
+        final int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, block), half));
         final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(x), Pointer.to(vd), Pointer.to(pairs),
                 Pointer.to(rowPair), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
                 Pointer.to(new int[]{ct.steps()}), DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixed ? 1 : 0}),
                 Pointer.to(cs), Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
         return new Sweep() {
-            public void launch() { dev.launchCooperative(kernel, grid, block, params); }
+            public void launch() { gpu.launchCooperative(kernel, grid, block, params); }
 
             public boolean converged(long r) { return r == 0; }
         };
     }
 
-    private static Sweep classical(final CudaDevice dev, DeviceBuffers buf, CUdeviceptr a, CUdeviceptr vd,
+    private static Sweep classical(final GpuContext gpu, CUdeviceptr a, CUdeviceptr vd,
                                    CUdeviceptr diag, CUdeviceptr counter, int n, Precision p, double tol, boolean wantV) {
         final String kernel = Kernel.CLASSICAL.name(p);
         final int block = 256;
         // enough blocks that each scans a few columns: the max search is O(n^2) per rotation
-        final int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, block), n / 4));
+        final int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, block), n / 4));
         final long budget = (long) n * (n - 1) / 2;
-        CUdeviceptr partW = buf.get(Workspace.PART_W, grid * p.bytes()), partK = buf.get(Workspace.PART_K, grid * 8L);
-        CUdeviceptr partA = buf.get(Workspace.PART_A, 3L * grid * p.bytes());
-        dev.launch(Kernel.DIAG.name(p), (n + 255) / 256, 256,
+        CUdeviceptr partW = gpu.buffer(Workspace.PART_W, grid * p.bytes()), partK = gpu.buffer(Workspace.PART_K, grid * 8L);
+        CUdeviceptr partA = gpu.buffer(Workspace.PART_A, 3L * grid * p.bytes());
+        gpu.launch(Kernel.DIAG.name(p), (n + 255) / 256, 256,
                 Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
         final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(vd), Pointer.to(diag), Pointer.to(new int[]{n}),
                 Pointer.to(new long[]{budget}), DeviceBuffers.scalar(tol, p), Pointer.to(partW), Pointer.to(partK),
                 Pointer.to(partA), Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
         return new Sweep() {
-            public void launch() { dev.launchCooperative(kernel, grid, block, params); }
+            public void launch() { gpu.launchCooperative(kernel, grid, block, params); }
 
             // the kernel stops early once the largest pivot is negligible
             public boolean converged(long r) { return r < budget; }

@@ -35,9 +35,9 @@ final class CudaGaussJordan {
     private static final long[] PHASE_NANOS = new long[PHASES.length];
     private static long mark;
 
-    private static void phase(CudaDevice dev, int which) {
+    private static void phase(GpuContext gpu, int which) {
         if (!Profiling.ON) return;
-        dev.synchronize();
+        gpu.synchronize();
         long now = System.nanoTime();
         if (which >= 0) PHASE_NANOS[which] += now - mark;
         mark = now;
@@ -65,33 +65,33 @@ final class CudaGaussJordan {
      * Inverts w (n x n) in place (with the row interchanges undone); the outcome fails on an exactly
      * zero pivot (RCOND and the singular rule are the shared policy's, core/InversionPolicy).
      */
-    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Precision p) {
-        return invert(dev, buf, w, n, Scalar.of(p, false));
+    static PageOutcome invert(GpuContext gpu, double[] w, int n, Precision p) {
+        return invert(gpu, w, n, Scalar.of(p, false));
     }
 
     /** The same for element type s: a complex page is interleaved (2 n^2 numbers in w), with the C/Z routines. */
-    static PageOutcome invert(CudaDevice dev, DeviceBuffers buf, double[] w, int n, Scalar s) {
-        TypedLapack lib = CudaLibraries.get("Gauss-Jordan inversion").typed(s);
+    static PageOutcome invert(GpuContext gpu, double[] w, int n, Scalar s) {
+        TypedLapack lib = gpu.libraries("Gauss-Jordan inversion").typed(s);
         Precision p = s.precision;
         long e = s.bytes();
-        int b = blockSize(dev.tuning, n), panels = (n + b - 1) / b;
-        DevicePointer a = buf.get(Workspace.A, (long) n * n * e), x = buf.get(Workspace.X, (long) n * n * e);
-        DevicePointer wb = buf.get(Workspace.GJ_W, (long) b * n * e), t = buf.get(Workspace.GJ_T, (long) b * b * e);
-        DevicePointer linv = buf.get(Workspace.GJ_LINV, (long) b * b * e), pb = buf.get(Workspace.GJ_P, (long) n * b * e);
-        DevicePointer ipiv = buf.get(Workspace.PIV, 4L * n), q = buf.get(Workspace.GJ_PERM, 4L * n);
-        DevicePointer info = buf.get(Workspace.GJ_INFO, 4L * panels);
+        int b = blockSize(gpu.tuning, n), panels = (n + b - 1) / b;
+        DevicePointer a = gpu.buffer(Workspace.A, (long) n * n * e), x = gpu.buffer(Workspace.X, (long) n * n * e);
+        DevicePointer wb = gpu.buffer(Workspace.GJ_W, (long) b * n * e), t = gpu.buffer(Workspace.GJ_T, (long) b * b * e);
+        DevicePointer linv = gpu.buffer(Workspace.GJ_LINV, (long) b * b * e), pb = gpu.buffer(Workspace.GJ_P, (long) n * b * e);
+        DevicePointer ipiv = gpu.buffer(Workspace.PIV, 4L * n), q = gpu.buffer(Workspace.GJ_PERM, 4L * n);
+        DevicePointer info = gpu.buffer(Workspace.GJ_INFO, 4L * panels);
         DeviceBuffers.upload(a, w, p);
         DeviceBuffers.zero(info, 4L * panels);
-        DevicePointer work = buf.get(Workspace.GJ_WORK, Math.max(1, lib.getrfBufferSize(n, b, a.jna(), n)) * e);
+        DevicePointer work = gpu.buffer(Workspace.GJ_WORK, Math.max(1, lib.getrfBufferSize(n, b, a.jna(), n)) * e);
         Memory one = lib.scalar(1), minusOne = lib.scalar(-1), zero = lib.scalar(0);
         com.sun.jna.Pointer aj = a.jna();
-        dev.synchronize();
+        gpu.synchronize();
         long t0 = System.nanoTime();
-        phase(dev, -1);
+        phase(gpu, -1);
         // look-ahead: panel k+1 is factorised on the context's side stream while the default stream finishes
         // step k's update of the other columns (the panel factorisation is latency-bound)
-        SideStream ps = n >= dev.tuning.gjLookaheadFrom && n > b ? dev.sideStream() : null;
-        CudaLibraries libs = CudaLibraries.get("Gauss-Jordan inversion");
+        SideStream ps = n >= gpu.tuning.gjLookaheadFrom && n > b ? gpu.sideStream() : null;
+        CudaLibraries libs = gpu.libraries("Gauss-Jordan inversion");
         if (ps != null) CudaLibraries.status(libs.solver.cusolverDnSetStream(libs.solverHandle, ps.jna()), "cusolverDnSetStream");
         try {
             factorPanel(lib, a, n, 0, Math.min(b, n), work, ipiv, info, 0, ps);
@@ -99,39 +99,39 @@ final class CudaGaussJordan {
                 int bb = Math.min(b, n - k), end = k + bb;
                 com.sun.jna.Pointer a11 = aj.share(((long) k * n + k) * e);
                 if (ps != null) ps.defaultAwaitsMark();
-                phase(dev, 1);
+                phase(gpu, 1);
                 if (n > bb) {
-                    dev.launch(Kernel.GJ_SWAP_ROWS.name(s), (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
+                    gpu.launch(Kernel.GJ_SWAP_ROWS.name(s), (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
                             Pointer.to(new int[]{k}), Pointer.to(new int[]{end}), Pointer.to(ipiv.withByteOffset(4L * k))));
                 }
-                phase(dev, 2);
+                phase(gpu, 2);
                 // Linv = inv(L11), T = inv(U) Linv = inv(A11) (b x b triangular solves)
-                dev.launch(Kernel.IDENTITY.name(s), (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
+                gpu.launch(Kernel.IDENTITY.name(s), (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
                 trsm(lib, 0, 0, 1, bb, bb, one, a11, n, linv.jna(), bb);
                 CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(t, linv, (long) bb * bb * e, null), "cuMemcpyDtoDAsync");
                 trsm(lib, 0, 1, 0, bb, bb, one, a11, n, t.jna(), bb);
-                phase(dev, 3);
+                phase(gpu, 3);
                 // the eliminator's block column P: -A01 T above, -L21 Linv below (zero block rows, by the kernel)
                 com.sun.jna.Pointer panelCols = aj.share((long) k * n * e);
                 if (k > 0) gemm(lib, k, bb, bb, minusOne, panelCols, n, t.jna(), bb, zero, pb.jna(), n);
                 if (end < n) gemm(lib, n - end, bb, bb, minusOne, aj.share(((long) k * n + end) * e), n, linv.jna(), bb,
                         zero, pb.jna().share((long) end * e), n);
-                dev.launch(Kernel.GJ_BLOCK_ROWS.name(s), (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
+                gpu.launch(Kernel.GJ_BLOCK_ROWS.name(s), (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
                         Pointer.to(new int[]{n}), Pointer.to(new int[]{k}), Pointer.to(new int[]{bb}), Pointer.to(wb), Pointer.to(pb)));
                 int nextEnd = Math.min(n, end + b);
                 if (ps != null) {
                     update(lib, aj, n, k, bb, pb, wb, t, end, nextEnd, e, one, zero); // the next panel's columns first
-                    phase(dev, 4);
+                    phase(gpu, 4);
                     if (end < n) factorPanel(lib, a, n, end, nextEnd - end, work, ipiv, info, panel + 1, ps);
-                    phase(dev, 1);
+                    phase(gpu, 1);
                     update(lib, aj, n, k, bb, pb, wb, t, 0, end, e, one, zero);
                     update(lib, aj, n, k, bb, pb, wb, t, nextEnd, n, e, one, zero);
-                    phase(dev, 4);
+                    phase(gpu, 4);
                 } else {
                     update(lib, aj, n, k, bb, pb, wb, t, 0, n, e, one, zero); // every column in one product
-                    phase(dev, 4);
+                    phase(gpu, 4);
                     if (end < n) factorPanel(lib, a, n, end, nextEnd - end, work, ipiv, info, panel + 1, null);
-                    phase(dev, 1);
+                    phase(gpu, 1);
                 }
             }
         } finally {
@@ -140,10 +140,10 @@ final class CudaGaussJordan {
         int[] piv = new int[n];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(piv), ipiv, 4L * n), "cuMemcpyDtoH pivots");
         DeviceBuffers.upload(q, columnOrder(piv, n, b));
-        dev.launch(Kernel.GJ_GATHER_COLUMNS.name(s), (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(a), Pointer.to(x),
+        gpu.launch(Kernel.GJ_GATHER_COLUMNS.name(s), (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(a), Pointer.to(x),
                 Pointer.to(new int[]{n}), Pointer.to(q)));
-        phase(dev, 5);
-        dev.synchronize();
+        phase(gpu, 5);
+        gpu.synchronize();
         long nanos = System.nanoTime() - t0;
         if (Profiling.ON) printPhases(n, b);
         int[] st = new int[panels];

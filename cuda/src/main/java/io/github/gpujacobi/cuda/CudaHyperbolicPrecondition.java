@@ -16,16 +16,14 @@ import jcuda.driver.JCudaDriver;
  * of twice the rows (leading dimension 2n; a row scaling then takes each entry of x twice).
  */
 final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<DevicePointer> {
-    private final CudaDevice dev;
-    private final DeviceBuffers buf;
+    private final GpuContext gpu;
     private final CudaLibraries lib;
     private final BlockedScalar el;
     private final int n, r; // r reals an element
 
-    CudaHyperbolicPrecondition(CudaDevice dev, DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, int n) {
-        this.dev = dev;
-        this.buf = buf;
-        this.lib = lib;
+    CudaHyperbolicPrecondition(GpuContext gpu, BlockedScalar el, int n) {
+        this.gpu = gpu;
+        this.lib = gpu.libraries("Method 'blocked'");
         this.el = el;
         this.n = n;
         this.r = el.bytes / 8;
@@ -36,9 +34,9 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
      * no fixed sweep count, room for M's copy, Q, P, Y and syevd's workspace beside Bunch-Parlett's and the sweeps'
      * buffers (about 12 n^2 elements), and 2 n^2 reals indexable by cuBLAS's int.
      */
-    static boolean wanted(CudaDevice dev, int n, int fixedSweeps, BlockedScalar el) {
-        return n >= Math.max(2, dev.tuning.preconditionFrom) && fixedSweeps == 0
-                && 2L * n * n <= Integer.MAX_VALUE && dev.freeMemory() >= 12L * n * n * el.bytes;
+    static boolean wanted(GpuContext gpu, int n, int fixedSweeps, BlockedScalar el) {
+        return n >= Math.max(2, gpu.tuning.preconditionFrom) && fixedSweeps == 0
+                && 2L * n * n <= Integer.MAX_VALUE && gpu.freeMemory() >= 12L * n * n * el.bytes;
     }
 
     /** The side stream of a {@link #startEigh} whose result {@link #eigh} has not yet taken, else null. */
@@ -50,11 +48,11 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
      * first, so that a solver call blocking the host still overlaps it.
      */
     void startEigh(DevicePointer a) {
-        SideStream side = dev.sideStream();
+        SideStream side = gpu.sideStream();
         CudaLibraries.status(lib.solver.cusolverDnSetStream(lib.solverHandle, side.jna()), "cusolverDnSetStream");
         pending = side;
         try {
-            BlockedPreconditioner.syevd(buf, lib, el, a, n, buf.get(Workspace.HYP_W, 8L * n), buf.get(Workspace.HYP_INFO, 4));
+            BlockedPreconditioner.syevd(gpu, el, a, n, gpu.buffer(Workspace.HYP_W, 8L * n), gpu.buffer(Workspace.HYP_INFO, 4));
         } catch (RuntimeException ex) {
             endEigh();
             throw ex;
@@ -66,10 +64,10 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
      * device), and the side stream made to wait for what the default stream has queued so far (a's contents).
      */
     void readyBeside(DevicePointer a) {
-        DevicePointer w = buf.get(Workspace.HYP_W, 8L * n);
-        buf.get(Workspace.HYP_INFO, 4);
-        BlockedPreconditioner.syevdWorkspace(buf, el, el.syevdWork(lib, n, a.jna(), n, w.jna()));
-        dev.sideStream().awaitDefault();
+        DevicePointer w = gpu.buffer(Workspace.HYP_W, 8L * n);
+        gpu.buffer(Workspace.HYP_INFO, 4);
+        BlockedPreconditioner.syevdWorkspace(gpu, el, el.syevdWork(lib, n, a.jna(), n, w.jna()));
+        gpu.sideStream().awaitDefault();
     }
 
     /** Waits for a {@link #startEigh} and gives the solver handle back to the default stream (nothing if none). */
@@ -86,11 +84,11 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
 
     @Override
     public boolean eigh(DevicePointer a, double[] w) {
-        DevicePointer wDev = buf.get(Workspace.HYP_W, 8L * n);
+        DevicePointer wDev = gpu.buffer(Workspace.HYP_W, 8L * n);
         if (pending != null) {
             endEigh();
-            if (!BlockedPreconditioner.succeeded(buf.get(Workspace.HYP_INFO, 4))) return false;
-        } else if (!BlockedPreconditioner.syevd(buf, lib, el, a, n, wDev)) {
+            if (!BlockedPreconditioner.succeeded(gpu.buffer(Workspace.HYP_INFO, 4))) return false;
+        } else if (!BlockedPreconditioner.syevd(gpu, el, a, n, wDev)) {
             return false;
         }
         System.arraycopy(DeviceBuffers.download(wDev, n, Precision.DOUBLE), 0, w, 0, n);
@@ -136,7 +134,7 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
             h = new double[times * x.length];
             for (int i = 0; i < h.length; i++) h[i] = x[i / times];
         }
-        DevicePointer d = buf.get(Workspace.HYP_X, 8L * r * n);
+        DevicePointer d = gpu.buffer(Workspace.HYP_X, 8L * r * n);
         DeviceBuffers.upload(d, h, Precision.DOUBLE);
         return d;
     }
@@ -162,5 +160,5 @@ final class CudaHyperbolicPrecondition implements HyperbolicPreconditioner.Ops<D
     }
 
     /** Synchronises, so the caller's timing ends with the work. */
-    void finish() { dev.synchronize(); }
+    void finish() { gpu.synchronize(); }
 }

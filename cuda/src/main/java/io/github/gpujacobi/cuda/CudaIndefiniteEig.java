@@ -36,26 +36,25 @@ final class CudaIndefiniteEig {
      * @param v n x n, set to the eigenvectors when non-null (holds nothing usable when null is returned)
      * @return the eigenvalues (unsorted), or null when M is singular
      */
-    double[] run(CudaDevice dev, DeviceBuffers buf, double[] a, int n, double[] v, double tol, int maxSweeps,
+    double[] run(GpuContext gpu, double[] a, int n, double[] v, double tol, int maxSweeps,
                  int fixedSweeps) {
         double[] w = a.clone();
         int e = IndefiniteEig.scaleNearOne(w);
-        DevicePointer m = buf.get(Workspace.BP_A, (long) el.bytes * n * n);
+        DevicePointer m = gpu.buffer(Workspace.BP_A, (long) el.bytes * n * n);
         DeviceBuffers.upload(m, w, Precision.DOUBLE);
-        boolean pre = CudaHyperbolicPrecondition.wanted(dev, n, fixedSweeps, el);
-        DevicePointer copy = pre ? buf.get(Workspace.HYP_M, (long) el.bytes * n * n) : null;
+        boolean pre = CudaHyperbolicPrecondition.wanted(gpu, n, fixedSweeps, el);
+        DevicePointer copy = pre ? gpu.buffer(Workspace.HYP_M, (long) el.bytes * n * n) : null;
         if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
-        CudaHyperbolicPrecondition ops = pre ? new CudaHyperbolicPrecondition(dev, buf,
-                CudaLibraries.get("Method 'blocked'"), el, n) : null;
+        CudaHyperbolicPrecondition ops = pre ? new CudaHyperbolicPrecondition(gpu, el, n) : null;
         // syevd of M's copy beside Bunch-Parlett: the side stream waits for the copy, Bunch-Parlett is queued first,
         // then syevd
         if (pre) ops.readyBeside(copy);
         CudaBunchParlett f = new CudaBunchParlett(el);
         boolean factored = false;
         try {
-            f.launch(dev, buf, m, n, pre);
+            f.launch(gpu, m, n, pre);
             if (pre) ops.startEigh(copy);
-            f.finish(buf, n);
+            f.finish(gpu, n);
             factored = f.singular == null;
         } finally {
             if (pre && !factored) ops.endEigh(); // no preconditioning follows: the side stream's work ends here
@@ -79,8 +78,8 @@ final class CudaIndefiniteEig {
             HyperbolicPreconditioner<DevicePointer> p = new HyperbolicPreconditioner<DevicePointer>();
             long bytes = (long) el.bytes * n * n;
             try { // the solver handle goes back to the default stream whatever happens here, a failed allocation too
-                DevicePointer y = buf.get(Workspace.HYP_Y, bytes);
-                if (p.apply(ops, copy, g, buf.get(Workspace.HYP_P, bytes), m, y, signs)) { // its eigh takes startEigh's result
+                DevicePointer y = gpu.buffer(Workspace.HYP_Y, bytes);
+                if (p.apply(ops, copy, g, gpu.buffer(Workspace.HYP_P, bytes), m, y, signs)) { // its eigh takes startEigh's result
                     g = y;
                     signs = p.signs;
                     preconditioned = true;
@@ -97,7 +96,7 @@ final class CudaIndefiniteEig {
             }
         }
         CudaBlockedSvd s = new CudaBlockedSvd(el);
-        s.hyperbolic(dev, buf, g, n, signs, preconditioned, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
+        s.hyperbolic(gpu, g, n, signs, preconditioned, v, tol, maxSweeps, fixedSweeps); // U straight into v (unused if singular)
         sweeps = s.sweeps;
         rotations = s.rotations;
         converged = s.converged;

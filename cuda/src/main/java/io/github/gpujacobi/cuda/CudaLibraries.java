@@ -11,14 +11,11 @@ import io.github.gpujacobi.cuda.jna.CuSolverComplex;
 
 /**
  * cuSOLVER and cuBLAS through JNA with one handle each per CUDA context (a handle belongs to the
- * context current when it was created; with several GPUs each has its own), loaded on first use and
+ * context current when it was created; {@link GpuContext} holds one set per context), loaded on first use and
  * shared by the inversion paths (they run on the default stream with the JCuda kernels and the
  * backend's own device buffers, so no copies or syncs between library calls and kernels).
  */
 final class CudaLibraries {
-    private static final java.util.Map<jcuda.driver.CUcontext, CudaLibraries> INSTANCES =
-            new java.util.HashMap<jcuda.driver.CUcontext, CudaLibraries>();
-
     final CuSolver solver;
     final CuBlas blas;
     /** The complex (C/Z) routines of the same two libraries, with the same handles. */
@@ -35,38 +32,28 @@ final class CudaLibraries {
         this.blasHandle = blasHandle;
     }
 
-    /** The loaded libraries with the current context's handles; what needs them is named in the error when they do not load. */
-    static synchronized CudaLibraries get(String forWhat) {
-        jcuda.driver.CUcontext ctx = new jcuda.driver.CUcontext();
-        CudaDevice.check(jcuda.driver.JCudaDriver.cuCtxGetCurrent(ctx), "cuCtxGetCurrent");
-        CudaLibraries instance = INSTANCES.get(ctx);
-        if (instance != null) return instance;
+    /**
+     * Loads the libraries and creates their handles in the current context ({@link GpuContext#libraries} keeps them);
+     * what needs them is named in the error when they do not load.
+     */
+    static CudaLibraries open(String forWhat) {
         try {
             CuSolver s = CuSolver.load();
             CuBlas b = CuBlas.load();
             PointerByReference hs = new PointerByReference(), hb = new PointerByReference();
             status(s.cusolverDnCreate(hs), "cusolverDnCreate");
             status(b.cublasCreate_v2(hb), "cublasCreate");
-            instance = new CudaLibraries(s, b, hs.getValue(), hb.getValue());
-            INSTANCES.put(ctx, instance);
-            return instance;
+            return new CudaLibraries(s, b, hs.getValue(), hb.getValue());
         } catch (UnsatisfiedLinkError e) {
             throw new JacobiException(ErrorKind.GPU_FAILURE, forWhat + " on the GPU needs cuSOLVER and cuBLAS, "
                     + "which did not load: " + e.getMessage(), e);
         }
     }
 
-    /**
-     * Destroys the current context's handles (before the context goes; Jacobi.release()); the next
-     * use creates them again.
-     */
-    static synchronized void release() {
-        jcuda.driver.CUcontext ctx = new jcuda.driver.CUcontext();
-        if (jcuda.driver.JCudaDriver.cuCtxGetCurrent(ctx) != jcuda.driver.CUresult.CUDA_SUCCESS) return;
-        CudaLibraries instance = INSTANCES.remove(ctx);
-        if (instance == null) return;
-        instance.solver.cusolverDnDestroy(instance.solverHandle);
-        instance.blas.cublasDestroy_v2(instance.blasHandle);
+    /** Destroys the handles (with their context current, before it goes). */
+    void close() {
+        solver.cusolverDnDestroy(solverHandle);
+        blas.cublasDestroy_v2(blasHandle);
     }
 
     /** The routines for element type t. */

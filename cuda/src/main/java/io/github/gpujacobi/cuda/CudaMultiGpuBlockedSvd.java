@@ -42,7 +42,7 @@ final class CudaMultiGpuBlockedSvd {
     }
 
     /** The SVD of the m x n page w (m >= n): on return w holds A V (the driver takes its column norms), vw V. */
-    void svd(List<CudaBackend> devs, double[] w, double[] vw, int m, int n, double tol, int maxSweeps, int fixedSweeps) {
+    void svd(List<GpuContext> devs, double[] w, double[] vw, int m, int n, double tol, int maxSweeps, int fixedSweeps) {
         long t0 = System.nanoTime();
         sweep(devs, w, vw, m, n, tol, maxSweeps, fixedSweeps);
         computeNanos = System.nanoTime() - t0 - hostNanos;
@@ -54,20 +54,18 @@ final class CudaMultiGpuBlockedSvd {
      * vectors in v (if not null); null when potrf fails (not positive definite), {@link #computeNanos} then the failed
      * attempt's time.
      */
-    double[] eig(List<CudaBackend> devs, double[] a, double[] v, int n, double tol, int maxSweeps, int fixedSweeps) {
+    double[] eig(List<GpuContext> devs, double[] a, double[] v, int n, double tol, int maxSweeps, int fixedSweeps) {
         computeNanos = 0;
         if (IndefiniteEig.nonPositiveDiagonal(a, n, 1)) return null; // potrf would fail
-        CudaBackend b0 = devs.get(0);
-        CudaDevice d0 = b0.device();
-        DeviceBuffers buf = b0.buffers();
+        GpuContext d0 = devs.get(0);
         d0.makeCurrent();
-        CudaLibraries lib = CudaLibraries.get("Method 'blocked'");
-        DevicePointer g = buf.get(Workspace.MG_CHOL, (long) n * n * 8), info = buf.get(Workspace.INFO, 4);
+        CudaLibraries lib = d0.libraries("Method 'blocked'");
+        DevicePointer g = d0.buffer(Workspace.MG_CHOL, (long) n * n * 8), info = d0.buffer(Workspace.INFO, 4);
         DeviceBuffers.upload(g, a, Precision.DOUBLE);
         IntByReference lw = new IntByReference();
         CudaLibraries.status(lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, 1, n, g.jna(), n, lw), "potrf_bufferSize");
         int lwork = Math.max(1, lw.getValue());
-        DevicePointer work = buf.get(Workspace.CHOL_WORK, lwork * 8L);
+        DevicePointer work = d0.buffer(Workspace.CHOL_WORK, lwork * 8L);
         d0.synchronize();
         long t0 = System.nanoTime();
         CudaLibraries.status(lib.solver.cusolverDnDpotrf(lib.solverHandle, 1, n, g.jna(), n, work.jna(), lwork, info.jna()), "potrf");
@@ -80,7 +78,7 @@ final class CudaMultiGpuBlockedSvd {
         long potrf = System.nanoTime() - t0;
         double[] r = DeviceBuffers.download(g, n * n, Precision.DOUBLE);
         for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) r[i + j * n] = 0; // potrf leaves A's lower part
-        buf.trim(CudaBackend.CACHE_BYTES);
+        d0.workspaces().trim(GpuContext.CACHE_BYTES);
         long t1 = System.nanoTime();
         sweep(devs, r, v, n, n, tol, maxSweeps, fixedSweeps);
         computeNanos = potrf + System.nanoTime() - t1 - hostNanos;
@@ -98,8 +96,8 @@ final class CudaMultiGpuBlockedSvd {
 
     /** One logical device's share: its buffers, pointer arrays and rotation counters. */
     private static final class Share {
+        GpuContext gpu;
         CudaDevice dev;
-        DeviceBuffers buf;
         CudaLibraries lib;
         CUcontext ctx;
         int pairs;
@@ -110,10 +108,10 @@ final class CudaMultiGpuBlockedSvd {
     }
 
     /** The sweeps on the m x n matrix g (m >= n): on return g holds G W and vw (if not null) W. */
-    private void sweep(List<CudaBackend> devs, double[] g, double[] vw, int m, int n, double tol, int maxSweeps,
+    private void sweep(List<GpuContext> devs, double[] g, double[] vw, int m, int n, double tol, int maxSweeps,
                        int fixedSweeps) {
         final boolean wantV = vw != null;
-        final Tuning tuning = devs.get(0).device().tuning;
+        final Tuning tuning = devs.get(0).tuning;
         final int b = BlockWidth.of(tuning, n, false, BlockedScalar.REAL), nb = blocks(tuning, n), q2 = 2 * b;
         final int cols = nb * b, ld = m + (wantV ? cols : 0), count = devs.size();
         final DeviceBlockSchedule sch = new DeviceBlockSchedule(nb, count);
@@ -124,21 +122,21 @@ final class CudaMultiGpuBlockedSvd {
         Share[] sh = new Share[count];
         for (int d = 0; d < count; d++) {
             Share s = sh[d] = new Share();
-            s.dev = devs.get(d).device();
-            s.buf = devs.get(d).buffers();
+            s.gpu = devs.get(d);
+            s.dev = s.gpu.device();
             s.ctx = s.dev.context();
-            s.lib = CudaLibraries.get("Method 'blocked' on GPU " + s.dev.index);
+            s.lib = s.gpu.libraries("Method 'blocked' on GPU " + s.dev.index);
             s.pairs = sch.pairs(d);
-            s.work[0] = s.buf.get(Workspace.MG_W0, 2 * s.pairs * colBytes);
-            s.work[1] = s.buf.get(Workspace.MG_W1, 2 * s.pairs * colBytes);
-            s.stage = s.buf.get(Workspace.MG_STAGE, 2 * s.pairs * colBytes);
-            s.gram = s.buf.get(Workspace.MG_GRAM, 8L * q2 * q2 * s.pairs);
-            s.q = s.buf.get(Workspace.MG_Q, 8L * q2 * q2 * s.pairs);
-            s.rawR = s.buf.get(Workspace.MG_R, 8L * q2 * q2 * s.pairs);
-            s.cs = s.buf.get(Workspace.MG_CS, 8L * BlockedPairs.scratch(q2) * s.pairs);
-            s.rot = s.buf.get(Workspace.MG_ROT, 8L * steps * s.pairs);
-            s.ptrs = s.buf.get(Workspace.MG_PTRS, 8L * 2 * steps * 3 * 2 * s.pairs);
-            s.innerPairs = s.buf.constant(Workspace.BLOCKED_PAIRS, "chess:" + q2, () -> new ChessTournament(q2).flat());
+            s.work[0] = s.gpu.buffer(Workspace.MG_W0, 2 * s.pairs * colBytes);
+            s.work[1] = s.gpu.buffer(Workspace.MG_W1, 2 * s.pairs * colBytes);
+            s.stage = s.gpu.buffer(Workspace.MG_STAGE, 2 * s.pairs * colBytes);
+            s.gram = s.gpu.buffer(Workspace.MG_GRAM, 8L * q2 * q2 * s.pairs);
+            s.q = s.gpu.buffer(Workspace.MG_Q, 8L * q2 * q2 * s.pairs);
+            s.rawR = s.gpu.buffer(Workspace.MG_R, 8L * q2 * q2 * s.pairs);
+            s.cs = s.gpu.buffer(Workspace.MG_CS, 8L * BlockedPairs.scratch(q2) * s.pairs);
+            s.rot = s.gpu.buffer(Workspace.MG_ROT, 8L * steps * s.pairs);
+            s.ptrs = s.gpu.buffer(Workspace.MG_PTRS, 8L * 2 * steps * 3 * 2 * s.pairs);
+            s.innerPairs = s.gpu.constant(Workspace.BLOCKED_PAIRS, "chess:" + q2, () -> new ChessTournament(q2).flat());
             s.stepRot = new long[steps * s.pairs];
         }
         String access = enablePeers(sh);
@@ -180,7 +178,7 @@ final class CudaMultiGpuBlockedSvd {
                 for (Share d : sh) {
                     d.dev.makeCurrent();
                     BlockedPairs.gram(d.lib, BlockedScalar.REAL, d.work[par], ld, m, q2, d.pairs, d.gram);
-                    BlockedPairs.solve(d.dev, d.lib, BlockedScalar.REAL, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
+                    BlockedPairs.solve(d.gpu, BlockedScalar.REAL, q2, d.pairs, d.gram, d.q, d.rawR, d.innerPairs, false, q2 - 1, tol,
                             d.rot.withByteOffset(8L * s * d.pairs), d.cs, null, false);
                     BlockedPairs.apply(d.lib, BlockedScalar.REAL, d.ptrs, 8L * ((long) (par * steps + s) * 3 * 2 * d.pairs), ld, b, q2,
                             2 * d.pairs);
@@ -229,7 +227,7 @@ final class CudaMultiGpuBlockedSvd {
         }
         for (Share s : sh) {
             s.dev.makeCurrent();
-            s.buf.trim(CudaBackend.CACHE_BYTES);
+            s.gpu.workspaces().trim(GpuContext.CACHE_BYTES);
         }
         sh[0].dev.makeCurrent();
         hostNanos = host + System.nanoTime() - h0;

@@ -33,31 +33,32 @@ final class CudaSplitPairs {
      * inner step i's at i counters(el, q2) half / 2 (negative: a hyperbolic pair without a real angle). pairSigns: the
      * pairs' column signs (hyperbolic), or null.
      */
-    static void solve(CudaDevice dev, CudaLibraries lib, DeviceBuffers buf, BlockedScalar el, int q2, int pairs, int half,
+    static void solve(GpuContext gpu, BlockedScalar el, int q2, int pairs, int half,
                       DevicePointer gram, DevicePointer q, CUdeviceptr leafPairs, double tol, CUdeviceptr rotOut,
                       CUdeviceptr pairSigns, boolean swap) {
         final int w = q2 / 2, subs = 2 * pairs, subHalf = 2 * half, subCounters = counters(el, w);
+        final CudaLibraries lib = gpu.libraries("Method 'blocked'");
         final long qq = (long) q2 * q2, subBytes = (long) el.bytes * w * w * subHalf, fullBytes = el.bytes * qq * half;
-        DevicePointer sub = buf.get(Workspace.SPLIT_SUB, q2, subBytes), qsub = buf.get(Workspace.SPLIT_Q, q2, subBytes);
-        DevicePointer d1 = buf.get(Workspace.SPLIT_D1, q2, fullBytes), d2 = buf.get(Workspace.SPLIT_D2, q2, fullBytes), t = buf.get(Workspace.SPLIT_T, q2, fullBytes);
-        DevicePointer subSigns = pairSigns == null ? null : buf.get(Workspace.SPLIT_SIGNS, q2, 4L * w * subHalf);
+        DevicePointer sub = gpu.buffer(Workspace.SPLIT_SUB, q2, subBytes), qsub = gpu.buffer(Workspace.SPLIT_Q, q2, subBytes);
+        DevicePointer d1 = gpu.buffer(Workspace.SPLIT_D1, q2, fullBytes), d2 = gpu.buffer(Workspace.SPLIT_D2, q2, fullBytes), t = gpu.buffer(Workspace.SPLIT_T, q2, fullBytes);
+        DevicePointer subSigns = pairSigns == null ? null : gpu.buffer(Workspace.SPLIT_SIGNS, q2, 4L * w * subHalf);
         for (int st = 0; st < 2; st++) {
             long total = (long) subs * w * w;
-            dev.launchOver(el.splitGather().kernelName(), total,
+            gpu.launchOver(el.splitGather().kernelName(), total,
                     Pointer.to(Pointer.to(gram), Pointer.to(sub), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
                             Pointer.to(new int[]{pairs}), CudaDevice.nullable(pairSigns), CudaDevice.nullable(subSigns)));
             CUdeviceptr rotAt = rotOut.withByteOffset(8L * st * subCounters * subHalf);
             if (subCounters > 1) {
-                solve(dev, lib, buf, el, w, subs, subHalf, sub, qsub, leafPairs, tol, rotAt, subSigns, false);
+                solve(gpu, el, w, subs, subHalf, sub, qsub, leafPairs, tol, rotAt, subSigns, false);
             } else {
-                DevicePointer raw = buf.get(Workspace.SPLIT_R, q2, subBytes);
-                DevicePointer cs = buf.get(Workspace.SPLIT_CS, q2, (long) el.bytes * BlockedPairs.scratch(w) * subHalf);
-                BlockedPairs.solve(dev, lib, el, w, subs, sub, qsub, raw, leafPairs, true, w / 2, tol, rotAt, cs,
+                DevicePointer raw = gpu.buffer(Workspace.SPLIT_R, q2, subBytes);
+                DevicePointer cs = gpu.buffer(Workspace.SPLIT_CS, q2, (long) el.bytes * BlockedPairs.scratch(w) * subHalf);
+                BlockedPairs.solve(gpu, el, w, subs, sub, qsub, raw, leafPairs, true, w / 2, tol, rotAt, cs,
                         subSigns, false);
             }
             DevicePointer d = st == 0 ? d1 : d2;
             total = (long) pairs * qq;
-            dev.launchOver(el.splitEmbed().kernelName(), total,
+            gpu.launchOver(el.splitEmbed().kernelName(), total,
                     Pointer.to(Pointer.to(qsub), Pointer.to(d), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
                             Pointer.to(new int[]{pairs}), Pointer.to(new int[]{st == 1 && swap ? 1 : 0})));
             if (st == 0) { // the second inner step's Gram matrices: G := D1' (G D1)
@@ -77,17 +78,18 @@ final class CudaSplitPairs {
      * pairs), assembled into gram (svd_blocked.cu's blocked_split_assemble): three quarters of one GEMM's flops for the
      * whole Hermitian 2b x 2b matrix, and its b x b outputs run as fast as the 2b x 2b ones.
      */
-    static void gram(CudaDevice dev, CudaLibraries lib, DeviceBuffers buf, BlockedScalar el, DevicePointer w, int ld, int m,
+    static void gram(GpuContext gpu, BlockedScalar el, DevicePointer w, int ld, int m,
                      int q2, int pairs, int half, DevicePointer gram) {
+        final CudaLibraries lib = gpu.libraries("Method 'blocked'");
         final int b = q2 / 2;
         final long bb = (long) b * b, block = (long) b * ld;
-        DevicePointer dg = buf.get(Workspace.SPLIT_GRAM_DIAG, el.bytes * bb * 2 * half), xg = buf.get(Workspace.SPLIT_GRAM_CROSS, el.bytes * bb * half);
+        DevicePointer dg = gpu.buffer(Workspace.SPLIT_GRAM_DIAG, el.bytes * bb * 2 * half), xg = gpu.buffer(Workspace.SPLIT_GRAM_CROSS, el.bytes * bb * half);
         el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, block, w.jna(), ld, block, el.zero, dg.jna(), b,
                 bb, 2 * pairs, "gemmStridedBatched split Gram blocks");
         el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, 2 * block, w.at(el.bytes * block).jna(), ld,
                 2 * block, el.zero, xg.jna(), b, bb, pairs, "gemmStridedBatched split Gram cross");
         long total = (long) pairs * q2 * q2;
-        dev.launchOver(el.splitAssemble().kernelName(), total,
+        gpu.launchOver(el.splitAssemble().kernelName(), total,
                 Pointer.to(Pointer.to(dg), Pointer.to(xg), Pointer.to(gram), Pointer.to(new int[]{q2}), Pointer.to(new int[]{pairs})));
     }
 }

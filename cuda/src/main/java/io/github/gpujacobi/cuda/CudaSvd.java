@@ -30,9 +30,9 @@ final class CudaSvd {
      * @param signs J's diagonal for the hyperbolic SVD, or null for the ordinary SVD
      * @return the column norms of A V (singular values, unsorted); null with signs
      */
-    double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int m, int n, Precision p, double tol,
+    double[] run(GpuContext gpu, double[] w, double[] vw, int m, int n, Precision p, double tol,
                  int maxSweeps, int fixedSweeps, double[] signs) {
-        return run(dev, buf, w, vw, m, n, Scalar.of(p, false), tol, maxSweeps, fixedSweeps, signs);
+        return run(gpu, w, vw, m, n, Scalar.of(p, false), tol, maxSweeps, fixedSweeps, signs);
     }
 
     /**
@@ -41,39 +41,39 @@ final class CudaSvd {
      * core/ComplexRotation); w comes back as A V, unscaled, and the result is null (the caller takes
      * the column norms). No signs for complex.
      */
-    double[] run(CudaDevice dev, DeviceBuffers buf, double[] w, double[] vw, int m, int n, Scalar s, double tol,
+    double[] run(GpuContext gpu, double[] w, double[] vw, int m, int n, Scalar s, double tol,
                  int maxSweeps, int fixedSweeps, double[] signs) {
         if (s.complex && signs != null) throw new IllegalArgumentException("no complex hyperbolic SVD kernel");
         final Precision p = s.precision;
         final ChessTournament ct = new ChessTournament(n);
         int half = ct.pairsPerStep(), steps = ct.steps();
         long e = s.bytes();
-        DevicePointer u = buf.get(Workspace.U, (long) m * n * e), v = buf.get(Workspace.V, (long) n * n * e);
-        CUdeviceptr sig = buf.get(Workspace.SIGMA, n * (long) p.bytes()), counter = buf.get(Workspace.COUNTER, 16);
+        DevicePointer u = gpu.buffer(Workspace.U, (long) m * n * e), v = gpu.buffer(Workspace.V, (long) n * n * e);
+        CUdeviceptr sig = gpu.buffer(Workspace.SIGMA, n * (long) p.bytes()), counter = gpu.buffer(Workspace.COUNTER, 16);
         CUdeviceptr sgn = new CUdeviceptr(); // null: the ordinary SVD
         if (signs != null) {
-            sgn = buf.get(Workspace.SIGNS, n * e);
+            sgn = gpu.buffer(Workspace.SIGNS, n * e);
             DeviceBuffers.upload(sgn, signs, p);
         }
-        CUdeviceptr pairs = buf.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
+        CUdeviceptr pairs = gpu.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
         DeviceBuffers.upload(u, w, p);
         boolean wantV = vw != null;
-        if (wantV) dev.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
+        if (wantV) gpu.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
                 Pointer.to(Pointer.to(v), Pointer.to(new int[]{n})));
         String kernel = Kernel.SVD_SWEEP.name(s);
-        int grid = Math.max(1, Math.min(dev.cooperativeGrid(kernel, BLOCK), half));
+        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, BLOCK), half));
         Pointer params = Pointer.to(Pointer.to(u), Pointer.to(v), Pointer.to(pairs), Pointer.to(new int[]{m}),
                 Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
                 DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}),
                 Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(sgn));
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
-        dev.synchronize();
+        gpu.synchronize();
         long t0 = System.nanoTime();
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0) && steps > 0; ) {
             sweeps++;
             DeviceBuffers.zero(counter, 16);
-            dev.launchCooperative(kernel, grid, BLOCK, params);
+            gpu.launchCooperative(kernel, grid, BLOCK, params);
             long[] r = DeviceBuffers.readCounters(counter, 2); // the one host synchronisation of a sweep
             rotations += r[0];
             converged = r[0] == 0;
@@ -84,14 +84,14 @@ final class CudaSvd {
         }
         if (fixedSweeps > 0) converged = false;
         boolean scale = signs == null && !s.complex;
-        if (n > 0 && scale) dev.launch(Kernel.SVD_SCALE.name(p), n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
+        if (n > 0 && scale) gpu.launch(Kernel.SVD_SCALE.name(p), n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
         // U (unit columns once scaled) and V to orthogonal at n eps, as LAPACK's (docs/accuracy.md): one Newton-Schulz
         // step each [21]; zero columns of U stay zero and leave the others alone
         if (scale && wantV && s == Scalar.D && fixedSweeps == 0 && !rankDeficient) {
-            PagePolish.run(buf, u, m, n, 1);
-            PagePolish.run(buf, v, n, 1);
+            PagePolish.run(gpu, u, m, n, 1);
+            PagePolish.run(gpu, v, n, 1);
         }
-        dev.synchronize();
+        gpu.synchronize();
         computeNanos = System.nanoTime() - t0;
         int parts = s.parts();
         System.arraycopy(DeviceBuffers.download(u, m * n * parts, p), 0, w, 0, m * n * parts);

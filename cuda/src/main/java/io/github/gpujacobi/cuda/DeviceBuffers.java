@@ -76,6 +76,11 @@ final class DeviceBuffers {
         return freed;
     }
 
+    /** Forgets every buffer without freeing it (its context is gone or broken: {@link GpuContext#discard}). */
+    void forget() {
+        buffers.clear();
+    }
+
     /** Device memory held now. */
     long bytes() {
         long total = 0;

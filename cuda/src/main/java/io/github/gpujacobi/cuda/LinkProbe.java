@@ -24,9 +24,9 @@ final class LinkProbe {
         void run();
     }
 
-    static List<String> measure(CudaDevice dev, DeviceBuffers buf) {
-        dev.makeCurrent();
-        final CUdeviceptr d = buf.get(Workspace.LINK_PROBE, BYTES);
+    static List<String> measure(GpuContext gpu) {
+        gpu.makeCurrent();
+        final CUdeviceptr d = gpu.buffer(Workspace.LINK_PROBE, BYTES);
         final double[] host = new double[BYTES / 8];
         final Pointer pinned = new Pointer();
         CudaDevice.check(JCudaDriver.cuMemHostAlloc(pinned, BYTES, 0), "cuMemHostAlloc link probe");
@@ -40,7 +40,7 @@ final class LinkProbe {
                     () -> HostStaging.download(d, HostStaging.doubles(host), 0, host.length)));
         } finally {
             JCudaDriver.cuMemFreeHost(pinned);
-            buf.trim(0);
+            gpu.workspaces().trim(0);
         }
         return out;
     }

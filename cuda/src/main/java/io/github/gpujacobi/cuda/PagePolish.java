@@ -16,16 +16,16 @@ final class PagePolish {
             MINUS_HALF = CudaLibraries.scalar(-0.5, true), THREE_HALVES = CudaLibraries.scalar(1.5, true);
 
     /** Polishes count n x n double pages at v (queued on the default stream, after the kernel). */
-    static void run(DeviceBuffers buf, DevicePointer v, int n, int count) {
-        run(buf, v, n, n, count);
+    static void run(GpuContext gpu, DevicePointer v, int n, int count) {
+        run(gpu, v, n, n, count);
     }
 
     /** Polishes count m x n (m >= n) double pages with unit columns at v. */
-    static void run(DeviceBuffers buf, DevicePointer v, int m, int n, int count) {
+    static void run(GpuContext gpu, DevicePointer v, int m, int n, int count) {
         if (count == 0 || n == 0) return;
-        CudaLibraries lib = CudaLibraries.get("Block Jacobi pages");
+        CudaLibraries lib = gpu.libraries("Block Jacobi pages");
         long mn = (long) m * n, nn = (long) n * n;
-        DevicePointer w = buf.get(Workspace.PAGE_POLISH_W, 8 * mn * count), t = buf.get(Workspace.PAGE_POLISH_T, 8 * nn * count);
+        DevicePointer w = gpu.buffer(Workspace.PAGE_POLISH_W, 8 * mn * count), t = gpu.buffer(Workspace.PAGE_POLISH_T, 8 * nn * count);
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(w, v, 8 * mn * count), "cuMemcpyDtoD");
         CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, 1, 0, n, n, m, ONE, w.jna(), m, mn,
                 w.jna(), m, mn, ZERO, t.jna(), n, nn, count), "gemmStridedBatched V'V");

@@ -12,31 +12,32 @@ final class PolarPolish {
     private PolarPolish() {}
 
     /** Steps on u (buffers polishT, polishQ as scratch): two where tol is single's (above 1e-12), else one. */
-    static void steps(CudaDevice dev, DeviceBuffers buf, CudaLibraries lib, BlockedScalar el, DevicePointer u, int n,
+    static void steps(GpuContext gpu, BlockedScalar el, DevicePointer u, int n,
                       double tol) {
         if (n < 2) return;
+        CudaLibraries lib = gpu.libraries("Method 'blocked'");
         long bytes = (long) n * n * el.bytes;
-        DevicePointer t = buf.get(Workspace.POLISH_T, bytes), q = buf.get(Workspace.POLISH_Q, bytes);
+        DevicePointer t = gpu.buffer(Workspace.POLISH_T, bytes), q = gpu.buffer(Workspace.POLISH_Q, bytes);
         for (int k = 0, steps = tol > 1e-12 ? 2 : 1; k < steps; k++) {
             CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
             BlockedPairs.polish(lib, el, u, t, q, n, 1);
             CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
         }
-        dev.synchronize();
+        gpu.synchronize();
     }
 
     /**
      * One step on the n x n factor u (elements el) of another solver: the two-sided kernels' complex V, whose rotations
      * leave it about n^1.5 eps from unitary, to the contract's n eps.
      */
-    static void once(CudaDevice dev, DeviceBuffers buf, BlockedScalar el, DevicePointer u, int n) {
+    static void once(GpuContext gpu, BlockedScalar el, DevicePointer u, int n) {
         if (n < 2) return;
-        CudaLibraries lib = CudaLibraries.get("the eigenvectors' polish");
+        CudaLibraries lib = gpu.libraries("the eigenvectors' polish");
         long bytes = (long) n * n * el.bytes;
-        DevicePointer t = buf.get(Workspace.POLISH_T, bytes), q = buf.get(Workspace.POLISH_Q, bytes);
+        DevicePointer t = gpu.buffer(Workspace.POLISH_T, bytes), q = gpu.buffer(Workspace.POLISH_Q, bytes);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
         BlockedPairs.polish(lib, el, u, t, q, n, 1);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
-        dev.synchronize();
+        gpu.synchronize();
     }
 }

@@ -17,8 +17,8 @@ final class Profiling {
     }
 
     /** Waits for the device and returns the time: a phase boundary. */
-    static long sync(CudaDevice dev) {
-        dev.synchronize();
+    static long sync(GpuContext gpu) {
+        gpu.synchronize();
         return System.nanoTime();
     }
 }

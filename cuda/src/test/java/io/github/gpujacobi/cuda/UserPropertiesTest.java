@@ -54,8 +54,8 @@ class UserPropertiesTest {
 
     @Test
     void cacheMbBoundsTheKeptDeviceMemory() {
-        assertEquals("gpujacobi.cuda.cacheMB", CudaBackend.CACHE_PROPERTY);
-        with(CudaBackend.CACHE_PROPERTY, "64", () -> assertEquals(64L << 20, CudaBackend.cacheBytes()));
-        with(CudaBackend.CACHE_PROPERTY, "lots", () -> assertEquals(512L << 20, CudaBackend.cacheBytes(), "unreadable: the default"));
+        assertEquals("gpujacobi.cuda.cacheMB", GpuContext.CACHE_PROPERTY);
+        with(GpuContext.CACHE_PROPERTY, "64", () -> assertEquals(64L << 20, GpuContext.cacheBytes()));
+        with(GpuContext.CACHE_PROPERTY, "lots", () -> assertEquals(512L << 20, GpuContext.cacheBytes(), "unreadable: the default"));
     }
 }
