@@ -35,7 +35,7 @@ final class BlockedPairs {
         if (polishedInKernel(q2)) return;
         CudaLibraries lib = gpu.libraries("Method 'blocked'");
         if (pairSigns == null) {
-            polish(lib, el, rawR, gram, q, q2, pairs);
+            PolarPolish.batched(lib, el, rawR, gram, q, q2, pairs);
         } else { // real only (q2 = 128 for the hyperbolic sweeps), J-weighted [23]: T = (R J)' (J R) = J R' J R from the
             // kernel's J R and R J in cs, then q := R (3I - T) / 2
             long stride = scratch(q2), qq = (long) q2 * q2;
@@ -55,21 +55,6 @@ final class BlockedPairs {
         com.sun.jna.Pointer arr = ptrs.jna();
         el.gemmBatched(lib, 0, 0, ld, b, q2, el.one, arr.share(base), ld, arr.share(base + 8L * count), q2, el.zero,
                 arr.share(base + 16L * count), ld, count, "gemmBatched");
-    }
-
-    /**
-     * One Newton-Schulz step [21] on each of count q2 x q2 matrices R (in r, and in q as R P, P exchanging the column
-     * halves for a swapping schedule, else I): q := R (3I - R'R) / 2 P = 1.5 R P - 0.5 R (R' (R P)), so the roundings
-     * of the rotations do not add up in V over the steps (t: scratch). R = I (a pair that did not rotate) stays I
-     * exactly.
-     */
-    static void polish(CudaLibraries lib, BlockedScalar el, DevicePointer r, DevicePointer t, DevicePointer q, int q2,
-                       int count) {
-        long stride = (long) q2 * q2;
-        el.gemmStridedBatched(lib, el.adjoint, 0, q2, q2, q2, el.one, r.jna(), q2, stride, q.jna(), q2, stride, el.zero,
-                t.jna(), q2, stride, count, "gemmStridedBatched R'R");
-        el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.minusHalf, r.jna(), q2, stride, t.jna(), q2, stride, el.threeHalves,
-                q.jna(), q2, stride, count, "gemmStridedBatched polish");
     }
 
     /**

@@ -158,7 +158,7 @@ public final class CudaBackend implements Backend {
             // 'auto' keeps its promise of relative accuracy: graded indefinite pages go on to the blocked route
             final AtomicInteger indefinite = new AtomicInteger(), fallback = new AtomicInteger();
             final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
-                    (w, nn, v) -> blockedEigPage(w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
+                    (w, nn, v) -> BlockedEigPage.solve(gpu, w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
             if (batched) {
                 EigResult r = driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
                     CudaBatchedEig solver = new CudaBatchedEig();
@@ -179,7 +179,7 @@ public final class CudaBackend implements Backend {
                 int e = PageAssembly.scaleIntoRange(w); // as the CPU's two-sided route: squares of 1e308 overflow
                 double[] d = solver.run(gpu, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
                 PageOutcome two = new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos,
-                        scaledBack(d, e));
+                        BlockedEigPage.scaledBack(d, e));
                 return keep != null ? graded.resolve(keep, n, v, two) : two;
             });
             return graded != null ? r.withReport(graded.report(r.report(), pages)) : r;
@@ -201,7 +201,7 @@ public final class CudaBackend implements Backend {
         final int n = a.rows(), pages = a.pages();
         final double tol = AccuracyContract.oneSidedTol(o, a.precision(), n);
         final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
-        EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> blockedEigPage(w, n, v, tol, o, indefinite, fallback));
+        EigResult r = driver().eig(a, o, Methods.BLOCKED, (k, w, v) -> BlockedEigPage.solve(gpu, w, n, v, tol, o, indefinite, fallback));
         int f = fallback.get(), h = indefinite.get();
         if (h > 0) {
             r = new EigResult(r.values(), r.vectors(), r.report().withNote((pages > 1 ? h + " of " + pages + " pages" : "the matrix")
@@ -212,44 +212,6 @@ public final class CudaBackend implements Backend {
                 .withNote((pages > 1 ? f + " of " + pages + " pages" : "the matrix")
                         + " singular or diagonal: two-sided Jacobi (fused MCA, in double) instead of blocked");
         return new EigResult(r.values(), r.vectors(), report);
-    }
-
-    /**
-     * One symmetric page w (n x n, destroyed) by {@link #blockedEig}'s route: the blocked Jacobi on its Cholesky
-     * factor, else Bunch-Parlett and the blocked hyperbolic Jacobi (counted in indefinite), else the fused MCA
-     * kernel (counted in fallback). Eigenvalues unsorted in the outcome, vectors into v (null: not wanted).
-     */
-    PageOutcome blockedEigPage(double[] w, int n, double[] v, double tol, SolverOptions o, AtomicInteger indefinite,
-                               AtomicInteger fallback) {
-        // into the fused path's range first (entries beyond 2^1000 overflow the pair Gram matrices, whose
-        // entries reach n max|a|); pages in range are left alone, so this changes nothing for them
-        final int e = PageAssembly.scaleIntoRange(w);
-        CudaBlockedSvd solver = new CudaBlockedSvd();
-        double[] d = solver.eig(gpu, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-        if (d != null) {
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
-        }
-        long tried = solver.computeNanos; // the failed Cholesky (and below, a failed Bunch-Parlett) count too
-        if (!IndefiniteEig.diagonal(w, n)) {
-            CudaIndefiniteEig hyp = new CudaIndefiniteEig();
-            d = hyp.run(gpu, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            if (d != null) {
-                indefinite.incrementAndGet();
-                return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, tried + hyp.computeNanos, scaledBack(d, e));
-            }
-            tried += hyp.computeNanos;
-        }
-        fallback.incrementAndGet();
-        CudaEig two = new CudaEig();
-        two.polish = true;
-        d = two.run(gpu, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-        return new PageOutcome(two.sweeps, two.rotations, two.converged, tried + two.computeNanos, scaledBack(d, e));
-    }
-
-    /** Eigenvalues of a page that {@link PageAssembly#scaleIntoRange} scaled by 2^-e, scaled back in place. */
-    private static double[] scaledBack(double[] d, int e) {
-        if (e != 0) for (int i = 0; i < d.length; i++) d[i] = Math.scalb(d[i], e);
-        return d;
     }
 
     /**
@@ -429,7 +391,7 @@ public final class CudaBackend implements Backend {
     public synchronized ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
         gpu.makeCurrent();
         try {
-            return CudaComplex.eig(gpu, a, o, driver(), this);
+            return CudaComplex.eig(gpu, a, o, driver());
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {

@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Cholesky factor ({@link CudaBlockedSvd} on complex elements, a quarter of the embedding's flops), indefinite input
  * by complex Bunch-Parlett and the complex blocked hyperbolic sweeps, both relatively accurate for graded input
  * [4, 6, 10]; a singular page by the real symmetric embedding of order 2n ({@link ComplexEmbedding}) through the real
- * blocked route ({@link CudaBackend#blockedEigPage}). The default svd from {@link Tuning#complexBlockedFrom} runs the
+ * blocked route ({@link BlockedEigPage}). The default svd from {@link Tuning#complexBlockedFrom} runs the
  * complex blocked one-sided Jacobi.
  * Several pages up to 128 x 128 (eig; svd: min(m, n) <= 128) go through the real batched page kernels on their
  * embeddings ({@link #batchedPages}, {@link #batchedSvdPages}).
@@ -50,14 +50,14 @@ final class CudaComplex {
     private CudaComplex() {}
 
     static ComplexEigResult eig(final GpuContext gpu, ComplexPageArray a, final SolverOptions o,
-                                PageDriver driver, final CudaBackend real) {
+                                PageDriver driver) {
         final int n = a.rows();
         final AtomicInteger embedded = new AtomicInteger(), indefinite = new AtomicInteger(), fallback = new AtomicInteger();
         // 'auto' keeps its promise of relative accuracy: graded indefinite pages go on to the real blocked route on the
         // embedding (Bunch-Parlett and blocked hyperbolic Jacobi), whatever their order
         final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
                 (w, nn, v) -> {
-                    PageOutcome m = embeddedPage(real, w, nn, v, o, indefinite, fallback, 0);
+                    PageOutcome m = embeddedPage(gpu, w, nn, v, o, indefinite, fallback, 0);
                     return m != null && m.values != null ? m : null;
                 }, 2) : null;
         if (Methods.AUTO.equals(o.method()) && a.pages() > 1 && n >= 1 && 2 * n <= PagePlan.MAX_N
@@ -94,7 +94,7 @@ final class CudaComplex {
                 }
             }
             if (embed) {
-                PageOutcome m = embeddedPage(real, w, n, v, o, indefinite, fallback, tried);
+                PageOutcome m = embeddedPage(gpu, w, n, v, o, indefinite, fallback, tried);
                 if (m != null && m.values != null) {
                     embedded.incrementAndGet();
                     return m;
@@ -125,11 +125,11 @@ final class CudaComplex {
 
     /**
      * One Hermitian page w (interleaved n x n, left as it was) by the real blocked route on its real symmetric
-     * embedding of order 2n ({@link ComplexEmbedding}; {@link CudaBackend#blockedEigPage}), relatively accurate
+     * embedding of order 2n ({@link ComplexEmbedding}; {@link BlockedEigPage}), relatively accurate
      * for graded input of either sign; eigenvectors into v. Null when the embedding does not fit the heap; an outcome
      * without values (the attempt's time in computeNanos, {@code tried} included) when its vectors do not pair up.
      */
-    static PageOutcome embeddedPage(CudaBackend real, double[] w, int n, double[] v, SolverOptions o,
+    static PageOutcome embeddedPage(GpuContext gpu, double[] w, int n, double[] v, SolverOptions o,
                                     AtomicInteger indefinite, AtomicInteger fallback, long tried) {
         long t0 = System.nanoTime();
         double[][] mv = ComplexEmbedding.allocate(w, n, v != null);
@@ -137,7 +137,7 @@ final class CudaComplex {
         int n2 = 2 * n;
         double[] mw = mv[0], vm = mv[1], d = new double[n];
         long host = System.nanoTime() - t0;
-        PageOutcome m = real.blockedEigPage(mw, n2, vm, AccuracyContract.oneSidedTol(o, Precision.DOUBLE, n2), o, indefinite, fallback);
+        PageOutcome m = BlockedEigPage.solve(gpu, mw, n2, vm, AccuracyContract.oneSidedTol(o, Precision.DOUBLE, n2), o, indefinite, fallback);
         long t1 = System.nanoTime();
         boolean paired = ComplexEmbedding.eigenpairs(m.values, vm, n, d, v);
         host += System.nanoTime() - t1; // the host's share counts as compute time: bench reports it

@@ -20,7 +20,7 @@ final class PolarPolish {
         DevicePointer t = gpu.buffer(Workspace.POLISH_T, bytes), q = gpu.buffer(Workspace.POLISH_Q, bytes);
         for (int k = 0, steps = tol > 1e-12 ? 2 : 1; k < steps; k++) {
             CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
-            BlockedPairs.polish(lib, el, u, t, q, n, 1);
+            batched(lib, el, u, t, q, n, 1);
             CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
         }
         gpu.synchronize();
@@ -36,8 +36,24 @@ final class PolarPolish {
         long bytes = (long) n * n * el.bytes;
         DevicePointer t = gpu.buffer(Workspace.POLISH_T, bytes), q = gpu.buffer(Workspace.POLISH_Q, bytes);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoD(q, u, bytes), "cuMemcpyDtoD");
-        BlockedPairs.polish(lib, el, u, t, q, n, 1);
+        batched(lib, el, u, t, q, n, 1);
         CudaDevice.check(JCudaDriver.cuMemcpyDtoD(u, q, bytes), "cuMemcpyDtoD");
         gpu.synchronize();
     }
+
+    /**
+     * One Newton-Schulz step [21] on each of count q2 x q2 matrices R (in r, and in q as R P, P exchanging the column
+     * halves for a swapping schedule, else I): q := R (3I - R'R) / 2 P = 1.5 R P - 0.5 R (R' (R P)), so the roundings
+     * of the rotations do not add up in V over the steps (t: scratch). R = I (a pair that did not rotate) stays I
+     * exactly.
+     */
+    static void batched(CudaLibraries lib, BlockedScalar el, DevicePointer r, DevicePointer t, DevicePointer q, int q2,
+                       int count) {
+        long stride = (long) q2 * q2;
+        el.gemmStridedBatched(lib, el.adjoint, 0, q2, q2, q2, el.one, r.jna(), q2, stride, q.jna(), q2, stride, el.zero,
+                t.jna(), q2, stride, count, "gemmStridedBatched R'R");
+        el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.minusHalf, r.jna(), q2, stride, t.jna(), q2, stride, el.threeHalves,
+                q.jna(), q2, stride, count, "gemmStridedBatched polish");
+    }
+
 }
