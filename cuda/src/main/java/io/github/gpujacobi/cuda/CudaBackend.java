@@ -1,5 +1,23 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.batched.CudaBatchedEig;
+import io.github.gpujacobi.cuda.batched.CudaBatchedSvd;
+import io.github.gpujacobi.cuda.batched.GradedEigPages;
+import io.github.gpujacobi.cuda.blocked.BlockedEigPage;
+import io.github.gpujacobi.cuda.blocked.CudaBlockedSvd;
+import io.github.gpujacobi.cuda.complex.CudaComplex;
+import io.github.gpujacobi.cuda.inverse.CudaBatchedInverse;
+import io.github.gpujacobi.cuda.inverse.CudaCholesky;
+import io.github.gpujacobi.cuda.inverse.CudaGaussJordan;
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.DeviceBuffers;
+import io.github.gpujacobi.cuda.launch.DevicePointer;
+import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.LinkProbe;
+import io.github.gpujacobi.cuda.launch.Workspace;
+import io.github.gpujacobi.cuda.pointwise.CudaBunchParlett;
+import io.github.gpujacobi.cuda.pointwise.CudaEig;
+import io.github.gpujacobi.cuda.pointwise.CudaSvd;
 import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.ComplexEigResult;
@@ -43,7 +61,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the inversion policy are core's (PageDriver, InversionPolicy); this class supplies the solvers.
  * Pages run one after the other on the same device buffers. Calls are serialised: one GPU, one context.
  * With several GPUs ('Gpus', default all visible) {@link CudaGpus} routes a call: pages split across
- * one such backend per GPU, a large blocked matrix to {@link CudaMultiGpuBlockedSvd}.
+ * one such backend per GPU, a large blocked matrix to {@code CudaMultiGpuBlockedSvd}.
  */
 public final class CudaBackend implements Backend {
     private final GpuContext gpu;
@@ -114,7 +132,7 @@ public final class CudaBackend implements Backend {
 
     /**
      * Whether 'auto' takes the blocked one-sided Jacobi (CudaBlockedSvd) for pages that the batched kernels do not
-     * take: from {@link Tuning#blockedFrom} in double, always in single, which it computes in double so that the
+     * take: from {@code Tuning.blockedFrom} in double, always in single, which it computes in double so that the
      * vectors stay orthogonal (the pointwise single kernels' drift from orthogonal grows with n).
      */
     private boolean blockedByDefault(int n, Precision p) {

@@ -1,5 +1,8 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.blocked.CudaMultiGpuBlockedSvd;
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.ErrorKind;
@@ -57,7 +60,7 @@ final class CudaGpus {
     }
 
     /** The GPU indices of a call: the option, else the property, else the one chosen by -Dgpujacobi.cuda.device, else all. */
-    int[] resolve(SolverOptions o) {
+    public int[] resolve(SolverOptions o) {
         int[] list = o.gpus();
         if (list == null) list = fromProperty(o.caller());
         if (list == null) {

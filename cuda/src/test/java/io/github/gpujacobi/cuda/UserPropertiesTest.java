@@ -1,5 +1,7 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.GpuContext;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
