@@ -22,7 +22,6 @@ import jcuda.driver.JCudaDriver;
  * as many rounds.
  */
 public final class BlockedCheck {
-    private static final int BLOCK = 256;
 
     private final GpuContext gpu;
     private final CudaLibraries lib;
@@ -103,10 +102,7 @@ public final class BlockedCheck {
         DevicePointer list = gpu.buffer(Workspace.BLOCKED_CHECK_LIST, 8L * listCap);
         CudaDevice.check(JCudaDriver.cuMemsetD8(count, (byte) 0, 8), "cuMemsetD8");
         if (gemm) el.gemm(lib, el.adjoint, 0, cols, cols, m, el.one, w.jna(), ld, w.jna(), ld, el.zero, c.jna(), cols, "gemm check");
-        long total = (long) cols * cols;
-        gpu.launchOver(el.check().kernelName(), total,
-                Pointer.to(Pointer.to(c), Pointer.to(new int[]{cols}), Pointer.to(new double[]{tol}), Pointer.to(count),
-                        Pointer.to(list), Pointer.to(new int[]{listCap})));
+        BlockedKernels.check(gpu, el, c, cols, tol, count, list, listCap);
         long[] out = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(out), count, 8), "cuMemcpyDtoH check");
         return out[0];
@@ -127,10 +123,8 @@ public final class BlockedCheck {
         DeviceBuffers.upload(up, chosen);
         DevicePointer deficient = gpu.buffer(Workspace.BLOCKED_DEFICIENT, 4);
         if (colSigns != null) CudaDevice.check(JCudaDriver.cuMemsetD8(deficient, (byte) 0, 4), "cuMemsetD8");
-        gpu.launch(el.rotatePairs().kernelName(), pairs, BLOCK, Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}),
-                Pointer.to(gpu.buffer(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols)), Pointer.to(new int[]{cols}), Pointer.to(up),
-                Pointer.to(new int[]{pairs}), CudaDevice.nullable(colSigns),
-                Pointer.to(deficient)));
+        BlockedKernels.rotatePairs(gpu, el, w, ld, gpu.buffer(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols), cols, up,
+                pairs, colSigns, deficient);
         if (colSigns != null) { // a hyperbolic pair without a real angle: G is not of full column rank
             int[] flag = {0};
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(flag), deficient, 4), "cuMemcpyDtoH deficient");
@@ -148,14 +142,8 @@ public final class BlockedCheck {
         if (count == 0) return;
         DevicePointer idx = gpu.buffer(Workspace.BLOCKED_CHECK_PAIRS, 8L * listCap), c = gpu.buffer(Workspace.BLOCKED_CHECK, (long) el.bytes * cols * cols);
         DevicePointer x = gpu.buffer(Workspace.BLOCKED_CHECK_X, (long) el.bytes * m * count), p = gpu.buffer(Workspace.BLOCKED_CHECK_P, (long) el.bytes * cols * count);
-        long total = (long) m * count;
-        gpu.launchOver(el.gatherCols().kernelName(), total,
-                Pointer.to(Pointer.to(w), Pointer.to(new int[]{ld}), Pointer.to(new int[]{m}), Pointer.to(idx),
-                        Pointer.to(new int[]{count}), Pointer.to(x)));
+        BlockedKernels.gatherCols(gpu, el, w, ld, m, idx, count, x);
         el.gemm(lib, el.adjoint, 0, cols, count, m, el.one, w.jna(), ld, x.jna(), m, el.zero, p.jna(), cols, "gemm check columns");
-        total = (long) cols * count;
-        gpu.launchOver(el.scatterGram().kernelName(), total,
-                Pointer.to(Pointer.to(p), Pointer.to(new int[]{cols}), Pointer.to(idx), Pointer.to(new int[]{count}),
-                        Pointer.to(c)));
+        BlockedKernels.scatterGram(gpu, el, p, cols, idx, count, c);
     }
 }

@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.blocked;
 
 import io.github.gpujacobi.cuda.launch.BlockedScalar;
-import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.CudaLibraries;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
@@ -33,11 +32,8 @@ final class BlockedPairs {
     static void solve(GpuContext gpu, BlockedScalar el, int q2, int pairs, DevicePointer gram,
                       DevicePointer q, DevicePointer rawR, CUdeviceptr innerPairs, boolean cross, int innerSteps,
                       double tol, CUdeviceptr rotOut, DevicePointer cs, CUdeviceptr pairSigns, boolean swap) {
-        gpu.launchShared(el.pair(q2).kernelName(), pairs, threads(q2), sharedBytes(q2, el.bytes), Pointer.to(
-                Pointer.to(gram), Pointer.to(q), Pointer.to(rawR), Pointer.to(innerPairs),
-                Pointer.to(new int[]{innerSteps}), Pointer.to(new double[]{tol}),
-                Pointer.to(rotOut), Pointer.to(cs), Pointer.to(new int[]{cross ? 1 : 0}),
-                CudaDevice.nullable(pairSigns), Pointer.to(new int[]{swap ? 1 : 0})));
+        BlockedKernels.pair(gpu, el, q2, pairs, threads(q2), sharedBytes(q2, el.bytes), gram, q, rawR, innerPairs, innerSteps,
+                tol, rotOut, cs, cross, pairSigns, swap);
         if (polishedInKernel(q2)) return;
         CudaLibraries lib = gpu.libraries("Method 'blocked'");
         if (pairSigns == null) {

@@ -59,10 +59,8 @@ final class BlockedPreconditioner {
     private DevicePointer packTransposedFactor(DevicePointer g, int ldg, int n) {
         DevicePointer x = gpu.buffer(Workspace.PRECOND_X, (long) n * n * el.bytes);
         CUdeviceptr slot = gpu.constant(Workspace.PRECOND_SLOT, "one block", () -> new int[]{0});
-        gpu.launchOver(el.pack().kernelName(), (long) n * n, // X = R': one block
-                Pointer.to(Pointer.to(g), Pointer.to(new int[]{ldg}), Pointer.to(x), Pointer.to(slot), Pointer.to(new int[]{n}),
-                        Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}), Pointer.to(new int[]{n}),
-                        Pointer.to(new int[]{BlockedProblem.Start.FACTOR_ROWS.packMode}), CudaDevice.nullable(null)));
+        BlockedKernels.pack(gpu, el, (long) n * n, g, ldg, x, slot, n, n, n, n, n, // X = R': one block
+                BlockedProblem.Start.FACTOR_ROWS.packMode, null);
         return x;
     }
 

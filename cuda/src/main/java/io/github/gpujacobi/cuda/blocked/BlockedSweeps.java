@@ -23,7 +23,6 @@ import jcuda.driver.JCudaDriver;
  * blockedU (m x n, unit columns), blockedV and blockedSigma.
  */
 final class BlockedSweeps {
-    private static final int BLOCK = 256;
 
     private final GpuContext gpu;
     private final CudaLibraries lib;
@@ -94,11 +93,7 @@ final class BlockedSweeps {
         long[] diagRot = new long[cross ? diagCounters : 0];
 
         long total = (long) ld * cols;
-        gpu.launchOver(el.pack().kernelName(), total,
-                Pointer.to(Pointer.to(pr.g), Pointer.to(new int[]{pr.ldg}), Pointer.to(w0), Pointer.to(slotEven),
-                        Pointer.to(new int[]{m}), Pointer.to(new int[]{n}), Pointer.to(new int[]{cols}),
-                        Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{pr.start.packMode}),
-                        CudaDevice.nullable(pr.v0)));
+        BlockedKernels.pack(gpu, el, total, pr.g, pr.ldg, w0, slotEven, m, n, cols, b, ld, pr.start.packMode, pr.v0);
 
         DevicePointer diagSigns = null;
         if (signs != null) {
@@ -220,9 +215,10 @@ final class BlockedSweeps {
         DevicePointer fin = (t & 1) == 0 ? w0 : w1;
         DevicePointer vOut = gpu.buffer(Workspace.BLOCKED_V, wantV ? (long) n * n * es : es), sig = gpu.buffer(Workspace.BLOCKED_SIGMA, 8L * n);
         DevicePointer uOut = gpu.buffer(Workspace.BLOCKED_U, (long) m * n * es);
-        if (n > 0) gpu.launch(el.unpack().kernelName(), n, BLOCK, Pointer.to(Pointer.to(fin), Pointer.to(uOut), Pointer.to(vOut),
-                Pointer.to(sig), Pointer.to(layout(sweeps, steps, period) == 0 ? slotEven : slotOdd), Pointer.to(new int[]{m}), Pointer.to(new int[]{n}),
-                Pointer.to(new int[]{b}), Pointer.to(new int[]{ld}), Pointer.to(new int[]{wantV ? 1 : 0})));
+        if (n > 0) {
+            BlockedKernels.unpack(gpu, el, fin, uOut, vOut, sig, layout(sweeps, steps, period) == 0 ? slotEven : slotOdd, m, n,
+                    b, ld, wantV);
+        }
         gpu.synchronize();
         if (Profiling.ON) printProfile(sch, m, n, b, ld, q2, start, entered);
     }

@@ -112,8 +112,7 @@ public final class CudaBlockedSvd {
         if (wantV) PolarPolish.steps(gpu, el, wv, n, 0);
         if (wantV) { // V is downloaded after the timed part, like every other transfer
             DevicePointer c = gpu.buffer(Workspace.BLOCKED_U2, (long) m * n * es);
-            gpu.launchOver(el.embed().kernelName(), (long) m * n,
-                    Pointer.to(Pointer.to(wv), Pointer.to(c), Pointer.to(new int[]{m}), Pointer.to(new int[]{n})));
+            BlockedKernels.embed(gpu, el, wv, c, m, n);
             lwork = el.ormqrWork(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m);
             work = gpu.buffer(Workspace.QR_WORK, (long) lwork * es);
             el.ormqr(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork, info.jna());

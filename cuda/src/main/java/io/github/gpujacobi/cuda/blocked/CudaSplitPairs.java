@@ -1,12 +1,10 @@
 package io.github.gpujacobi.cuda.blocked;
 
 import io.github.gpujacobi.cuda.launch.BlockedScalar;
-import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.CudaLibraries;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.Workspace;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -50,9 +48,7 @@ final class CudaSplitPairs {
         DevicePointer subSigns = pairSigns == null ? null : gpu.buffer(Workspace.SPLIT_SIGNS, q2, 4L * w * subHalf);
         for (int st = 0; st < 2; st++) {
             long total = (long) subs * w * w;
-            gpu.launchOver(el.splitGather().kernelName(), total,
-                    Pointer.to(Pointer.to(gram), Pointer.to(sub), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
-                            Pointer.to(new int[]{pairs}), CudaDevice.nullable(pairSigns), CudaDevice.nullable(subSigns)));
+            BlockedKernels.splitGather(gpu, el, total, gram, sub, q2, st, pairs, pairSigns, subSigns);
             CUdeviceptr rotAt = rotOut.withByteOffset(8L * st * subCounters * subHalf);
             if (subCounters > 1) {
                 solve(gpu, el, w, subs, subHalf, sub, qsub, leafPairs, tol, rotAt, subSigns, false);
@@ -64,9 +60,7 @@ final class CudaSplitPairs {
             }
             DevicePointer d = st == 0 ? d1 : d2;
             total = (long) pairs * qq;
-            gpu.launchOver(el.splitEmbed().kernelName(), total,
-                    Pointer.to(Pointer.to(qsub), Pointer.to(d), Pointer.to(new int[]{q2}), Pointer.to(new int[]{st}),
-                            Pointer.to(new int[]{pairs}), Pointer.to(new int[]{st == 1 && swap ? 1 : 0})));
+            BlockedKernels.splitEmbed(gpu, el, total, qsub, d, q2, st, pairs, st == 1 && swap);
             if (st == 0) { // the second inner step's Gram matrices: G := D1' (G D1)
                 el.gemmStridedBatched(lib, 0, 0, q2, q2, q2, el.one, gram.jna(), q2, qq, d1.jna(), q2, qq, el.zero,
                         t.jna(), q2, qq, pairs, "gemmStridedBatched split G D1");
@@ -94,8 +88,6 @@ final class CudaSplitPairs {
                 bb, 2 * pairs, "gemmStridedBatched split Gram blocks");
         el.gemmStridedBatched(lib, el.adjoint, 0, b, b, m, el.one, w.jna(), ld, 2 * block, w.at(el.bytes * block).jna(), ld,
                 2 * block, el.zero, xg.jna(), b, bb, pairs, "gemmStridedBatched split Gram cross");
-        long total = (long) pairs * q2 * q2;
-        gpu.launchOver(el.splitAssemble().kernelName(), total,
-                Pointer.to(Pointer.to(dg), Pointer.to(xg), Pointer.to(gram), Pointer.to(new int[]{q2}), Pointer.to(new int[]{pairs})));
+        BlockedKernels.splitAssemble(gpu, el, dg, xg, gram, q2, pairs);
     }
 }

@@ -16,7 +16,6 @@ import com.sun.jna.Memory;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.PageOutcome;
 import jcuda.Pointer;
-import jcuda.driver.CUdeviceptr;
 import jcuda.driver.JCudaDriver;
 
 /**

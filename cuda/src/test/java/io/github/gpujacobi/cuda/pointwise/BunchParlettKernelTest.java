@@ -25,7 +25,7 @@ class BunchParlettKernelTest {
         assertTrue(cu.contains("p.diag >= bp::scale<S>(alpha) * p.entry"), "the 1 x 1 rule of BunchParlett.oneByOne");
         assertTrue(cu.contains("return scalar_traits<S>::complex ? alpha * alpha : alpha;"), "alpha itself for double");
         assertFalse(cu.contains("sqrt(17"), "no second copy of alpha");
-        String java = new String(Files.readAllBytes(Paths.get("src/main/java/io/github/gpujacobi/cuda/CudaBunchParlett.java")),
+        String java = new String(Files.readAllBytes(Paths.get("src/main/java/io/github/gpujacobi/cuda/pointwise/CudaBunchParlett.java")),
                 StandardCharsets.UTF_8);
         assertTrue(java.contains("BunchParlett.ALPHA"));
     }
