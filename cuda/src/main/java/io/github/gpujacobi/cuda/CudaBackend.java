@@ -1,5 +1,25 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.batched.CudaBatchedEig;
+import io.github.gpujacobi.cuda.batched.CudaBatchedSvd;
+import io.github.gpujacobi.cuda.batched.GradedEigPages;
+import io.github.gpujacobi.cuda.blocked.BlockedEigOnDevice;
+import io.github.gpujacobi.cuda.blocked.BlockedEigPage;
+import io.github.gpujacobi.cuda.blocked.CudaBlockedSvd;
+import io.github.gpujacobi.cuda.complex.CudaComplex;
+import io.github.gpujacobi.cuda.inverse.CudaBatchedInverse;
+import io.github.gpujacobi.cuda.inverse.CudaCholesky;
+import io.github.gpujacobi.cuda.inverse.CudaGaussJordan;
+import io.github.gpujacobi.cuda.inverse.InverseOnDevice;
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.DeviceBuffers;
+import io.github.gpujacobi.cuda.launch.DevicePointer;
+import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.LinkProbe;
+import io.github.gpujacobi.cuda.launch.Workspace;
+import io.github.gpujacobi.cuda.pointwise.CudaBunchParlett;
+import io.github.gpujacobi.cuda.pointwise.CudaEig;
+import io.github.gpujacobi.cuda.pointwise.CudaSvd;
 import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.ComplexEigResult;
@@ -44,13 +64,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the inversion policy are core's (PageDriver, InversionPolicy); this class supplies the solvers.
  * Pages run one after the other on the same device buffers. Calls are serialised: one GPU, one context.
  * With several GPUs ('Gpus', default all visible) {@link CudaGpus} routes a call: pages split across
- * one such backend per GPU, a large blocked matrix to {@link CudaMultiGpuBlockedSvd}.
+ * one such backend per GPU, a large blocked matrix to {@code CudaMultiGpuBlockedSvd}.
  */
 public final class CudaBackend implements Backend {
-    private final CudaDevice dev;
-    private final DeviceBuffers buffers = new DeviceBuffers();
-    /** {@link #cacheBytes(long)} of this GPU. */
-    private final long cacheBytes;
+    private final GpuContext gpu;
     /** The other GPUs, for the first backend (the one the provider creates); null on those others. */
     private final CudaGpus gpus;
 
@@ -59,14 +76,14 @@ public final class CudaBackend implements Backend {
     }
 
     CudaBackend(CudaDevice dev, boolean first) {
-        this.dev = dev;
-        this.cacheBytes = cacheBytes(dev.totalMemory);
+        this.gpu = new GpuContext(dev);
         this.gpus = first ? new CudaGpus(this) : null;
     }
 
-    CudaDevice device() { return dev; }
+    CudaDevice device() { return gpu.device(); }
 
-    DeviceBuffers buffers() { return buffers; }
+    /** This backend's GPU as the solvers take it. */
+    GpuContext context() { return gpu; }
 
     public String name() { return "cuda"; }
 
@@ -112,22 +129,22 @@ public final class CudaBackend implements Backend {
 
     public BackendInfo info() {
         if (gpus != null) return gpus.info();
-        return new BackendInfo("cuda", true, dev.name + ", CUDA driver " + dev.describe().get("driver"),
-                Collections.singletonList(dev.describe()));
+        return new BackendInfo("cuda", true, gpu.device().name + ", CUDA driver " + gpu.device().describe().get("driver"),
+                Collections.singletonList(gpu.device().describe()));
     }
 
     /**
      * Whether 'auto' takes the blocked one-sided Jacobi (CudaBlockedSvd) for pages that the batched kernels do not
-     * take: from {@link Tuning#blockedFrom} in double, always in single, which it computes in double so that the
+     * take: from {@code Tuning.blockedFrom} in double, always in single, which it computes in double so that the
      * vectors stay orthogonal (the pointwise single kernels' drift from orthogonal grows with n).
      */
     private boolean blockedByDefault(int n, Precision p) {
-        return p == Precision.SINGLE || n >= dev.tuning.blockedFrom;
+        return p == Precision.SINGLE || n >= gpu.tuning.blockedFrom;
     }
 
     /**
      * The blocked eig route, the batched eig kernels and the Gauss-Jordan inversion of large pages check their pages
-     * themselves, on the device ({@link SymmetricIntake}, {@link InverseOnDevice}, intake.cu), when the call runs on this
+     * themselves, on the device (launch.SymmetricIntake, {@link InverseOnDevice}, intake.cu), when the call runs on this
      * GPU alone.
      */
     @Override
@@ -169,7 +186,7 @@ public final class CudaBackend implements Backend {
 
     /** eig on this backend's GPU alone. */
     synchronized EigResult eigHere(final PageArray a, final SolverOptions o) {
-        dev.makeCurrent();
+        gpu.makeCurrent();
         try {
             if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
             final int n = a.rows(), pages = a.pages();
@@ -180,11 +197,11 @@ public final class CudaBackend implements Backend {
             // 'auto' keeps its promise of relative accuracy: graded indefinite pages go on to the blocked route
             final AtomicInteger indefinite = new AtomicInteger(), fallback = new AtomicInteger();
             final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
-                    (w, nn, v) -> blockedEigPage(w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
+                    (w, nn, v) -> BlockedEigPage.solve(gpu, w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
             if (batched) {
                 EigResult r = driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
                     CudaBatchedEig solver = new CudaBatchedEig();
-                    solver.run(dev, buffers, a, o, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
+                    solver.run(gpu, a, o, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
                             values, vectors, stats.sweeps, stats.rotations, stats.converged);
                     stats.addComputeNanos(solver.computeNanos);
                     if (graded != null) graded.resolve(a, solver.graded, values, vectors, stats);
@@ -199,16 +216,16 @@ public final class CudaBackend implements Backend {
                 CudaEig solver = new CudaEig();
                 solver.polish = method.equals(CudaEig.FUSED_MCA); // the default's kernel ('auto', 'parallel')
                 int e = PageAssembly.scaleIntoRange(w); // as the CPU's two-sided route: squares of 1e308 overflow
-                double[] d = solver.run(dev, buffers, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                double[] d = solver.run(gpu, w, v, n, p, method, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
                 PageOutcome two = new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos,
-                        scaledBack(d, e));
+                        BlockedEigPage.scaledBack(d, e));
                 return keep != null ? graded.resolve(keep, n, v, two) : two;
             });
             return graded != null ? r.withReport(graded.report(r.report(), pages)) : r;
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(cacheBytes);
+            gpu.trim();
         }
     }
 
@@ -224,7 +241,7 @@ public final class CudaBackend implements Backend {
         final double tol = AccuracyContract.oneSidedTol(o, a.precision(), n);
         final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
         // the page stays on the device from the intake's checks to the sorted vectors (BlockedEigOnDevice)
-        final BlockedEigOnDevice route = new BlockedEigOnDevice(dev, buffers);
+        final BlockedEigOnDevice route = new BlockedEigOnDevice(gpu);
         EigResult r = driver().eigBatched(a, o, Methods.BLOCKED, (values, vectors, stats) -> {
             for (int k = 0; k < pages; k++) stats.record(k, route.page(a, k, o, tol, values, vectors, indefinite, fallback));
         });
@@ -241,44 +258,6 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * One symmetric page w (n x n, destroyed) by {@link #blockedEig}'s route: the blocked Jacobi on its Cholesky
-     * factor, else Bunch-Parlett and the blocked hyperbolic Jacobi (counted in indefinite), else the fused MCA
-     * kernel (counted in fallback). Eigenvalues unsorted in the outcome, vectors into v (null: not wanted).
-     */
-    PageOutcome blockedEigPage(double[] w, int n, double[] v, double tol, SolverOptions o, AtomicInteger indefinite,
-                               AtomicInteger fallback) {
-        // into the fused path's range first (entries beyond 2^1000 overflow the pair Gram matrices, whose
-        // entries reach n max|a|); pages in range are left alone, so this changes nothing for them
-        final int e = PageAssembly.scaleIntoRange(w);
-        CudaBlockedSvd solver = new CudaBlockedSvd();
-        double[] d = solver.eig(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-        if (d != null) {
-            return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, scaledBack(d, e));
-        }
-        long tried = solver.computeNanos; // the failed Cholesky (and below, a failed Bunch-Parlett) count too
-        if (!IndefiniteEig.diagonal(w, n)) {
-            CudaIndefiniteEig hyp = new CudaIndefiniteEig();
-            d = hyp.run(dev, buffers, w, n, v, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-            if (d != null) {
-                indefinite.incrementAndGet();
-                return new PageOutcome(hyp.sweeps, hyp.rotations, hyp.converged, tried + hyp.computeNanos, scaledBack(d, e));
-            }
-            tried += hyp.computeNanos;
-        }
-        fallback.incrementAndGet();
-        CudaEig two = new CudaEig();
-        two.polish = true;
-        d = two.run(dev, buffers, w, v, n, Precision.DOUBLE, CudaEig.FUSED_MCA, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
-        return new PageOutcome(two.sweeps, two.rotations, two.converged, tried + two.computeNanos, scaledBack(d, e));
-    }
-
-    /** Eigenvalues of a page that {@link PageAssembly#scaleIntoRange} scaled by 2^-e, scaled back in place. */
-    private static double[] scaledBack(double[] d, int e) {
-        if (e != 0) for (int i = 0; i < d.length; i++) d[i] = Math.scalb(d[i], e);
-        return d;
-    }
-
-    /**
      * The one-launch batched kernel serves the default method for pages up to n = 256 (PagePlan),
      * and single matrices up to n = 64 (where the sweep kernels are launch-latency bound).
      * Explicit ta/ma/sa/mca/classical keep their own kernels ([1]'s Table I measures them).
@@ -290,7 +269,7 @@ public final class CudaBackend implements Backend {
 
     /** svd on this backend's GPU alone. */
     synchronized SvdResult svdHere(final PageArray a, final SolverOptions o) {
-        dev.makeCurrent();
+        gpu.makeCurrent();
         final int m = a.rows(), n = a.cols(), pages = a.pages(), nn = Math.min(m, n);
         final Precision p = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, p, nn);
@@ -300,7 +279,7 @@ public final class CudaBackend implements Backend {
                 // computes in double whatever the input class: the double kernels' safe span [8]
                 return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {
                     CudaBlockedSvd solver = new CudaBlockedSvd();
-                    solver.svd(dev, buffers, w, mm, nnn, vw, tol, PageDriver.maxSweeps(o), o.fixedSweeps()); // U over w, V into vw
+                    solver.svd(gpu, w, mm, nnn, vw, tol, PageDriver.maxSweeps(o), o.fixedSweeps()); // U over w, V into vw
                     return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, solver.sigma);
                 });
             }
@@ -311,17 +290,17 @@ public final class CudaBackend implements Backend {
                 final PageArray in = scaling.scaled(a);
                 final double pageTol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, nn); // CudaBatchedSvd solves single pages in double
                 return driver().svdBatched(a, o, "batched", scaling, span, (s, u, v, stats) ->
-                        new CudaBatchedSvd().run(dev, buffers, in, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
+                        new CudaBatchedSvd().run(gpu, in, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
             }
             return driver().svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nnn) -> {
                 CudaSvd solver = new CudaSvd();
-                double[] sig = solver.run(dev, buffers, w, vw, mm, nnn, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
+                double[] sig = solver.run(gpu, w, vw, mm, nnn, p, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), null);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, sig);
             });
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(cacheBytes);
+            gpu.trim();
         }
     }
 
@@ -334,13 +313,13 @@ public final class CudaBackend implements Backend {
      */
     /** inv on this backend's GPU alone. */
     synchronized InverseResult invHere(final PageArray a, final SolverOptions o) {
-        dev.makeCurrent();
+        gpu.makeCurrent();
         final Precision p = a.precision();
         final int n = a.rows(), pages = a.pages();
         try {
-            if (CudaBatchedInverse.takes(a, o)) return InverseOnDevice.pages(dev, buffers, a, o, driver());
+            if (CudaBatchedInverse.takes(a, o)) return InverseOnDevice.pages(gpu, a, o, driver());
             if (InverseOnDevice.takes(a, o)) {
-                InverseResult r = InverseOnDevice.run(dev, buffers, a, o, driver());
+                InverseResult r = InverseOnDevice.run(gpu, a, o, driver());
                 if (r != null) return r;
                 InputChecks.requireFinite(a, o); // an exactly symmetric page for 'auto': the policy below, the host's checks
             }
@@ -351,7 +330,7 @@ public final class CudaBackend implements Backend {
                     && (pages > 1 || Methods.GAUSS_JORDAN.equals(o.method()))) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
                 all = PageArray.zeros(p, n, n, pages);
-                eliminated = batch.run(dev, buffers, a, all, null);
+                eliminated = batch.run(gpu, a, all, null);
                 batchNanos = batch.computeNanos;
             } else {
                 all = null;
@@ -363,11 +342,11 @@ public final class CudaBackend implements Backend {
                     new InversionPolicy.Inverter() {
                 public PageOutcome cholesky(double[] w, int n) {
                     if (all != null) return PageOutcome.direct(false, 0); // the batched Gauss-Jordan has it already
-                    return CudaCholesky.invert(dev, buffers, w, n, p);
+                    return CudaCholesky.invert(gpu, w, n, p);
                 }
 
                 public PageOutcome gaussJordan(double[] w, int n, int page) {
-                    if (all == null) return CudaGaussJordan.invert(dev, buffers, w, n, p);
+                    if (all == null) return CudaGaussJordan.invert(gpu, w, n, p);
                     all.readPage(page, w);
                     return PageOutcome.direct(eliminated[page], 0);
                 }
@@ -376,7 +355,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(cacheBytes);
+            gpu.trim();
         }
     }
 
@@ -390,16 +369,16 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, p, n);
         return driver().eig(a, o, Methods.HYPERBOLIC, (k, w, v) -> {
-            DevicePointer m = buffers.get("bpA", 8L * n * n);
+            DevicePointer m = gpu.buffer(Workspace.BP_A, 8L * n * n);
             DeviceBuffers.upload(m, w, Precision.DOUBLE);
             CudaBunchParlett f = new CudaBunchParlett();
-            f.factor(dev, buffers, m, n);
+            f.factor(gpu, m, n);
             if (f.singular != null) throw IndefiniteEig.singular(o, pages, k, f.singular);
             double[] g = DeviceBuffers.download(f.g, n * n, Precision.DOUBLE), j = new double[n];
             for (int i = 0; i < n; i++) j[i] = f.signs[i];
             CudaSvd solver = new CudaSvd();
             // in double for single input too (as the blocked path): single sweeps leave V far from orthogonal
-            solver.run(dev, buffers, g, null, n, n, Precision.DOUBLE, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
+            solver.run(gpu, g, null, n, n, Precision.DOUBLE, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
             double[] d = new double[n];
             if (solver.rankDeficient || !IndefiniteEig.eigenpairs(g, j, n, d, v)) {
                 throw IndefiniteEig.singular(o, pages, k, "numerically: a hyperbolic pair had no real angle");
@@ -415,7 +394,7 @@ public final class CudaBackend implements Backend {
 
     /** The one-sided hyperbolic Jacobi of [4]: the SVD sweep kernel with J's signs, pages in turn. */
     synchronized HsvdResult hsvdHere(PageArray g, PageArray signs, final SolverOptions o) {
-        dev.makeCurrent();
+        gpu.makeCurrent();
         final int m = g.rows(), n = g.cols(), pages = g.pages();
         final Precision p = g.precision();
         // in double for single input too, as the CPU: float sweeps leave U about n^1.5 eps_single from orthogonal [21]
@@ -426,7 +405,7 @@ public final class CudaBackend implements Backend {
             return driver().hsvd(g, signs, o, Methods.HYPERBOLIC, span, (k, w, ww, j) -> {
                 double[] norm0 = columnNorms(w, m, n);
                 CudaSvd solver = new CudaSvd();
-                solver.run(dev, buffers, w, ww, m, n, Precision.DOUBLE, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
+                solver.run(gpu, w, ww, m, n, Precision.DOUBLE, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), j);
                 double[] norm = columnNorms(w, m, n);
                 boolean deficient = solver.rankDeficient;
                 for (int c = 0; c < n && !deficient; c++) deficient = !(norm[c] > n * p.eps() * norm0[c]);
@@ -441,7 +420,7 @@ public final class CudaBackend implements Backend {
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(cacheBytes);
+            gpu.trim();
         }
     }
 
@@ -459,55 +438,43 @@ public final class CudaBackend implements Backend {
     public boolean supportsComplex(Operation op) { return op != Operation.HSVD; }
 
     public synchronized ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
-        dev.makeCurrent();
+        gpu.makeCurrent();
         try {
-            return CudaComplex.eig(dev, buffers, a, o, driver(), this);
+            return CudaComplex.eig(gpu, a, o, driver());
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(cacheBytes);
+            gpu.trim();
         }
     }
 
     public synchronized ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) {
-        dev.makeCurrent();
+        gpu.makeCurrent();
         try {
-            return CudaComplex.svd(dev, buffers, a, o, driver());
+            return CudaComplex.svd(gpu, a, o, driver());
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(cacheBytes);
+            gpu.trim();
         }
     }
 
     public synchronized ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) {
-        dev.makeCurrent();
+        gpu.makeCurrent();
         try {
-            return CudaComplex.inv(dev, buffers, a, o, driver());
+            return CudaComplex.inv(gpu, a, o, driver());
         } catch (JacobiException e) {
             throw afterFailure(e);
         } finally {
-            buffers.trim(cacheBytes);
+            gpu.trim();
         }
-    }
-
-    static final String CACHE_PROPERTY = "gpujacobi.cuda.cacheMB";
-
-    /**
-     * Device memory kept for the next call (-Dgpujacobi.cuda.cacheMB; by default 1/32 of the GPU's memory, at least
-     * 512 MB and at most 4 GB: the buffers of an n = 4096 eig stay for the next call on a large GPU): beyond it a call
-     * gives its buffers back when it ends, so one large problem does not pin its memory.
-     */
-    static long cacheBytes(long deviceMemory) {
-        Long mb = Long.getLong(CACHE_PROPERTY);
-        return mb != null ? mb << 20 : Math.max(512L << 20, Math.min(4L << 30, deviceMemory / 32));
     }
 
     /** The host-device link of this backend's GPU, measured now ({@link LinkProbe}). */
     @Override
     public synchronized List<String> measureLink() {
         try {
-            return LinkProbe.measure(dev, buffers);
+            return LinkProbe.measure(gpu);
         } catch (JacobiException e) {
             throw afterFailure(e);
         }
@@ -523,22 +490,31 @@ public final class CudaBackend implements Backend {
 
     /** This GPU's buffers, handles and context; the bytes freed. */
     synchronized long releaseHere() {
-        boolean held = dev.held();
-        if (held) dev.makeCurrent(); // the buffers and handles of this GPU's context
-        long freed = buffers.release();
-        if (held) CudaLibraries.release();
-        if (held) HostStaging.release(); // pinned in a context: freed before any context goes
-        dev.release();
-        return freed;
+        return gpu.release();
+    }
+
+    /**
+     * Drops every GPU context this backend holds (this GPU's and the other listed GPUs'), with their buffers, handles
+     * and streams, without working through them: the way out of a sticky CUDA error, after which a context runs no
+     * more work. The next call creates them again. Results of calls in flight are lost; call it between calls.
+     */
+    public synchronized void dropContexts() {
+        gpu.discard();
+        if (gpus != null) gpus.dropContexts();
+    }
+
+    /** This GPU's context alone ({@link #dropContexts}). */
+    synchronized void dropHere() {
+        gpu.discard();
     }
 
     /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */
     private JacobiException afterFailure(JacobiException e) {
-        if (e.kind() == ErrorKind.OUT_OF_MEMORY) buffers.release();
+        if (e.kind() == ErrorKind.OUT_OF_MEMORY) gpu.workspaces().release();
         return e;
     }
 
     List<String> notes() {
-        return new ArrayList<String>(Collections.singletonList(dev.name));
+        return new ArrayList<String>(Collections.singletonList(gpu.device().name));
     }
 }

@@ -1,5 +1,7 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.JCudaNatives;
 import io.github.gpujacobi.api.Backend;
 import io.github.gpujacobi.api.BackendProvider;
 import io.github.gpujacobi.api.ErrorKind;

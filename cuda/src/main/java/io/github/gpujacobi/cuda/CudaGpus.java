@@ -1,5 +1,8 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.blocked.CudaMultiGpuBlockedSvd;
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.ErrorKind;
@@ -57,7 +60,7 @@ final class CudaGpus {
     }
 
     /** The GPU indices of a call: the option, else the property, else the one chosen by -Dgpujacobi.cuda.device, else all. */
-    int[] resolve(SolverOptions o) {
+    public int[] resolve(SolverOptions o) {
         int[] list = o.gpus();
         if (list == null) list = fromProperty(o.caller());
         if (list == null) {
@@ -166,7 +169,7 @@ final class CudaGpus {
     /** One matrix on the blocked route, large enough, with a block pair for every device. */
     private static boolean matrixSplit(SolverOptions o, int n, List<CudaBackend> devs) {
         boolean blocked = Methods.BLOCKED.equals(o.method()) || Methods.AUTO.equals(o.method());
-        return blocked && n >= multiFrom() && CudaMultiGpuBlockedSvd.blocks(devs.get(0).device().tuning, n) / 2 >= devs.size();
+        return blocked && n >= multiFrom() && CudaMultiGpuBlockedSvd.blocks(devs.get(0).context().tuning, n) / 2 >= devs.size();
     }
 
     private SvdResult multiSvd(final List<CudaBackend> devs, PageArray a, final SolverOptions o) {
@@ -176,7 +179,7 @@ final class CudaGpus {
         final List<String> notes = new ArrayList<String>(devs.get(0).notes());
         SvdResult r = locked(devs, () -> new PageDriver("cuda", 1, true, notes).svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN,
                 (k, w, vw, mm, nnn) -> {
-                    solver.svd(devs, w, vw, mm, nnn, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+                    solver.svd(contexts(devs), w, vw, mm, nnn, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
                     return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, null);
                 }));
         return r.withReport(r.report().withNote(solver.describe()));
@@ -193,7 +196,7 @@ final class CudaGpus {
         final List<String> notes = new ArrayList<String>(devs.get(0).notes());
         final boolean[] definite = {true};
         EigResult r = locked(devs, () -> new PageDriver("cuda", 1, true, notes).eig(a, o, Methods.BLOCKED, (k, w, v) -> {
-            double[] d = solver.eig(devs, w, v, n, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
+            double[] d = solver.eig(contexts(devs), w, v, n, tol, PageDriver.maxSweeps(o), o.fixedSweeps());
             if (d == null) {
                 definite[0] = false;
                 d = new double[n];
@@ -202,6 +205,12 @@ final class CudaGpus {
         }));
         if (!definite[0]) return null;
         return r.withReport(r.report().withNote(solver.describe()));
+    }
+
+    private static List<GpuContext> contexts(List<CudaBackend> devs) {
+        List<GpuContext> out = new ArrayList<GpuContext>();
+        for (CudaBackend b : devs) out.add(b.context());
+        return out;
     }
 
     /** Runs body holding every listed backend (in creation order, so two callers cannot deadlock). */
@@ -237,6 +246,11 @@ final class CudaGpus {
 
     /** Logical devices opened besides the first. */
     synchronized int opened() { return others.size(); }
+
+    /** Drops the other GPUs' contexts ({@link CudaBackend#dropContexts}). */
+    synchronized void dropContexts() {
+        for (CudaBackend b : others.values()) b.dropHere();
+    }
 
     /** Gives back the other GPUs' buffers, handles and contexts; the bytes freed. */
     synchronized long release() {

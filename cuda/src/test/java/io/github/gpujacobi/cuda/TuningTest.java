@@ -1,5 +1,12 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.batched.BlockedPagePlan;
+import io.github.gpujacobi.cuda.blocked.BlockWidth;
+import io.github.gpujacobi.cuda.blocked.BlockedCheck;
+import io.github.gpujacobi.cuda.inverse.CudaGaussJordan;
+import io.github.gpujacobi.cuda.launch.BlockedScalar;
+import io.github.gpujacobi.cuda.launch.Profiling;
+import io.github.gpujacobi.cuda.launch.Tuning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;

@@ -1,5 +1,7 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.GpuContext;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -54,13 +56,13 @@ class UserPropertiesTest {
 
     @Test
     void cacheMbBoundsTheKeptDeviceMemory() {
-        assertEquals("gpujacobi.cuda.cacheMB", CudaBackend.CACHE_PROPERTY);
-        with(CudaBackend.CACHE_PROPERTY, "64", () -> assertEquals(64L << 20, CudaBackend.cacheBytes(141L << 30)));
-        with(CudaBackend.CACHE_PROPERTY, "lots", () -> assertEquals(512L << 20, CudaBackend.cacheBytes(8L << 30), "unreadable: the default"));
-        if (System.getProperty(CudaBackend.CACHE_PROPERTY) == null) {
-            assertEquals(512L << 20, CudaBackend.cacheBytes(8L << 30), "a small GPU: 512 MB");
-            assertEquals(4L << 30, CudaBackend.cacheBytes(141L << 30), "a large GPU: 4 GB at most");
-            assertEquals(2L << 30, CudaBackend.cacheBytes(64L << 30), "between: 1/32 of its memory");
+        assertEquals("gpujacobi.cuda.cacheMB", GpuContext.CACHE_PROPERTY);
+        with(GpuContext.CACHE_PROPERTY, "64", () -> assertEquals(64L << 20, GpuContext.cacheBytes(141L << 30)));
+        with(GpuContext.CACHE_PROPERTY, "lots", () -> assertEquals(512L << 20, GpuContext.cacheBytes(8L << 30), "unreadable: the default"));
+        if (System.getProperty(GpuContext.CACHE_PROPERTY) == null) {
+            assertEquals(512L << 20, GpuContext.cacheBytes(8L << 30), "a small GPU: 512 MB");
+            assertEquals(4L << 30, GpuContext.cacheBytes(141L << 30), "a large GPU: 4 GB at most");
+            assertEquals(2L << 30, GpuContext.cacheBytes(64L << 30), "between: 1/32 of its memory");
         }
     }
 }

@@ -30,7 +30,7 @@ final class DeviceMemory {
     }
 
     /** Copies the first count numbers of d (or of f when d is null) to dst; returns the host staging buffer. */
-    Memory upload(Pointer dst, double[] d, float[] f, int count, long bytes) {
+    public Memory upload(Pointer dst, double[] d, float[] f, int count, long bytes) {
         Memory host = new Memory(bytes);
         if (d != null) host.write(0, d, 0, count);
         else host.write(0, f, 0, count);

@@ -57,7 +57,7 @@ abstract class SolverJob {
     }
 
     /** Host input to the device (allocating on the first call). */
-    void upload() {
+    public void upload() {
         if (a0 == null) setUp();
         mem.upload(a0, hostD, hostF, hostCount, pageBytes * pages);
     }

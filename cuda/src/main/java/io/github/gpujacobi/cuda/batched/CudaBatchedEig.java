@@ -1,0 +1,147 @@
+package io.github.gpujacobi.cuda.batched;
+
+import io.github.gpujacobi.cuda.launch.CudaDevice;
+import io.github.gpujacobi.cuda.launch.DeviceBuffers;
+import io.github.gpujacobi.cuda.launch.DevicePointer;
+import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.Kernel;
+import io.github.gpujacobi.cuda.launch.Workspace;
+import io.github.gpujacobi.cuda.polish.PagePolish;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.InputChecks;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.ChessTournament;
+import io.github.gpujacobi.core.Grading;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+
+/**
+ * Every page of a symmetric 3-D array (n = 1 ... 256) in one launch of eig_batched.cu: up to n = 32
+ * one warp per page with the page in registers (eig_warp), above that a group of threads per page laid
+ * out by {@link PagePlan} (the page in shared memory while it fits), from {@code Tuning.pageBlockedEigFrom}
+ * block Jacobi inside the page (blocked_pages.cu, laid out by {@link BlockedPagePlan}), the
+ * whole parallel-ordering Jacobi solve inside the warp or group. The pages go up as they lie in the array (MATLAB's column-major n x n x p), without a
+ * host copy; the kernel symmetrizes while loading. Eigenvalues and V come back in double for both
+ * precisions: the rotations are derived in double; V is accumulated in double, except single pages of
+ * 17 ... 32 (in float) and of 64 and more (the block kernel works in float). V then takes one Newton-Schulz
+ * step in double (inside the warp kernels for double pages and single 32 x 32 ones, {@link PagePolish} after
+ * the group kernels in double and the block kernels): every page's V within n eps of orthogonal [21]
+ * (CudaPageOrthogonalityTest).
+ */
+public final class CudaBatchedEig {
+    /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
+    public static final long MAX_BYTES_PER_LAUNCH = 256L << 20;
+
+    public long computeNanos;
+
+    public static boolean fits(int n) {
+        return PagePlan.eigTakes(n);
+    }
+
+    /** Pages per launch for order n. */
+    static int chunk(int n, int pages) {
+        long perPage = Math.max(1L, (long) n * n * 8);
+        return (int) Math.max(1, Math.min(pages, Math.min(16384, MAX_BYTES_PER_LAUNCH / perPage)));
+    }
+
+    /**
+     * Whether each page's rows are graded ({@link Grading#graded}), from the device's checks of the pages; null when
+     * {@link #run} made none.
+     */
+    public boolean[] graded;
+
+    /**
+     * Solves all pages of a; fills values/vectors (sorted as eig returns them) and the per-page report arrays. With
+     * options o (null: the caller checked the input), the device checks each page as it arrives, with InputChecks'
+     * errors, and records {@link #graded}.
+     */
+    public void run(GpuContext gpu, PageArray a, SolverOptions o, double tol, int maxSweeps, int fixedSweeps,
+             PageArray values, PageArray vectors, int[] sweeps, long[] rotations, boolean[] converged) {
+        final int n = a.rows(), pages = a.pages(), nn = n * n;
+        final Precision p = a.precision();
+        final boolean wantV = vectors != null;
+        final ChessTournament ct = new ChessTournament(n);
+        final int half = ct.pairsPerStep(), steps = ct.steps();
+        final PagePlan plan = PagePlan.eig(n, p, wantV, gpu.device().maxSharedPerBlock);
+        final int warp = PagePlan.warpClass(n);
+        final int chunk = chunk(n, pages);
+        CUdeviceptr ad = gpu.buffer(Workspace.A, (long) chunk * nn * p.bytes());
+        CUdeviceptr dd = gpu.buffer(Workspace.D, (long) chunk * n * 8);
+        DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * 8 : 8);
+        CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
+        String kernel = Kernel.EIG_BATCHED.name(p);
+        final BlockedPagePlan bp = BlockedPagePlan.eig(gpu.tuning, n, p, fixedSweeps);
+        final CUdeviceptr blockPairs = bp != null ? gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
+        // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
+        final CUdeviceptr pairs = bp == null && warp == 0 ? gpu.constant(Workspace.PAIRS, "chess:" + n, ct::flat) : null;
+        CUdeviceptr dSorted = gpu.buffer(Workspace.D_SORTED, (long) chunk * n * 8);
+        DevicePointer vSorted = wantV ? gpu.buffer(Workspace.V_SORTED, (long) chunk * nn * 8) : null;
+        CUdeviceptr checks = o != null ? gpu.buffer(Workspace.PAGE_CHECKS, 5L * 8 * chunk) : null;
+        if (o != null) graded = new boolean[pages];
+        for (int first = 0; first < pages; first += chunk) {
+            int count = Math.min(chunk, pages - first);
+            DeviceBuffers.uploadPages(ad, a, first, count);
+            if (o != null) check(gpu, checks, ad, a, first, count, o);
+            gpu.synchronize();
+            long t0 = System.nanoTime();
+            if (bp != null) {
+                gpu.launchShared(bp.eigKernel(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
+                        Pointer.to(Pointer.to(ad), Pointer.to(dd), Pointer.to(vd), Pointer.to(blockPairs), Pointer.to(new int[]{n}),
+                        Pointer.to(new int[]{bp.nb}), Pointer.to(new int[]{bp.half()}), Pointer.to(new int[]{bp.steps()}),
+                        Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(sw), Pointer.to(rot),
+                        Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{bp.threadsPerPage()}),
+                        Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
+                if (wantV) PagePolish.run(gpu, vd, n, count);
+            } else if (warp > 0) {
+                int perBlock = PagePlan.eigWarpPagesPerBlock(warp);
+                gpu.launchShared(Kernel.pageWarp(true, warp).name(p), (count + perBlock - 1) / perBlock,
+                        32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),
+                        Pointer.to(dd), Pointer.to(vd), Pointer.to(new int[]{n}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
+                        Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
+                        Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{count})));
+            } else {
+                gpu.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
+                    Pointer.to(dd), Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
+                    Pointer.to(new int[]{steps}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
+                    Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
+                    Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{plan.threadsPerPage}),
+                    Pointer.to(new int[]{plan.pagesPerBlock}), Pointer.to(new int[]{count}),
+                    Pointer.to(new int[]{plan.sharedA ? 1 : 0}), Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
+                    Pointer.to(new int[]{plan.pageBytes})));
+                // double V of the group kernel (33 ... 63) is over n eps from orthogonal before this step [21]
+                if (wantV && p == Precision.DOUBLE) PagePolish.run(gpu, vd, n, count);
+            }
+            gpu.synchronize();
+            computeNanos += System.nanoTime() - t0;
+            // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
+            gpu.launchShared(Kernel.SORT_EIG_PAGES.kernelName(), count, 128, 4 * n, Pointer.to(Pointer.to(dd), Pointer.to(vd),
+                    Pointer.to(dSorted), CudaDevice.nullable(vSorted), Pointer.to(new int[]{n}), Pointer.to(new int[]{count}),
+                    Pointer.to(new int[]{wantV ? 1 : 0})));
+            DeviceBuffers.downloadPages(dSorted, values, first, count);
+            if (wantV) DeviceBuffers.downloadPages(vSorted, vectors, first, count);
+            final int[] s = new int[count];
+            final long[] r = new long[count];
+            DeviceBuffers.readPageCounters(sw, rot, s, r);
+            for (int k = 0; k < count; k++) {
+                sweeps[first + k] = Math.abs(s[k]);
+                rotations[first + k] = r[k];
+                converged[first + k] = s[k] > 0 || n <= 1;
+            }
+        }
+    }
+
+    /** The device's checks of pages first .. first + count - 1 (in ad as they came): InputChecks' errors, grading. */
+    private void check(GpuContext gpu, CUdeviceptr checks, CUdeviceptr ad, PageArray a, int first, int count, SolverOptions o) {
+        int n = a.rows();
+        gpu.launch(Kernel.INTAKE_PAGES.name(a.precision()), count, 128,
+                Pointer.to(Pointer.to(ad), Pointer.to(new int[]{n}), Pointer.to(new int[]{count}),
+                        Pointer.to(new double[]{Grading.GRADED_SPAN}), Pointer.to(checks)));
+        double[] st = DeviceBuffers.download(checks, 5 * count, Precision.DOUBLE);
+        for (int k = 0; k < count; k++) {
+            if (st[5 * k + 2] != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
+            InputChecks.requireSymmetric(st[5 * k], st[5 * k + 1], a, first + k, o);
+            graded[first + k] = st[5 * k + 3] != 0;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.github.gpujacobi.cuda.launch;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.JCudaDriver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Measures the host-device link (`gpujacobi info --link`): what a whole call's copies can cost at best. Raw DMA from
+ * and to pinned memory (the link itself), and from and to a Java array as the backend copies one (straight from the
+ * pageable array, and through {@link HostStaging}); 64 MiB each way, the median of five.
+ */
+public final class LinkProbe {
+    private LinkProbe() {}
+
+    static final int BYTES = 64 << 20;
+    private static final int RUNS = 5;
+
+    interface Copy {
+        void run();
+    }
+
+    public static List<String> measure(GpuContext gpu) {
+        gpu.makeCurrent();
+        final CUdeviceptr d = gpu.buffer(Workspace.LINK_PROBE, BYTES);
+        final double[] host = new double[BYTES / 8];
+        final Pointer pinned = new Pointer();
+        CudaDevice.check(JCudaDriver.cuMemHostAlloc(pinned, BYTES, 0), "cuMemHostAlloc link probe");
+        List<String> out = new ArrayList<String>();
+        try {
+            out.add(line("pinned DMA", () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, pinned, BYTES), "cuMemcpyHtoD"),
+                    () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(pinned, d, BYTES), "cuMemcpyDtoH")));
+            out.add(line("Java array, pageable", () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, Pointer.to(host), BYTES), "cuMemcpyHtoD"),
+                    () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(host), d, BYTES), "cuMemcpyDtoH")));
+            out.add(line("Java array, staged (as calls copy)", () -> HostStaging.upload(d, HostStaging.doubles(host), 0, host.length),
+                    () -> HostStaging.download(d, HostStaging.doubles(host), 0, host.length)));
+        } finally {
+            JCudaDriver.cuMemFreeHost(pinned);
+            gpu.workspaces().trim(0);
+        }
+        return out;
+    }
+
+    private static String line(String what, Copy up, Copy down) {
+        return String.format(Locale.ROOT, "%s: host to device %.1f GB/s, device to host %.1f GB/s (%d MiB, median of %d)",
+                what, gbps(up), gbps(down), BYTES >> 20, RUNS);
+    }
+
+    private static double gbps(Copy c) {
+        c.run(); // the first copy maps and pins: not timed
+        double[] s = new double[RUNS];
+        for (int r = 0; r < RUNS; r++) {
+            long t0 = System.nanoTime();
+            c.run();
+            s[r] = (System.nanoTime() - t0) * 1e-9;
+        }
+        Arrays.sort(s);
+        return BYTES / s[RUNS / 2] / 1e9;
+    }
+}

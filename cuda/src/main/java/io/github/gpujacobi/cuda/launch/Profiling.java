@@ -1,0 +1,24 @@
+package io.github.gpujacobi.cuda.launch;
+
+/**
+ * The one profiling switch of the GPU routes, -Dgpujacobi.cuda.profile=true: the blocked sweeps, the preconditioners,
+ * the indefinite eig, Gauss-Jordan and the multi-GPU driver synchronise after each phase and print its time to stderr.
+ * The synchronisations slow the whole a little, so the reported total is not the unprofiled time.
+ */
+public final class Profiling {
+    public static final String PROPERTY = "gpujacobi.cuda.profile";
+    public static final boolean ON = enabled(System.getProperty(PROPERTY));
+
+    private Profiling() {}
+
+    /** Whether a value of {@link #PROPERTY} turns profiling on: "true" in any case, as Boolean.getBoolean reads it. */
+    public static boolean enabled(String value) {
+        return Boolean.parseBoolean(value);
+    }
+
+    /** Waits for the device and returns the time: a phase boundary. */
+    public static long sync(GpuContext gpu) {
+        gpu.synchronize();
+        return System.nanoTime();
+    }
+}

@@ -1,0 +1,59 @@
+package io.github.gpujacobi.cuda.launch;
+
+import io.github.gpujacobi.api.InputChecks;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.SolverOptions;
+import jcuda.Pointer;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * A symmetric page on its way in: uploaded straight from the caller's array (single converted to double on the way),
+ * then checked and made exactly symmetric on the device in one pass (intake.cu), so that the host makes no pass of
+ * its own over the page (the checks of api/InputChecks, core/PageAssembly's symmetrisation and its range scan).
+ * The errors are InputChecks' own.
+ */
+public final class SymmetricIntake {
+    /** max |a_ij|, max |a_ij - a_ji| and max off-diagonal |a_ij| of the page as it came. */
+    public final double max, asym, offDiagonal;
+    /** Whether a diagonal entry is not positive: the page is not positive definite (potrf would fail). */
+    public final boolean nonPositiveDiagonal;
+
+    private SymmetricIntake(long[] out) {
+        max = Double.longBitsToDouble(out[0]);
+        asym = Double.longBitsToDouble(out[1]);
+        offDiagonal = Double.longBitsToDouble(out[2]);
+        nonPositiveDiagonal = out[4] != 0;
+    }
+
+    /**
+     * Page k of a (n x n) into dst (n x n doubles), checked and symmetrised.
+     *
+     * @throws io.github.gpujacobi.api.JacobiException NON_FINITE or NOT_SYMMETRIC, as the host checks would
+     */
+    public static SymmetricIntake run(GpuContext gpu, PageArray a, int k, SolverOptions o, DevicePointer dst) {
+        int n = a.rows();
+        long first = (long) k * n * n, count = (long) n * n;
+        if (8 * count < HostStaging.FROM_BYTES) DeviceBuffers.upload(dst, a.pageAsDouble(k), Precision.DOUBLE);
+        else if (a.precision() == Precision.DOUBLE) HostStaging.upload(dst, HostStaging.doubles(a.doubleData()), first, count);
+        else HostStaging.upload(dst, HostStaging.floatsAsDoubles(a.floatData()), first, count);
+        DevicePointer out = gpu.buffer(Workspace.INTAKE_OUT, 5 * 8L);
+        DeviceBuffers.zero(out, 5 * 8L);
+        int tiles = (n + TILE - 1) / TILE;
+        CudaDevice.check(JCudaDriver.cuLaunchKernel(gpu.device().function(Kernel.INTAKE_SYMMETRIC.kernelName()), tiles, tiles, 1, TILE, ROWS, 1, 0,
+                null, Pointer.to(Pointer.to(dst), Pointer.to(new int[]{n}), Pointer.to(out)), null), "launch intake_symmetric");
+        long[] found = DeviceBuffers.readCounters(out, 5);
+        if (found[3] != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
+        SymmetricIntake s = new SymmetricIntake(found);
+        InputChecks.requireSymmetric(s.max, s.asym, a, k, o);
+        return s;
+    }
+
+    /** p := 2^e p for count doubles on the device (nothing for e = 0): exact unless an entry leaves the range. */
+    public static void scale(GpuContext gpu, DevicePointer p, long count, int e) {
+        if (e == 0) return;
+        gpu.launchOver(Kernel.INTAKE_SCALE.kernelName(), count, Pointer.to(Pointer.to(p), Pointer.to(new long[]{count}), Pointer.to(new int[]{e})));
+    }
+
+    private static final int TILE = 32, ROWS = 8;
+}
