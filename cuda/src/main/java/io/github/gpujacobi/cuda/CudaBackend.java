@@ -147,6 +147,7 @@ public final class CudaBackend implements Backend {
     synchronized EigResult eigHere(final PageArray a, final SolverOptions o) {
         dev.makeCurrent();
         try {
+            if (BlockedPageRoute.takesEig(o, a)) return BlockedPageRoute.noted(eigHere(a, BlockedPageRoute.asPages(o)), a);
             if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
             final int n = a.rows(), pages = a.pages();
             final Precision p = a.precision();
@@ -269,6 +270,7 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, p, nn);
         try {
+            if (BlockedPageRoute.takesSvd(o, a)) return BlockedPageRoute.noted(svdHere(a, BlockedPageRoute.asPages(o)), a);
             boolean batchedFits = (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
                 // computes in double whatever the input class: the double kernels' safe span [8]
@@ -303,7 +305,8 @@ public final class CudaBackend implements Backend {
      * The shared policy (core/InversionPolicy) over this device's Cholesky and Gauss-Jordan. Several
      * pages of orders up to {@link CudaBatchedInverse#MAX_N} are all inverted at once by the batched
      * Gauss-Jordan kernels instead (unless Method 'cholesky'): one launch for every page beats a
-     * Cholesky launch sequence per page, and partial pivoting is as accurate on SPD pages [15].
+     * Cholesky launch sequence per page, and partial pivoting is as accurate on SPD pages [15]; pages
+     * from {@link Tuning#invPagesLuFrom} to {@link CudaPagesLu#MAX_N} by cuBLAS's batched LU (CudaPagesLu).
      * Single matrices and larger pages go page by page (Cholesky first for 'auto' on SPD input).
      */
     /** inv on this backend's GPU alone. */
@@ -315,7 +318,13 @@ public final class CudaBackend implements Backend {
             final PageArray all;
             final boolean[] eliminated;
             final long batchNanos;
-            if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n)
+            final boolean lu = !Methods.CHOLESKY.equals(o.method()) && CudaPagesLu.takes(dev.tuning, n, pages);
+            if (lu) {
+                CudaPagesLu pagesLu = new CudaPagesLu();
+                all = PageArray.zeros(p, n, n, pages);
+                eliminated = pagesLu.run(dev, buffers, a, all);
+                batchNanos = pagesLu.computeNanos;
+            } else if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n)
                     && (pages > 1 || Methods.GAUSS_JORDAN.equals(o.method()))) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
                 all = PageArray.zeros(p, n, n, pages);
@@ -340,6 +349,7 @@ public final class CudaBackend implements Backend {
                     return PageOutcome.direct(eliminated[page], 0);
                 }
             });
+            if (lu) r = r.withReport(r.report().withNote(CudaPagesLu.NOTE));
             return batchNanos == 0 ? r : r.withReport(r.report().withComputeNanos(r.report().computeNanos() + batchNanos));
         } catch (JacobiException e) {
             throw afterFailure(e);
@@ -504,7 +514,7 @@ public final class CudaBackend implements Backend {
     /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */
     private JacobiException afterFailure(JacobiException e) {
         if (e.kind() == ErrorKind.OUT_OF_MEMORY) buffers.release();
-        return e;
+        return StickyRecovery.afterFailure(this, e); // a context lost to a sticky error is re-created for the next call
     }
 
     List<String> notes() {

@@ -230,8 +230,39 @@ final class CudaDevice {
         return side;
     }
 
+    /** Why this GPU is not used any more (its context was lost and could not be re-created), or null. */
+    private String unusable;
+
+    /** From now on every call on this device fails at once with why (StickyRecovery: Device 'auto' then runs on the CPU). */
+    void markUnusable(String why) {
+        unusable = why;
+    }
+
+    /**
+     * After a sticky error: drops the module, the side stream and the context without checking (each call would
+     * return the sticky error); a primary context is reset, since the CUDA runtime (cuSOLVER, cuBLAS) holds it too.
+     * The buffers and library handles must be given up first; the next {@link #makeCurrent} acquires a fresh context.
+     */
+    void discard() {
+        JCudaDriver.cuCtxSetCurrent(context);
+        if (side != null) side.destroy();
+        side = null;
+        JCudaDriver.cuModuleUnload(module);
+        functions.clear();
+        coopBlocks.clear();
+        sharedOptIn.clear();
+        held = false;
+        if (ownContext && !sharesPrimary) {
+            JCudaDriver.cuCtxDestroy(context);
+        } else {
+            JCudaDriver.cuDevicePrimaryCtxRelease(device);
+            check(JCudaDriver.cuDevicePrimaryCtxReset(device), "cuDevicePrimaryCtxReset");
+        }
+    }
+
     /** Binds the context to the calling thread (JCuda calls may come from any Java thread). */
     void makeCurrent() {
+        if (unusable != null) throw new JacobiException(ErrorKind.GPU_FAILURE, unusable);
         if (!held) {
             acquire();
             return;

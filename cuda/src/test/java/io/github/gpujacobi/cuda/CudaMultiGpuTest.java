@@ -35,11 +35,13 @@ class CudaMultiGpuTest {
     @BeforeAll
     static void smallMatricesSplitToo() {
         System.setProperty("gpujacobi.cuda.multiGpuFrom", "300");
+        System.setProperty(PageSplitRule.PROPERTY, "0"); // these few small pages split too
     }
 
     @AfterAll
     static void restore() {
         System.clearProperty("gpujacobi.cuda.multiGpuFrom");
+        System.clearProperty(PageSplitRule.PROPERTY);
     }
 
     @BeforeEach
