@@ -25,7 +25,8 @@ import java.util.function.BiFunction;
 /**
  * The GPUs a call uses ('Gpus'; default every visible GPU, or -Dgpujacobi.cuda.gpus=LIST) and how a
  * call is spread over them: the pages of a 3-D array split across one {@link CudaBackend} per GPU
- * ({@link PageSplit}: one host thread and one context each, results in page order); one large
+ * ({@link PageSplit}: one host thread and one context each, results in page order) where their work pays for it
+ * ({@link PageSplitRule}; else they stay on the first); one large
  * matrix on the blocked route across all of them ({@link CudaMultiGpuBlockedSvd}); anything else on
  * the first listed GPU. A repeated index ("0,0") is a second logical device on that GPU with its
  * own context: the multi-GPU paths, peer copies included, run on a machine with one GPU.
