@@ -34,6 +34,12 @@
 #           precisions) whole call and device time beside cuSOLVER and cuBLAS
 #   contract the accuracy contract (docs/accuracy.md): verify, then 'routes': the default routes ('auto') beside the
 #           two-sided kernels and cuSOLVER (eig 256/512/1024, pages 2000 x 64, svd 300 and 4096), device time and whole call
+#   pages45 page arrays against cuSOLVER's and cuBLAS's batched routines: CudaRecoveryTest (a sticky CUDA error, then
+#           the next call on the GPU) and CudaPageRoutesTest, then eig/svd/inv on 2000 pages of 8, 16, 32, 64 and 500
+#           of 128, 256, both precisions, repeat 5, against XsyevBatched, syevjBatched/gesvdjBatched and
+#           getrfBatched+getriBatched (with Method 'blocked' on the small pages), the cuSOLVER gesvd row at the page
+#           sizes where it failed; with two or more GPUs (GPUS=0,1 to choose) the page split's threshold: one GPU against
+#           all with the Tuning thresholds (PageSplitRule)
 #   quick   the first run after a merge, in one command: the conformance suite (real, complex, pages at every
 #           size class) with CudaMultiGpuTest, verify, and one row per open target (blocked 1024/4096,
 #           indefinite eig, pages 32/64/256, complex 1024, blocked 8192, thin 8192 x 1024 svd, n = 16384 eig
@@ -80,7 +86,8 @@ stage_verify() {
   step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
       --select-class io.github.gpujacobi.cuda.CudaConformanceTest \
       --select-class io.github.gpujacobi.cuda.CudaPageOrthogonalityTest \
-      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --select-class io.github.gpujacobi.cuda.CudaDeviceChecksTest --details=tree --disable-banner --disable-ansi-colors \
+      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --select-class io.github.gpujacobi.cuda.CudaPageRoutesTest --select-class io.github.gpujacobi.cuda.CudaDeviceChecksTest \
+      --select-class io.github.gpujacobi.cuda.CudaRecoveryTest --details=tree --disable-banner --disable-ansi-colors \
       --reports-dir "$out/conformance"
   # every check skipped (no GPU) must not read as a pass
   if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
@@ -190,7 +197,8 @@ stage_quick() {
   local cjar; cjar="$(conformance_jar)" || exit 2
   step conformance "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
       --select-class io.github.gpujacobi.cuda.CudaConformanceTest --select-class io.github.gpujacobi.cuda.CudaMultiGpuTest \
-      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --select-class io.github.gpujacobi.cuda.CudaDeviceChecksTest --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/conformance"
+      --select-class io.github.gpujacobi.cuda.CudaAccuracyContractTest --select-class io.github.gpujacobi.cuda.CudaPageRoutesTest --select-class io.github.gpujacobi.cuda.CudaDeviceChecksTest \
+      --select-class io.github.gpujacobi.cuda.CudaRecoveryTest --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/conformance"
   if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
   step verify run verify --device gpu
   step quick-blocked run bench --op svd,eig --spd --n 1024,4096 --dtype double,single --repeat 3 \
@@ -232,6 +240,40 @@ stage_host() {
         --impl 'cuda/(auto|gaussjordan)$|XsyevBatched|getrfBatched' --out "$out/host-pages-$t.csv"
   done
 }
+stage_pages45() {
+  local cjar; cjar="$(conformance_jar)" || exit 2
+  step pages45-tests "$java" -Xmx16g -cp "$jar:$cjar" org.junit.platform.console.ConsoleLauncher execute \
+      --select-class io.github.gpujacobi.cuda.CudaRecoveryTest --select-class io.github.gpujacobi.cuda.CudaPageRoutesTest \
+      --details=tree --disable-banner --disable-ansi-colors --reports-dir "$out/pages45-tests"
+  if grep -q '\[ *0 tests successful' "$out/pages45-tests.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
+  # device time, median of 5; 'blocked' on small pages runs as the page kernels (a report note says so)
+  step pages45-small run bench --op eig,svd,inv --n 8,16,32,64 --pages 2000 --dtype double,single --repeat 5 \
+      --impl 'cuda/(auto|blocked|gaussjordan)$|XsyevBatched|syevjBatched|gesvdjBatched|getrfBatched' \
+      --out "$out/pages45-small.csv"
+  step pages45-large run bench --op eig,svd,inv --n 128,256 --pages 500 --dtype double,single --repeat 5 \
+      --impl 'cuda/(auto|gaussjordan)$|XsyevBatched|getrfBatched' --out "$out/pages45-large.csv"
+  # the cuSOLVER gesvd row where it failed with status 7 (64 single, 256 double), one process each
+  step pages45-gesvd-64 run bench --op svd --n 64 --pages 2000 --dtype single,double --repeat 1 --impl 'gesvd$' \
+      --out "$out/pages45-gesvd-64.csv"
+  step pages45-gesvd-256 run bench --op svd --n 256 --pages 500 --dtype double,single --repeat 1 --impl 'gesvd$' \
+      --out "$out/pages45-gesvd-256.csv"
+  local all="${GPUS:-}"
+  [ -n "$all" ] || all=$(nvidia-smi --query-gpu=index --format=csv,noheader | paste -sd, -)
+  if [[ "$all" == *,* ]]; then # whole call (the split moves the copies too): where does a second GPU pay?
+    local g
+    for g in one all; do
+      case $g in
+        one) JOPTS=("-Dgpujacobi.cuda.gpus=${all%%,*}") ;;
+        all) JOPTS=("-Dgpujacobi.cuda.gpus=$all") ;;
+      esac
+      step "pages45-split-small-$g" run bench --op eig,svd,inv --n 8,16,32,64 --pages 2000 --repeat 5 --with-transfers \
+          --impl 'cuda/(auto|gaussjordan)$' --out "$out/pages45-split-small-$g.csv"
+      step "pages45-split-large-$g" run bench --op eig,svd,inv --n 128,256 --pages 500 --repeat 5 --with-transfers \
+          --impl 'cuda/(auto|gaussjordan)$' --out "$out/pages45-split-large-$g.csv"
+    done
+    JOPTS=()
+  fi
+}
 stage_routes() {
   local t
   step link run info --link   # the host-device link the whole-call rows are read against
@@ -248,8 +290,8 @@ stage_routes() {
   done
 }
 case "$stage" in
-  verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|host) "stage_$stage" ;;
+  verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|host|pages45) "stage_$stage" ;;
   all) for s in verify table1 bench pages large huge blocked; do "stage_$s"; done ;;
-  *) echo "usage: cuda/gpu-verify.sh verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|host|all" >&2; exit 2 ;;
+  *) echo "usage: cuda/gpu-verify.sh verify|table1|bench|pages|large|huge|blocked|multigpu|complex|quick|profile|contract|routes|host|pages45|all" >&2; exit 2 ;;
 esac
 exit $status

@@ -10,6 +10,7 @@ import io.github.gpujacobi.cuda.complex.CudaComplex;
 import io.github.gpujacobi.cuda.inverse.CudaBatchedInverse;
 import io.github.gpujacobi.cuda.inverse.CudaCholesky;
 import io.github.gpujacobi.cuda.inverse.CudaGaussJordan;
+import io.github.gpujacobi.cuda.inverse.CudaPagesLu;
 import io.github.gpujacobi.cuda.inverse.InverseOnDevice;
 import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
@@ -151,7 +152,7 @@ public final class CudaBackend implements Backend {
     public boolean checksInput(Operation op, PageArray a, SolverOptions o) {
         boolean own = op == Operation.EIG ? takesBlockedEig(a, o)
                 || (!Methods.HYPERBOLIC.equals(o.method()) && batched(o.method(), a.rows(), a.pages()))
-                : op == Operation.INV && (InverseOnDevice.takes(a, o) || CudaBatchedInverse.takes(a, o));
+                : op == Operation.INV && (InverseOnDevice.takes(gpu.tuning, a, o) || CudaBatchedInverse.takes(a, o));
         return a.rows() > 0 && own && (gpus == null || gpus.onOneDevice(a, o));
     }
 
@@ -188,6 +189,7 @@ public final class CudaBackend implements Backend {
     synchronized EigResult eigHere(final PageArray a, final SolverOptions o) {
         gpu.makeCurrent();
         try {
+            if (BlockedPageRoute.takesEig(o, a)) return BlockedPageRoute.noted(eigHere(a, BlockedPageRoute.asPages(o)), a);
             if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
             final int n = a.rows(), pages = a.pages();
             final Precision p = a.precision();
@@ -274,6 +276,7 @@ public final class CudaBackend implements Backend {
         final Precision p = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, p, nn);
         try {
+            if (BlockedPageRoute.takesSvd(o, a)) return BlockedPageRoute.noted(svdHere(a, BlockedPageRoute.asPages(o)), a);
             boolean batchedFits = (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
             if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
                 // computes in double whatever the input class: the double kernels' safe span [8]
@@ -308,7 +311,8 @@ public final class CudaBackend implements Backend {
      * The shared policy (core/InversionPolicy) over this device's Cholesky and Gauss-Jordan. Several
      * pages of orders up to {@link CudaBatchedInverse#MAX_N} are all inverted at once by the batched
      * Gauss-Jordan kernels instead (unless Method 'cholesky'): one launch for every page beats a
-     * Cholesky launch sequence per page, and partial pivoting is as accurate on SPD pages [15].
+     * Cholesky launch sequence per page, and partial pivoting is as accurate on SPD pages [15]; pages
+     * from {@link Tuning#invPagesLuFrom} to {@link CudaPagesLu#MAX_N} by cuBLAS's batched LU (CudaPagesLu).
      * Single matrices and larger pages go page by page (Cholesky first for 'auto' on SPD input).
      */
     /** inv on this backend's GPU alone. */
@@ -318,7 +322,7 @@ public final class CudaBackend implements Backend {
         final int n = a.rows(), pages = a.pages();
         try {
             if (CudaBatchedInverse.takes(a, o)) return InverseOnDevice.pages(gpu, a, o, driver());
-            if (InverseOnDevice.takes(a, o)) {
+            if (InverseOnDevice.takes(gpu.tuning, a, o)) {
                 InverseResult r = InverseOnDevice.run(gpu, a, o, driver());
                 if (r != null) return r;
                 InputChecks.requireFinite(a, o); // an exactly symmetric page for 'auto': the policy below, the host's checks
@@ -326,7 +330,13 @@ public final class CudaBackend implements Backend {
             final PageArray all;
             final boolean[] eliminated;
             final long batchNanos;
-            if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n)
+            final boolean lu = !Methods.CHOLESKY.equals(o.method()) && CudaPagesLu.takes(gpu.tuning, n, pages);
+            if (lu) {
+                CudaPagesLu pagesLu = new CudaPagesLu();
+                all = PageArray.zeros(p, n, n, pages);
+                eliminated = pagesLu.run(gpu, a, all);
+                batchNanos = pagesLu.computeNanos;
+            } else if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n)
                     && (pages > 1 || Methods.GAUSS_JORDAN.equals(o.method()))) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
                 all = PageArray.zeros(p, n, n, pages);
@@ -351,6 +361,7 @@ public final class CudaBackend implements Backend {
                     return PageOutcome.direct(eliminated[page], 0);
                 }
             });
+            if (lu) r = r.withReport(r.report().withNote(CudaPagesLu.NOTE));
             return batchNanos == 0 ? r : r.withReport(r.report().withComputeNanos(r.report().computeNanos() + batchNanos));
         } catch (JacobiException e) {
             throw afterFailure(e);
@@ -511,7 +522,7 @@ public final class CudaBackend implements Backend {
     /** After out-of-memory the cached buffers go, so the CPU fallback and later calls start clean. */
     private JacobiException afterFailure(JacobiException e) {
         if (e.kind() == ErrorKind.OUT_OF_MEMORY) gpu.workspaces().release();
-        return e;
+        return StickyRecovery.afterFailure(this, e); // a context lost to a sticky error is re-created for the next call
     }
 
     List<String> notes() {

@@ -10,6 +10,7 @@ import io.github.gpujacobi.api.GpuList;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Methods;
+import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
@@ -27,7 +28,8 @@ import java.util.function.BiFunction;
 /**
  * The GPUs a call uses ('Gpus'; default every visible GPU, or -Dgpujacobi.cuda.gpus=LIST) and how a
  * call is spread over them: the pages of a 3-D array split across one {@link CudaBackend} per GPU
- * ({@link PageSplit}: one host thread and one context each, results in page order); one large
+ * ({@link PageSplit}: one host thread and one context each, results in page order) where their work pays for it
+ * ({@link PageSplitRule}; else they stay on the first); one large
  * matrix on the blocked route across all of them ({@link CudaMultiGpuBlockedSvd}); anything else on
  * the first listed GPU. A repeated index ("0,0") is a second logical device on that GPU with its
  * own context: the multi-GPU paths, peer copies included, run on a machine with one GPU.
@@ -118,6 +120,10 @@ final class CudaGpus {
     EigResult eig(final PageArray a, final SolverOptions o) {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).eigHere(a, o);
+        if (a.pages() > 1 && !splits(devs, Operation.EIG, a)) {
+            EigResult r = devs.get(0).eigHere(a, o);
+            return r.withReport(r.report().withNote(keptNote(devs, Operation.EIG, a)));
+        }
         if (a.pages() > 1) return split(devs, PageSplit.EIG, (b, part) -> b.eigHere(part, o)).run(a);
         if (matrixSplit(o, a.rows(), devs)) {
             CudaMultiGpuBlockedSvd solver = new CudaMultiGpuBlockedSvd();
@@ -134,6 +140,10 @@ final class CudaGpus {
     SvdResult svd(final PageArray a, final SolverOptions o) {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).svdHere(a, o);
+        if (a.pages() > 1 && !splits(devs, Operation.SVD, a)) {
+            SvdResult r = devs.get(0).svdHere(a, o);
+            return r.withReport(r.report().withNote(keptNote(devs, Operation.SVD, a)));
+        }
         if (a.pages() > 1) return split(devs, PageSplit.SVD, (b, part) -> b.svdHere(part, o)).run(a);
         if (matrixSplit(o, Math.min(a.rows(), a.cols()), devs)) return multiSvd(devs, a, o);
         return devs.get(0).svdHere(a, o);
@@ -142,7 +152,21 @@ final class CudaGpus {
     InverseResult inv(final PageArray a, final SolverOptions o) {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() <= 1) return devs.get(0).invHere(a, o);
+        if (!splits(devs, Operation.INV, a)) {
+            InverseResult r = devs.get(0).invHere(a, o);
+            return r.withReport(r.report().withNote(keptNote(devs, Operation.INV, a)));
+        }
         return split(devs, PageSplit.INV, (b, part) -> b.invHere(part, o)).run(a);
+    }
+
+    /** Whether a's pages are work enough to split over devs ({@link PageSplitRule}). */
+    private static boolean splits(List<CudaBackend> devs, Operation op, PageArray a) {
+        return PageSplitRule.pays(devs.get(0).context().tuning, op, a);
+    }
+
+    /** The report's note for pages kept on the first GPU. */
+    private static String keptNote(List<CudaBackend> devs, Operation op, PageArray a) {
+        return PageSplitRule.keptNote(devs.get(0).context().tuning, op, a, devs.size());
     }
 
     private static <R> PageSplit<R> split(List<CudaBackend> devs, PageSplit.Assembly<R> assembly,

@@ -35,11 +35,13 @@ class CudaMultiGpuTest {
     @BeforeAll
     static void smallMatricesSplitToo() {
         System.setProperty("gpujacobi.cuda.multiGpuFrom", "300");
+        PageSplitRule.override = 0.0; // these few small pages split too
     }
 
     @AfterAll
     static void restore() {
         System.clearProperty("gpujacobi.cuda.multiGpuFrom");
+        PageSplitRule.override = null;
     }
 
     @BeforeEach

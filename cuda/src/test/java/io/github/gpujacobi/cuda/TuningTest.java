@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.inverse.CudaBatchedInverse;
 import io.github.gpujacobi.cuda.batched.BlockedPagePlan;
 import io.github.gpujacobi.cuda.blocked.BlockWidth;
 import io.github.gpujacobi.cuda.blocked.BlockedCheck;
@@ -46,6 +47,10 @@ class TuningTest {
             assertEquals(384, t.complexEmbedFrom, t + " complexEmbedFrom");
             assertEquals(1024, t.gjWideFrom, t + " gjWideFrom");
             assertEquals(2048, t.gjLookaheadFrom, t + " gjLookaheadFrom");
+            assertEquals(CudaBatchedInverse.MAX_N + 1, t.invPagesLuFrom, t + " invPagesLuFrom: the Gauss-Jordan kernels keep their range");
+            assertEquals(1L << 28, t.splitEigFrom, t + " splitEigFrom");
+            assertEquals(1L << 28, t.splitSvdFrom, t + " splitSvdFrom");
+            assertEquals(1L << 32, t.splitInvFrom, t + " splitInvFrom");
         }
     }
 

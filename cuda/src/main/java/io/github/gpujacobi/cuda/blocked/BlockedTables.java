@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cuda.blocked;
 
+import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.Workspace;
@@ -86,17 +87,7 @@ final class BlockedTables {
                                        DevicePointer q, int b, int ld, int q2, int es) {
         String key = (sch.swaps() ? "oddeven:" : "chess:") + sch.blocks() + ":" + b + ":" + ld + ":" + es + ":"
                 + address(w0) + ":" + address(w1) + ":" + address(q);
-        return gpu.constant(Workspace.BLOCKED_PTRS, key, () -> littleEndianWords(pointerArrays(sch, w0, w1, q, b, ld, q2, es)));
-    }
-
-    /** Each long as two ints, low word first: uploaded, the same bytes as the longs on a little-endian device. */
-    static int[] littleEndianWords(long[] p) {
-        int[] words = new int[2 * p.length];
-        for (int i = 0; i < p.length; i++) {
-            words[2 * i] = (int) p[i];
-            words[2 * i + 1] = (int) (p[i] >>> 32);
-        }
-        return words;
+        return gpu.constant(Workspace.BLOCKED_PTRS, key, () -> DeviceBuffers.littleEndianWords(pointerArrays(sch, w0, w1, q, b, ld, q2, es)));
     }
 
     private static long address(DevicePointer p) {

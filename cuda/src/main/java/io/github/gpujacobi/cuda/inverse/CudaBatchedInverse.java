@@ -21,7 +21,7 @@ import jcuda.driver.JCudaDriver;
  */
 public final class CudaBatchedInverse {
     /** The largest page order: 64 x 64 doubles (32 KB) fit the default shared memory of a block. */
-    static final int MAX_N = 64;
+    public static final int MAX_N = 64;
 
     /** Up to this order a page gets one warp (inv_warp), lane i row i. */
     static final int WARP_MAX_N = 32;

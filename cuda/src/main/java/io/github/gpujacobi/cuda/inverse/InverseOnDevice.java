@@ -14,6 +14,7 @@ import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.Kernel;
 import io.github.gpujacobi.cuda.launch.Scalar;
+import io.github.gpujacobi.cuda.launch.Tuning;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import jcuda.Pointer;
 
@@ -28,9 +29,12 @@ import jcuda.Pointer;
 public final class InverseOnDevice {
     private InverseOnDevice() {}
 
-    /** Whether {@link #run} takes a call: orders the batched kernels do not take, 'auto' or 'gaussjordan'. */
-    public static boolean takes(PageArray a, SolverOptions o) {
-        return a.rows() > CudaBatchedInverse.MAX_N
+    /**
+     * Whether {@link #run} takes a call: 'auto' or 'gaussjordan' on orders the batched kernels do not take, except
+     * page arrays that cuBLAS's batched LU takes ({@link CudaPagesLu}).
+     */
+    public static boolean takes(Tuning t, PageArray a, SolverOptions o) {
+        return a.rows() > CudaBatchedInverse.MAX_N && !CudaPagesLu.takes(t, a.rows(), a.pages())
                 && (Methods.AUTO.equals(o.method()) || Methods.GAUSS_JORDAN.equals(o.method()));
     }
 

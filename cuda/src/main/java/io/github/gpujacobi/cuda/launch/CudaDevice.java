@@ -127,22 +127,6 @@ public final class CudaDevice {
         else check(JCudaDriver.cuDevicePrimaryCtxRelease(device), "cuDevicePrimaryCtxRelease");
     }
 
-    /**
-     * Lets go of the context after a sticky error without working through it: the driver's calls are not checked (they
-     * may fail on the broken context), the cached kernel handles and the side stream are forgotten, and the next
-     * {@link #makeCurrent} acquires a context and loads the module again.
-     */
-    void discard() {
-        side = null;
-        functions.clear();
-        coopBlocks.clear();
-        sharedOptIn.clear();
-        if (!held) return;
-        held = false;
-        if (ownContext && !sharesPrimary) JCudaDriver.cuCtxDestroy(context);
-        else JCudaDriver.cuDevicePrimaryCtxRelease(device);
-    }
-
     /** The GPU the process opens first: 0, or -Dgpujacobi.cuda.device=N. */
     public static CudaDevice open() {
         return new CudaDevice(firstIndex(), false);
@@ -233,7 +217,7 @@ public final class CudaDevice {
     }
 
     /** Whether the context is held (false after release, until the next call). */
-    boolean held() { return held; }
+    public boolean held() { return held; }
 
     private SideStream side;
 
@@ -246,8 +230,47 @@ public final class CudaDevice {
         return side;
     }
 
+    /** Why this GPU is not used any more (its context was lost and could not be re-created), or null. */
+    private String unusable;
+
+    /** From now on every call on this device fails at once with why (StickyRecovery: Device 'auto' then runs on the CPU). */
+    public void markUnusable(String why) {
+        unusable = why;
+    }
+
+    /**
+     * After a sticky error: drops the module, the side stream and the context without checking (each call would
+     * return the sticky error); a primary context is reset, since the CUDA runtime (cuSOLVER, cuBLAS) holds it too.
+     * The buffers and library handles must be given up first (GpuContext.discard); the next {@link #makeCurrent}
+     * acquires a fresh context. The driver's calls are not checked: they may fail on the broken context.
+     */
+    void discard() {
+        if (!held) {
+            side = null;
+            functions.clear();
+            coopBlocks.clear();
+            sharedOptIn.clear();
+            return;
+        }
+        JCudaDriver.cuCtxSetCurrent(context);
+        if (side != null) side.destroy();
+        side = null;
+        JCudaDriver.cuModuleUnload(module);
+        functions.clear();
+        coopBlocks.clear();
+        sharedOptIn.clear();
+        held = false;
+        if (ownContext && !sharesPrimary) {
+            JCudaDriver.cuCtxDestroy(context);
+        } else {
+            JCudaDriver.cuDevicePrimaryCtxRelease(device);
+            JCudaDriver.cuDevicePrimaryCtxReset(device);
+        }
+    }
+
     /** Binds the context to the calling thread (JCuda calls may come from any Java thread). */
     public void makeCurrent() {
+        if (unusable != null) throw new JacobiException(ErrorKind.GPU_FAILURE, unusable);
         if (!held) {
             acquire();
             return;

@@ -181,6 +181,16 @@ public final class DeviceBuffers {
         }
     }
 
+    /** Device addresses as the int words of a constant workspace (little-endian: low word first), for pointer tables. */
+    public static int[] littleEndianWords(long[] p) {
+        int[] words = new int[2 * p.length];
+        for (int i = 0; i < p.length; i++) {
+            words[2 * i] = (int) p[i];
+            words[2 * i + 1] = (int) (p[i] >>> 32);
+        }
+        return words;
+    }
+
     public static long readCounter(CUdeviceptr src) {
         long[] v = {0};
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(v), src, 8), "cuMemcpyDtoH counter");

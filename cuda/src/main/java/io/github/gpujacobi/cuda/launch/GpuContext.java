@@ -104,6 +104,7 @@ public final class GpuContext {
     public void discard() {
         workspaces.forget();
         libraries = null;
+        HostStaging.release(); // pinned in the lost context (portable): freed before it goes, errors ignored
         device.discard();
     }
 }

@@ -91,7 +91,9 @@ public enum Kernel {
     /** The Bunch-Parlett factorisation of the indefinite eig (bunch_parlett.cu). */
     BUNCH_PARLETT("bunch_parlett"),
     /** Its double complex build (the complex indefinite eig's factor, M = G J G^H). */
-    BUNCH_PARLETT_Z("bunch_parlett_z");
+    BUNCH_PARLETT_Z("bunch_parlett_z"),
+    /** A store through a null pointer: the recovery test's sticky error (kernels.cu; StickyRecovery's test hook only). */
+    TEST_FAULT("gj_test_fault");
 
     private final String base, tail;
     /** false: one build whatever the precision (the name is base alone). */

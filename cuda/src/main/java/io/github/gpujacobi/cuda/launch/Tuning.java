@@ -44,12 +44,19 @@ public final class Tuning {
     public final int gjWideFrom;
     /** Order from which the next panel is factorised on the side stream during the update. */
     public final int gjLookaheadFrom;
+    /** Order from which pages (several) are inverted by cuBLAS's batched LU (CudaPagesLu) instead of the Gauss-Jordan kernels. */
+    public final int invPagesLuFrom;
+
+    // several GPUs (CudaGpus, PageSplitRule)
+    /** A page array's work (pages x m n min(m, n)) from which its pages split over the GPUs: eig, svd, inv. */
+    public final long splitEigFrom, splitSvdFrom, splitInvFrom;
 
     private Tuning(String arch, int blockedFrom, int wideFrom, int complexWideFrom, int hyperbolicMaxWidth,
                    int preconditionFrom, int checkFrom, int checkListMin, int cleanupRounds,
                    int pageBlockedEigFrom, int pageBlockedSvdFrom,
                    int complexBlockedFrom, int complexEmbedFrom, int complexSvdEmbedFrom,
-                   int gjWideFrom, int gjLookaheadFrom) {
+                   int gjWideFrom, int gjLookaheadFrom, int invPagesLuFrom,
+                   long splitEigFrom, long splitSvdFrom, long splitInvFrom) {
         this.arch = arch;
         this.blockedFrom = blockedFrom;
         this.wideFrom = wideFrom;
@@ -66,12 +73,18 @@ public final class Tuning {
         this.complexSvdEmbedFrom = complexSvdEmbedFrom;
         this.gjWideFrom = gjWideFrom;
         this.gjLookaheadFrom = gjLookaheadFrom;
+        this.invPagesLuFrom = invPagesLuFrom;
+        this.splitEigFrom = splitEigFrom;
+        this.splitSvdFrom = splitSvdFrom;
+        this.splitInvFrom = splitInvFrom;
     }
 
-    //                                       blocked                           check            pages    complex          inv
-    //                                       from wide  cwide hypb  precond  from list  rounds  eig svd  from embed svd   wide lookahead
-    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 256, 384, 2048, 1024, 2048);
-    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 256, 384, 2048, 1024, 2048);
+    //                                       blocked                           check            pages    complex          inv                    split pages from (work)
+    //                                       from wide  cwide hypb  precond  from list  rounds  eig svd  from embed svd   wide lookahead pagesLu  eig      svd      inv
+    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 256, 384, 2048, 1024, 2048, 65,
+            1L << 28, 1L << 28, 1L << 32);
+    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 256, 384, 2048, 1024, 2048, 65,
+            1L << 28, 1L << 28, 1L << 32);
 
     /** The row of compute capability major.minor: sm_80 for 8.x, sm_90 from 9.0 (the kernels need 8.0). */
     public static Tuning of(int major, int minor) {

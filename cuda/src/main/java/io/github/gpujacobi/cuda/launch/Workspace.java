@@ -126,6 +126,14 @@ public enum Workspace {
     PAGE_CHECKS("pageChecks"),
     D_SORTED("Dsorted"),
     V_SORTED("Vsorted"),
+    // CudaPagesLu: cuBLAS's batched LU of pages
+    LU_PAGES("luPages"),
+    LU_INVERSES("luInverses"),
+    LU_PIVOTS("luPivots"),
+    LU_INFO("luInfo"),
+    LU_INFO_INVERSE("luInfoInverse"),
+    LU_PAGE_PTRS("luPagePtrs"),
+    LU_INVERSE_PTRS("luInversePtrs"),
     // LinkProbe
     LINK_PROBE("linkProbe"),
     // PagePolish

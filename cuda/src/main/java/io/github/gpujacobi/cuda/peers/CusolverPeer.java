@@ -179,6 +179,10 @@ final class CusolverPeer implements BenchPeer {
                     w = mem.alloc((long) Math.min(m, n) * es);
                     u = mem.alloc((long) m * m * es);
                     v = mem.alloc((long) n * n * es);
+                    // rwork: cuSOLVER's signature takes a device array of min(m, n) - 1 reals (the unconverged
+                    // superdiagonal); null is outside that contract, and rows passing it failed with status 7
+                    // (CUSOLVER_STATUS_INTERNAL_ERROR) and left an illegal address in the context
+                    rwork = mem.alloc((long) Math.min(m, n) * es);
                     check(dbl ? cs.cusolverDnDgesvd_bufferSize(handle, m, n, lw)
                             : cs.cusolverDnSgesvd_bufferSize(handle, m, n, lw), "gesvd_bufferSize");
                     break;
@@ -241,8 +245,8 @@ final class CusolverPeer implements BenchPeer {
                     break;
                 case GESVD: {
                     byte job = thin() ? (byte) 'S' : (byte) 'A';
-                    check(dbl ? cs.cusolverDnDgesvd(handle, job, job, m, n, work, m, w, u, m, v, n, ws, lwork, null, info)
-                            : cs.cusolverDnSgesvd(handle, job, job, m, n, work, m, w, u, m, v, n, ws, lwork, null, info),
+                    check(dbl ? cs.cusolverDnDgesvd(handle, job, job, m, n, work, m, w, u, m, v, n, ws, lwork, rwork, info)
+                            : cs.cusolverDnSgesvd(handle, job, job, m, n, work, m, w, u, m, v, n, ws, lwork, rwork, info),
                             "gesvd");
                     break;
                 }

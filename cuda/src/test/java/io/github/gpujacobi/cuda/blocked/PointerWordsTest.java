@@ -19,7 +19,7 @@ class PointerWordsTest {
         ByteBuffer longs = ByteBuffer.allocate(8 * p.length).order(ByteOrder.LITTLE_ENDIAN);
         for (long x : p) longs.putLong(x);
         ByteBuffer ints = ByteBuffer.allocate(8 * p.length).order(ByteOrder.LITTLE_ENDIAN);
-        for (int w : BlockedTables.littleEndianWords(p)) ints.putInt(w);
+        for (int w : io.github.gpujacobi.cuda.launch.DeviceBuffers.littleEndianWords(p)) ints.putInt(w);
         assertArrayEquals(longs.array(), ints.array());
     }
 }
