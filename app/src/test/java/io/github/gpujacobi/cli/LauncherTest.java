@@ -32,7 +32,7 @@ class LauncherTest {
         // stand-ins for mvn (counts builds) and java (prints its arguments)
         script(bin.resolve("mvn"), "#!/bin/sh\necho build >> \"" + dir.resolve("builds") + "\"\n");
         script(bin.resolve("java"), "#!/bin/sh\necho \"java $*\"\n");
-        Path src = Files.createDirectories(dir.resolve("java-core/src/main/java")).resolve("A.java");
+        Path src = Files.createDirectories(dir.resolve("app/src/main/java")).resolve("A.java");
         Files.write(src, "class A {}".getBytes(StandardCharsets.UTF_8));
         Path jar = Files.createDirectories(dir.resolve("dist")).resolve("gpujacobi.jar");
         Files.write(jar, new byte[]{1});
@@ -41,12 +41,12 @@ class LauncherTest {
         Files.setLastModifiedTime(src, FileTime.fromMillis(now - 1000));
 
         String first = run(copy, bin);
-        assertTrue(first.contains("java-core/src/main/java/A.java is newer than the jar"), first);
+        assertTrue(first.contains("app/src/main/java/A.java is newer than the jar"), first);
         assertTrue(first.contains("-jar " + jar + " info"), first);
         assertEquals(1, builds());
         String second = run(copy, bin);
         assertEquals(1, builds(), "an up-to-date jar is not rebuilt: " + second);
-        Files.setLastModifiedTime(dir.resolve("java-core/src/main/java"), FileTime.fromMillis(now + 5000));
+        Files.setLastModifiedTime(dir.resolve("app/src/main/java"), FileTime.fromMillis(now + 5000));
         Path pom = dir.resolve("pom.xml");
         Files.write(pom, "<project/>".getBytes(StandardCharsets.UTF_8));
         Files.setLastModifiedTime(pom, FileTime.fromMillis(now + 60000));

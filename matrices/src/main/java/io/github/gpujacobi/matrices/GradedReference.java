@@ -1,4 +1,4 @@
-package io.github.gpujacobi.bench;
+package io.github.gpujacobi.matrices;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.github.gpujacobi.cli;
 
 import io.github.gpujacobi.api.PageArray;
-import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.matrices.Generators;
 
 import java.util.Random;
 
