@@ -3,7 +3,7 @@
 # route's one-sided hyperbolic Jacobi), svd (onesided, QR-preconditioned) and inv at 1/2/4/8/16 threads,
 # against single-threaded EJML (run once) and LAPACK through scipy (scipy.linalg.eigh, svd, inv; its BLAS
 # limited to the same thread counts), in one Markdown table. Not a test: prints the figures.
-# usage: java-core/scripts/cpu-scaling.sh [-j JAR] [-J JAVA] [-n "1024"] [-t "1 2 4 8 16"] [-r REPEAT] [-o DIR]
+# usage: app/scripts/cpu-scaling.sh [-j JAR] [-J JAVA] [-n "1024"] [-t "1 2 4 8 16"] [-r REPEAT] [-o DIR]
 # Needs Java 8+ and the all-in-one jar (mvn -B -DskipTests package); python3 with numpy and scipy for the
 # LAPACK rows (without them those rows are left out and the table says so).
 set -euo pipefail

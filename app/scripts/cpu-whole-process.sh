@@ -2,7 +2,7 @@
 # Whole-process comparison (docs/benchmarks/cpu-2core.md): `gpujacobi batch --device cpu` on one
 # scipy-written n x n .mat (JVM start, cold JIT, reading, the solve, the probe residual, writing) against a
 # fresh JVM running one EJML 0.44 decomposition with vectors of an in-memory matrix (bench.ColdEjml; no I/O,
-# which favours EJML). Not a test: prints wall times. usage: java-core/scripts/cpu-whole-process.sh [N] [RUNS]
+# which favours EJML). Not a test: prints wall times. usage: app/scripts/cpu-whole-process.sh [N] [RUNS]
 # Needs python3 with numpy/scipy and dist/gpujacobi.jar (mvn -B -DskipTests package).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

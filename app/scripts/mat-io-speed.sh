@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # .mat I/O speed of the batch converter against scipy.io on the same ~200 MB files (v7 compressed
-# and uncompressed). Not a test: prints the figures. usage: java-core/scripts/mat-io-speed.sh [MB]
-# Needs python3 with numpy/scipy and a built java-core (mvn -pl java-core -am package -DskipTests).
+# and uncompressed). Not a test: prints the figures. usage: app/scripts/mat-io-speed.sh [MB]
+# Needs python3 with numpy/scipy and a built app module (mvn -pl app -am package -DskipTests).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mb=${1:-200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp=${CLASSES:-java-core/target/classes}:$(ls ~/.m2/repository/us/hebi/matlab/mat/mfl-core/0.5.15/mfl-core-0.5.15.jar)
+cp=${CLASSES:-app/target/classes:java-core/target/classes:matrices/target/classes}:$(ls ~/.m2/repository/us/hebi/matlab/mat/mfl-core/0.5.15/mfl-core-0.5.15.jar)
 # 4 variables of a few smooth-plus-noise matrices: compressible enough that deflate matters
 python3 - "$work" "$mb" <<'PY'
 import sys, time, numpy as np, scipy.io as sio

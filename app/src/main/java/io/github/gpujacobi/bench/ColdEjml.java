@@ -6,7 +6,7 @@ import java.util.Random;
 
 /**
  * One EJML decomposition in a fresh JVM: the whole-process baseline of docs/benchmarks/cpu-2core.md
- * (java-core/scripts/cpu-whole-process.sh times this process against {@code gpujacobi batch}). A seeded
+ * (app/scripts/cpu-whole-process.sh times this process against {@code gpujacobi batch}). A seeded
  * Gaussian n x n matrix in memory (symmetric part for eig, diagonally shifted for inv, as bench's
  * inputs), no file I/O, which favours EJML. usage: ColdEjml eig|svd|inv N
  */

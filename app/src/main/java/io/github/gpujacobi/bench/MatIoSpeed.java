@@ -15,7 +15,7 @@ import java.util.Locale;
 /**
  * Times the batch converter's .mat I/O on one file: reading every variable the way {@code batch}
  * does (catalogue, then one variable at a time) and writing them back compressed or not.
- * Driven by java-core/scripts/mat-io-speed.sh, which times scipy on the same files.
+ * Driven by app/scripts/mat-io-speed.sh, which times scipy on the same files.
  * usage: MatIoSpeed read FILE | MatIoSpeed copy FILE OUT.mat compressed|uncompressed
  */
 public final class MatIoSpeed {
