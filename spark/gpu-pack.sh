@@ -20,7 +20,7 @@ jlink --add-modules java.base,java.desktop,java.logging,java.management,jdk.mana
   --strip-debug --no-man-pages --no-header-files --compress=2 --output "$stage/jre"
 
 # jars of the launcher's class path (Spark, Hadoop client, gpujacobi) and the job's own
-gj="$(tr ':' '\n' < spark/target/launcher.classpath | grep -E 'java-core/|cuda/|mfl-|picocli|commons-csv|gson|ejml|xchart|jcuda|/jna/' || true)"
+gj="$(tr ':' '\n' < spark/target/launcher.classpath | grep -E 'java-core/|matrices/|app/|cuda/|mfl-|picocli|commons-csv|gson|ejml|xchart|jcuda|/jna/' || true)"
 for j in $(tr ':' '\n' < spark/target/launcher.classpath) spark/target/gpujacobi-spark-0.1.0.jar; do
   case "$(basename "$j")" in
     rocksdbjni-*|*-osx-*|*-windows-*|*aarch_64*|*riscv64*|*kqueue*|py4j-*|pickle-*) continue ;;  # other platforms; Python

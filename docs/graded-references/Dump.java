@@ -1,4 +1,4 @@
-import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.matrices.Generators;
 import java.io.*;
 import java.util.*;
 

@@ -11,7 +11,7 @@ EPS = 2.0 ** -52  # Precision.eps(): tol = eps sqrt(n) (SolverOptions.tolFor)
 
 # ---------------------------------------------------------------------------------------------- input and factor
 def graded_indefinite(rng, n, decades=10.0):
-    """bench.Generators.gradedIndefinite: P (D H D) P', H = Q diag(+-(1 + 2u)) Q' (alternating signs), D = logspace."""
+    """matrices.Generators.gradedIndefinite: P (D H D) P', H = Q diag(+-(1 + 2u)) Q' (alternating signs), D = logspace."""
     lam = np.array([(1 if i % 2 == 0 else -1) * (1 + 2 * rng.random()) for i in range(n)])
     Q, R = np.linalg.qr(rng.standard_normal((n, n)))
     Q = Q * np.sign(np.diag(R))

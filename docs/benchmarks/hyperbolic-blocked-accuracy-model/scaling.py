@@ -1,5 +1,5 @@
 """Error growth with n: pointwise vs blocked (product defaults: b = 32, cross order, Gram-based pair solve, polish).
-Graded indefinite input (10 decades, bench.Generators.gradedIndefinite), G J G' from complete-pivoting Bunch-Parlett,
+Graded indefinite input (10 decades, matrices.Generators.gradedIndefinite), G J G' from complete-pivoting Bunch-Parlett,
 reference = eigenvalues of G J G' for that G (long-double pointwise sweeps): the sweeps' error alone."""
 import sys, time, numpy as np
 from model import *

@@ -23,7 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The layering, checked on the sources (comments stripped): api imports nothing internal; core
- * only api; the backends cpu and cuda never each other (what both need lives in core).
+ * only api; the backends cpu and cuda never each other (what both need lives in core); the bridge
+ * only the library; the test matrices nothing. The modules enforce the rest (the library cannot
+ * see the application).
  */
 class ImportRulesTest {
     private static final Pattern REF = Pattern.compile("io\\.github\\.gpujacobi\\.([a-z]+)\\.");
@@ -35,9 +37,11 @@ class ImportRulesTest {
             case "api": return set();
             case "core": return set("api");
             case "cpu": return set("api", "core");
+            case "bridge": return set("api", "core");
+            case "matrices": return set();
             case "cuda": return set("api", "core");
             case "cuda/peers": return set("api", "core", "cuda", "bench"); // the cuSOLVER benchmark peers
-            default: return null; // front ends (cli, bench, bridge, mat, matlab, octave) may use any
+            default: return null; // front ends (cli, bench, mat, matlab, octave) may use any
         }
     }
 
@@ -47,7 +51,7 @@ class ImportRulesTest {
         Path root = Paths.get("").toAbsolutePath();
         if (!Files.isDirectory(root.resolve("java-core"))) root = root.getParent();
         List<Path> out = new ArrayList<Path>();
-        for (String module : new String[]{"java-core", "cuda", "matlab", "octave"}) {
+        for (String module : new String[]{"java-core", "matrices", "app", "cuda", "cuda-peers", "matlab", "octave"}) {
             Path src = root.resolve(module).resolve("src/main/java/io/github/gpujacobi");
             if (!Files.isDirectory(src)) continue;
             try (Stream<Path> s = Files.walk(src)) {

@@ -7,7 +7,7 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
-import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.matrices.Generators;
 import io.github.gpujacobi.core.Lapack;
 import io.github.gpujacobi.core.Residuals;
 import org.junit.jupiter.api.Test;

@@ -5,26 +5,11 @@ package io.github.gpujacobi.api;
  * array (k = min(m, n)); complex unitary U (m x m, or m x k economy) and V (n x n, or n x k); both
  * null when only values were asked for.
  */
-public final class ComplexSvdResult {
-    private final ComplexPageArray u;
-    private final PageArray s;
-    private final ComplexPageArray v;
-    private final RunReport report;
-
+public final class ComplexSvdResult extends AbstractSvdResult<ComplexPageArray> {
     public ComplexSvdResult(ComplexPageArray u, PageArray s, ComplexPageArray v, RunReport report) {
-        this.u = u;
-        this.s = s;
-        this.v = v;
-        this.report = report;
+        super(u, s, v, report);
     }
 
-    public ComplexPageArray u() { return u; }
-
-    public PageArray s() { return s; }
-
-    public ComplexPageArray v() { return v; }
-
-    public RunReport report() { return report; }
-
-    public ComplexSvdResult withReport(RunReport r) { return new ComplexSvdResult(u, s, v, r); }
+    @Override
+    public ComplexSvdResult withReport(RunReport r) { return new ComplexSvdResult(u(), s(), v(), r); }
 }

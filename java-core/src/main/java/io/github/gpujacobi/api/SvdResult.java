@@ -5,26 +5,11 @@ package io.github.gpujacobi.api;
  * (k = min(m, n)); U is m x m (full) or m x k (economy), V is n x n or n x k; both null when only
  * values were asked for.
  */
-public final class SvdResult {
-    private final PageArray u;
-    private final PageArray s;
-    private final PageArray v;
-    private final RunReport report;
-
+public final class SvdResult extends AbstractSvdResult<PageArray> {
     public SvdResult(PageArray u, PageArray s, PageArray v, RunReport report) {
-        this.u = u;
-        this.s = s;
-        this.v = v;
-        this.report = report;
+        super(u, s, v, report);
     }
 
-    public PageArray u() { return u; }
-
-    public PageArray s() { return s; }
-
-    public PageArray v() { return v; }
-
-    public RunReport report() { return report; }
-
-    public SvdResult withReport(RunReport r) { return new SvdResult(u, s, v, r); }
+    @Override
+    public SvdResult withReport(RunReport r) { return new SvdResult(u(), s(), v(), r); }
 }

@@ -1,5 +1,8 @@
 package io.github.gpujacobi.bridge;
 
+import io.github.gpujacobi.api.AbstractEigResult;
+import io.github.gpujacobi.api.AbstractInverseResult;
+import io.github.gpujacobi.api.AbstractSvdResult;
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.ComplexEigResult;
 import io.github.gpujacobi.api.ComplexInverseResult;
@@ -19,6 +22,7 @@ import io.github.gpujacobi.api.SvdResult;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The entry points of the MATLAB/Octave toolbox, made for {@code javaMethod}: a flat column-major
@@ -35,26 +39,11 @@ public final class Bridge {
 
     public static BridgeResult run(String op, double[] data, double rows, double cols, double pages, String cls,
                                    String caller, String options) {
-        try {
-            Precision p = Precision.fromName(cls);
-            PageArray a = PageArray.wrap(data, (int) rows, (int) cols, (int) pages);
-            if (p == Precision.SINGLE) a = a.to(Precision.SINGLE);
-            return compute(op, a, caller, options, null);
-        } catch (JacobiException e) {
-            return BridgeResult.failure(caller, e);
-        } catch (RuntimeException e) {
-            return BridgeResult.internal(caller, e);
-        }
+        return guarded(caller, () -> compute(op, wrap(data, rows, cols, pages, cls), REAL, caller, options));
     }
 
     public static BridgeResult runStaged(String op, Staging input, String caller, String options) {
-        try {
-            return compute(op, input.array(), caller, options, null);
-        } catch (JacobiException e) {
-            return BridgeResult.failure(caller, e);
-        } catch (RuntimeException e) {
-            return BridgeResult.internal(caller, e);
-        }
+        return guarded(caller, () -> compute(op, input.array(), REAL, caller, options));
     }
 
     /**
@@ -65,7 +54,7 @@ public final class Bridge {
      */
     public static BridgeResult runComplex(String op, double[] re, double[] im, double rows, double cols, double pages,
                                           String cls, String caller, String options) {
-        try {
+        return guarded(caller, () -> {
             int m = (int) rows, n = (int) cols, p = (int) pages;
             double[] imag = im == null || im.length == 0 ? null : im;
             ComplexPageArray a;
@@ -77,12 +66,8 @@ public final class Bridge {
             } else {
                 a = ComplexPageArray.fromSplit(re, imag, m, n, p);
             }
-            return computeComplex(op, a, caller, options);
-        } catch (JacobiException e) {
-            return BridgeResult.failure(caller, e);
-        } catch (RuntimeException e) { // as run: one line under gpujacobi:internal, not a Java stack trace
-            return BridgeResult.internal(caller, e);
-        }
+            return compute(op, a, COMPLEX, caller, options);
+        });
     }
 
     /**
@@ -90,7 +75,7 @@ public final class Bridge {
      * (scalars, which MATLAB and Octave do not pass as double[]); both stagings of one shape and class.
      */
     public static BridgeResult runComplexStaged(String op, Staging re, Staging im, String caller, String options) {
-        try {
+        return guarded(caller, () -> {
             PageArray r = re.array(), i = im.array();
             if (r.rows() != i.rows() || r.cols() != i.cols() || r.pages() != i.pages() || r.precision() != i.precision()) {
                 throw new JacobiException(ErrorKind.BAD_SHAPE, caller + ": real part " + r.describe()
@@ -99,87 +84,20 @@ public final class Bridge {
             ComplexPageArray a = r.precision() == Precision.DOUBLE
                     ? ComplexPageArray.fromSplit(r.doubleData(), i.doubleData(), r.rows(), r.cols(), r.pages())
                     : ComplexPageArray.fromSplit(r.floatData(), i.floatData(), r.rows(), r.cols(), r.pages());
-            return computeComplex(op, a, caller, options);
-        } catch (JacobiException e) {
-            return BridgeResult.failure(caller, e);
-        } catch (RuntimeException e) { // as run: one line under gpujacobi:internal, not a Java stack trace
-            return BridgeResult.internal(caller, e);
-        }
-    }
-
-    private static BridgeResult computeComplex(String op, ComplexPageArray a, String caller, String options) {
-        SolverOptions o = BridgeOptions.parse(caller, options);
-        BridgeResult r = new BridgeResult();
-        try {
-            switch (op) {
-                case "eig": {
-                    ComplexEigResult e = Jacobi.eig(a, o);
-                    r.put("D", e.values());
-                    if (e.vectors() != null) r.put("V", e.vectors());
-                    r.report(e.report());
-                    if (!e.report().converged()) { // as for real input: the warning says how far it got
-                        ComplexEigResult full = e.vectors() != null ? e : Jacobi.eig(a, o.withVectors(true));
-                        r.offDiagonal(OffDiagonal.eig(a, full.values(), full.vectors()));
-                    }
-                    break;
-                }
-                case "svd": {
-                    ComplexSvdResult s = Jacobi.svd(a, o);
-                    r.put("S", s.s());
-                    if (s.u() != null) {
-                        r.put("U", s.u());
-                        r.put("V", s.v());
-                    }
-                    r.report(s.report());
-                    if (!s.report().converged()) {
-                        ComplexSvdResult full = s.v() != null ? s : Jacobi.svd(a, o.withVectors(true));
-                        r.offDiagonal(OffDiagonal.oneSided(a, full.v()));
-                    }
-                    break;
-                }
-                case "inv": {
-                    ComplexInverseResult x = Jacobi.inv(a, o);
-                    r.put("X", x.inverse());
-                    r.inverse(x.rcond(), x.anySingular());
-                    r.report(x.report());
-                    break;
-                }
-                default:
-                    throw new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, caller + ": complex input is supported "
-                            + "by eig, svd and inv, not by " + op);
-            }
-        } catch (OutOfMemoryError e) {
-            throw new JacobiException(ErrorKind.OUT_OF_MEMORY, caller + ": " + a.describe()
-                    + " did not fit in the Java heap (max " + (Runtime.getRuntime().maxMemory() >> 20) + " MB). "
-                    + HeapAdvice.TEXT);
-        }
-        return r;
+            return compute(op, a, COMPLEX, caller, options);
+        });
     }
 
     /** Hyperbolic SVD with J's signs as a vector. */
     public static BridgeResult hsvd(double[] data, double rows, double cols, double pages, String cls, double[] signs,
                                     String caller, String options) {
-        try {
-            Precision p = Precision.fromName(cls);
-            PageArray a = PageArray.wrap(data, (int) rows, (int) cols, (int) pages);
-            if (p == Precision.SINGLE) a = a.to(Precision.SINGLE);
-            return compute("hsvd", a, caller, options, PageArray.wrap(signs, signs.length, 1));
-        } catch (JacobiException e) {
-            return BridgeResult.failure(caller, e);
-        } catch (RuntimeException e) {
-            return BridgeResult.internal(caller, e);
-        }
+        return guarded(caller, () -> computeHsvd(wrap(data, rows, cols, pages, cls), PageArray.wrap(signs, signs.length, 1),
+                caller, options));
     }
 
     /** Hyperbolic SVD of a staged G and J: for scalars and empty arrays, which do not arrive as double[]. */
     public static BridgeResult hsvdStaged(Staging input, Staging signs, String caller, String options) {
-        try {
-            return compute("hsvd", input.array(), caller, options, signs.array());
-        } catch (JacobiException e) {
-            return BridgeResult.failure(caller, e);
-        } catch (RuntimeException e) {
-            return BridgeResult.internal(caller, e);
-        }
+        return guarded(caller, () -> computeHsvd(input.array(), signs.array(), caller, options));
     }
 
     /** Backends as rows of {name, available, summary, devices}, for gpu_info. */
@@ -201,65 +119,139 @@ public final class Bridge {
 
     public static String version() { return Jacobi.version(); }
 
-    private static BridgeResult compute(String op, PageArray a, String caller, String options, PageArray signs) {
+    /** The call's result, or its error as a result: one line under gpujacobi:internal, never a Java stack trace. */
+    private static BridgeResult guarded(String caller, Supplier<BridgeResult> call) {
+        try {
+            return call.get();
+        } catch (JacobiException e) {
+            return BridgeResult.failure(caller, e);
+        } catch (RuntimeException e) {
+            return BridgeResult.internal(caller, e);
+        }
+    }
+
+    private static PageArray wrap(double[] data, double rows, double cols, double pages, String cls) {
+        Precision p = Precision.fromName(cls);
+        PageArray a = PageArray.wrap(data, (int) rows, (int) cols, (int) pages);
+        return p == Precision.SINGLE ? a.to(Precision.SINGLE) : a;
+    }
+
+    /** eig, svd or inv of real or complex input (t says which), outputs named as the .m wrappers read them. */
+    private static <A> BridgeResult compute(String op, A a, Element<A> t, String caller, String options) {
         SolverOptions o = BridgeOptions.parse(caller, options);
         BridgeResult r = new BridgeResult();
         try {
             switch (op) {
                 case "eig": {
-                    EigResult e = Jacobi.eig(a, o);
+                    AbstractEigResult<A> e = t.eig(a, o);
                     r.put("D", e.values());
-                    if (e.vectors() != null) r.put("V", e.vectors());
+                    if (e.vectors() != null) t.put(r, "V", e.vectors());
                     r.report(e.report());
                     if (!e.report().converged()) {
                         // the measure needs vectors: an unconverged values-only run is repeated with them
-                        EigResult full = e.vectors() != null ? e : Jacobi.eig(a, o.withVectors(true));
-                        r.offDiagonal(OffDiagonal.eig(a, full.values(), full.vectors()));
+                        AbstractEigResult<A> full = e.vectors() != null ? e : t.eig(a, o.withVectors(true));
+                        r.offDiagonal(t.offDiagonalEig(a, full.values(), full.vectors()));
                     }
                     break;
                 }
                 case "svd": {
-                    SvdResult s = Jacobi.svd(a, o);
+                    AbstractSvdResult<A> s = t.svd(a, o);
                     r.put("S", s.s());
                     if (s.u() != null) {
-                        r.put("U", s.u());
-                        r.put("V", s.v());
+                        t.put(r, "U", s.u());
+                        t.put(r, "V", s.v());
                     }
                     r.report(s.report());
                     if (!s.report().converged()) {
-                        SvdResult full = s.v() != null ? s : Jacobi.svd(a, o.withVectors(true));
-                        r.offDiagonal(OffDiagonal.oneSided(a, full.v()));
+                        AbstractSvdResult<A> full = s.v() != null ? s : t.svd(a, o.withVectors(true));
+                        r.offDiagonal(t.offDiagonalOneSided(a, full.v()));
                     }
                     break;
                 }
                 case "inv": {
-                    InverseResult x = Jacobi.inv(a, o);
-                    r.put("X", x.inverse());
+                    AbstractInverseResult<A> x = t.inv(a, o);
+                    t.put(r, "X", x.inverse());
                     r.inverse(x.rcond(), x.anySingular());
                     r.report(x.report());
                     break;
                 }
-                case "hsvd": {
-                    HsvdResult h = Jacobi.hsvd(a, signs, o);
-                    r.put("U", h.u());
-                    r.put("S", h.s());
-                    if (h.v() != null) r.put("V", h.v());
-                    if (h.signs() != null) r.put("J", h.signs());
-                    r.report(h.report());
-                    if (!h.report().converged()) {
-                        HsvdResult full = h.v() != null ? h : Jacobi.hsvd(a, signs, o.withVectors(true));
-                        r.offDiagonal(OffDiagonal.oneSided(a, full.v()));
-                    }
-                    break;
-                }
                 default:
-                    throw new JacobiException(ErrorKind.BAD_OPTION, caller + ": unknown operation " + op);
+                    throw t.unknown(caller, op);
             }
         } catch (OutOfMemoryError e) {
-            throw new JacobiException(ErrorKind.OUT_OF_MEMORY, caller + ": " + a.describe()
-                    + " did not fit in the Java heap (max " + (Runtime.getRuntime().maxMemory() >> 20) + " MB). "
-                    + HeapAdvice.TEXT);
+            throw outOfMemory(caller, t.describe(a));
         }
         return r;
     }
+
+    private static BridgeResult computeHsvd(PageArray a, PageArray signs, String caller, String options) {
+        SolverOptions o = BridgeOptions.parse(caller, options);
+        BridgeResult r = new BridgeResult();
+        try {
+            HsvdResult h = Jacobi.hsvd(a, signs, o);
+            r.put("U", h.u());
+            r.put("S", h.s());
+            if (h.v() != null) r.put("V", h.v());
+            if (h.signs() != null) r.put("J", h.signs());
+            r.report(h.report());
+            if (!h.report().converged()) {
+                HsvdResult full = h.v() != null ? h : Jacobi.hsvd(a, signs, o.withVectors(true));
+                r.offDiagonal(OffDiagonal.oneSided(a, full.v()));
+            }
+        } catch (OutOfMemoryError e) {
+            throw outOfMemory(caller, a.describe());
+        }
+        return r;
+    }
+
+    private static JacobiException outOfMemory(String caller, String input) {
+        return new JacobiException(ErrorKind.OUT_OF_MEMORY, caller + ": " + input + " did not fit in the Java heap (max "
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MB). " + HeapAdvice.TEXT);
+    }
+
+    /** What {@link #compute} does differently for real and complex input: the overloads it calls. */
+    private interface Element<A> {
+        AbstractEigResult<A> eig(A a, SolverOptions o);
+
+        AbstractSvdResult<A> svd(A a, SolverOptions o);
+
+        AbstractInverseResult<A> inv(A a, SolverOptions o);
+
+        double offDiagonalEig(A a, PageArray values, A vectors);
+
+        double offDiagonalOneSided(A a, A v);
+
+        void put(BridgeResult r, String name, A x);
+
+        String describe(A a);
+
+        JacobiException unknown(String caller, String op);
+    }
+
+    private static final Element<PageArray> REAL = new Element<PageArray>() {
+        public EigResult eig(PageArray a, SolverOptions o) { return Jacobi.eig(a, o); }
+        public SvdResult svd(PageArray a, SolverOptions o) { return Jacobi.svd(a, o); }
+        public InverseResult inv(PageArray a, SolverOptions o) { return Jacobi.inv(a, o); }
+        public double offDiagonalEig(PageArray a, PageArray d, PageArray v) { return OffDiagonal.eig(a, d, v); }
+        public double offDiagonalOneSided(PageArray a, PageArray v) { return OffDiagonal.oneSided(a, v); }
+        public void put(BridgeResult r, String name, PageArray x) { r.put(name, x); }
+        public String describe(PageArray a) { return a.describe(); }
+        public JacobiException unknown(String caller, String op) {
+            return new JacobiException(ErrorKind.BAD_OPTION, caller + ": unknown operation " + op);
+        }
+    };
+
+    private static final Element<ComplexPageArray> COMPLEX = new Element<ComplexPageArray>() {
+        public ComplexEigResult eig(ComplexPageArray a, SolverOptions o) { return Jacobi.eig(a, o); }
+        public ComplexSvdResult svd(ComplexPageArray a, SolverOptions o) { return Jacobi.svd(a, o); }
+        public ComplexInverseResult inv(ComplexPageArray a, SolverOptions o) { return Jacobi.inv(a, o); }
+        public double offDiagonalEig(ComplexPageArray a, PageArray d, ComplexPageArray v) { return OffDiagonal.eig(a, d, v); }
+        public double offDiagonalOneSided(ComplexPageArray a, ComplexPageArray v) { return OffDiagonal.oneSided(a, v); }
+        public void put(BridgeResult r, String name, ComplexPageArray x) { r.put(name, x); }
+        public String describe(ComplexPageArray a) { return a.describe(); }
+        public JacobiException unknown(String caller, String op) {
+            return new JacobiException(ErrorKind.COMPLEX_NOT_SUPPORTED, caller + ": complex input is supported "
+                    + "by eig, svd and inv, not by " + op);
+        }
+    };
 }

@@ -123,4 +123,16 @@ class BridgeComplexTest {
         BridgeResult gpu = Bridge.runComplex("svd", new double[]{1}, new double[]{1}, 1, 1, 1, "double", "gpu_svd", "Device=gpu");
         if (io.github.gpujacobi.api.Backends.get().gpu() == null) assertEquals("gpujacobi:noGpu", gpu.errorId()); // as for real input
     }
+
+    /** Real and complex input share one compute: each keeps its own answer to an operation it does not have. */
+    @Test
+    void anOperationOutsideEigSvdInvIsRefusedPerElementType() {
+        BridgeResult complex = Bridge.runComplex("hsvd", new double[]{2, 1, 1, 2}, new double[]{0, 1, -1, 0}, 2, 2, 1,
+                "double", "gpu_hsvd", "");
+        assertEquals(io.github.gpujacobi.api.ErrorKind.COMPLEX_NOT_SUPPORTED.identifier(), complex.errorId());
+        assertEquals("gpu_hsvd: complex input is supported by eig, svd and inv, not by hsvd", complex.errorMessage());
+        BridgeResult real = Bridge.run("chol", new double[]{2, 1, 1, 2}, 2, 2, 1, "double", "gpu_chol", "");
+        assertEquals(io.github.gpujacobi.api.ErrorKind.BAD_OPTION.identifier(), real.errorId());
+        assertEquals("gpu_chol: unknown operation chol", real.errorMessage());
+    }
 }

@@ -89,7 +89,7 @@ class ComplexEmbeddingTest {
         check(low, m, n);
         // repeated singular values (3, 3, 3, 1, 1, 1) in random unitary bases: M's vectors of one cluster mix pairs,
         // so the Gram-Schmidt takes out complex multiples (and y must follow with the same ones)
-        double[] u = io.github.gpujacobi.bench.Generators.unitary(r, n), w = io.github.gpujacobi.bench.Generators.unitary(r, n);
+        double[] u = io.github.gpujacobi.matrices.Generators.unitary(r, n), w = io.github.gpujacobi.matrices.Generators.unitary(r, n);
         for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
             double sj = j < 3 ? 3 : 1;
             u[2 * (i + j * n)] *= sj;

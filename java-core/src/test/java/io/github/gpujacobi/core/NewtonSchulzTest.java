@@ -2,7 +2,7 @@ package io.github.gpujacobi.core;
 
 import io.github.gpujacobi.api.ComplexPageArray;
 import io.github.gpujacobi.api.PageArray;
-import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.matrices.Generators;
 import io.github.gpujacobi.testing.Orthogonality;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

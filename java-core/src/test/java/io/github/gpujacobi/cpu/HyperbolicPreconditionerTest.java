@@ -2,7 +2,7 @@ package io.github.gpujacobi.cpu;
 
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.matrices.Generators;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.BunchParlett;
 import io.github.gpujacobi.core.HyperbolicPreconditioner;

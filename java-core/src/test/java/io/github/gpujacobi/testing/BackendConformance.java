@@ -17,7 +17,7 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
-import io.github.gpujacobi.bench.GradedReference;
+import io.github.gpujacobi.matrices.GradedReference;
 import io.github.gpujacobi.core.AccuracyContract;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;

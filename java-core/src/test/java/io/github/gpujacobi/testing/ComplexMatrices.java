@@ -19,7 +19,7 @@ public final class ComplexMatrices {
 
     /** (G + G^H)/2 for Gaussian G: Hermitian, exactly (the product's own generator). */
     public static double[] hermitian(Random r, int n) {
-        return io.github.gpujacobi.bench.Generators.hermitian(r, n);
+        return io.github.gpujacobi.matrices.Generators.hermitian(r, n);
     }
 
     /** C = A B for interleaved A (m x k) and B (k x n). */
@@ -156,7 +156,7 @@ public final class ComplexMatrices {
 
     /** Graded Hermitian indefinite (10 decades, ceil(n/2) positive eigenvalues): the product's own generator. */
     public static double[] gradedHermitianIndefinite(Random r, int n) {
-        return io.github.gpujacobi.bench.Generators.gradedHermitianIndefinite(r, n, 10);
+        return io.github.gpujacobi.matrices.Generators.gradedHermitianIndefinite(r, n, 10);
     }
 
     /** P D H D P^T for Hermitian h (interleaved, n x n): D = logspace(0, -10, n) over the unit-diagonal scaling of h. */

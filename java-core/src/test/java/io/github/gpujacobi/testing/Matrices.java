@@ -2,7 +2,7 @@ package io.github.gpujacobi.testing;
 
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
-import io.github.gpujacobi.bench.Generators;
+import io.github.gpujacobi.matrices.Generators;
 import io.github.gpujacobi.core.Residuals;
 
 import java.util.Random;

@@ -65,7 +65,7 @@ class ToolboxJarTest {
     void holdsOnlyWhatTheToolboxCalls() throws IOException {
         String[] forbidden = {"org/ejml/", "org/knowm/", "org/apache/", "de/", "us/hebi/", "com/madgag/",
                 "io/github/gpujacobi/bench/", "io/github/gpujacobi/cli/", "io/github/gpujacobi/mat/",
-                "io/github/gpujacobi/cuda/peers/", "io/github/gpujacobi/shaded/", "META-INF/versions/",
+                "io/github/gpujacobi/cuda/peers/", "io/github/gpujacobi/matrices/", "io/github/gpujacobi/shaded/", "META-INF/versions/",
                 "lib/libJNvPTXCompiler", "lib/libJNvrtc", "lib/libJCudaRuntime",
                 "META-INF/services/io.github.gpujacobi.bench.",
                 // the CPU backend's native LAPACK is for the command line and the Java API only
