@@ -10,12 +10,6 @@ package io.github.gpujacobi.api;
 final class ComplexDispatch {
     private ComplexDispatch() {}
 
-    /**
-     * Whether Device 'auto' sends complex input to the GPU from the real path's crossover: on, since the complex GPU
-     * kernels pass the conformance suite and verify; -Dgpujacobi.gpu.complexAuto=false keeps complex input on the CPU.
-     */
-    static final boolean GPU_COMPLEX_AUTO = !"false".equals(System.getProperty("gpujacobi.gpu.complexAuto"));
-
     static ComplexEigResult eig(ComplexPageArray a, SolverOptions o) {
         String method = Methods.checkComplex(Operation.EIG, o.method(), o);
         InputChecks.requireSquare(a, o);
@@ -118,12 +112,11 @@ final class ComplexDispatch {
             // per page: complex pages loop over the single-matrix kernels (no batched complex kernels yet)
             if (gpu != null && gpu.supports(op, o.method())
                     && (Methods.MEMORY_ACCESS.contains(o.method()) || n >= gpu.autoThreshold(op, a.precision(), 1))) {
+                // Device 'auto' sends complex input to the GPU from the real path's crossover, as real input
                 if (!gpu.supportsComplex(op)) {
                     c.note = "complex input runs on the CPU for now (no GPU complex " + op.label() + " yet)";
-                } else if (GPU_COMPLEX_AUTO) {
-                    c.backend = gpu;
                 } else {
-                    c.note = "complex input runs on the CPU under Device 'auto' (-Dgpujacobi.gpu.complexAuto=false)";
+                    c.backend = gpu;
                 }
             }
         }

@@ -165,19 +165,13 @@ public final class CpuBackend implements Backend {
         return ok || !r.converged ? r : new PageOutcome(r.sweeps, r.rotations, false, r.computeNanos, r.values);
     }
 
-    /**
-     * QR-preconditioned SVD ({@link PreconditionedJacobiSvd}) where it pays (default on;
-     * -Dgpujacobi.cpu.svdQr=false runs the sweeps on A itself, for comparisons).
-     */
-    static final boolean SVD_QR = !"false".equals(System.getProperty("gpujacobi.cpu.svdQr"));
-
     public SvdResult svd(final PageArray a, final SolverOptions o) {
         final int inner = innerThreads(o, a.pages());
         final double tol = AccuracyContract.oneSidedTol(o, a.precision(), Math.min(a.rows(), a.cols()));
         final double target = AccuracyContract.orthogonality(a.precision(), Math.max(a.rows(), a.cols()));
         final Lapack lapack = lapack(o);
-        return driver(o, SVD_QR ? lapack : null, Math.min(a.rows(), a.cols())).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
-            if (SVD_QR && PreconditionedJacobiSvd.pays(mm, nn)) {
+        return driver(o, lapack, Math.min(a.rows(), a.cols())).svd(a, o, o.method(), SvdScaling.CPU_SPAN, (k, w, vw, mm, nn) -> {
+            if (PreconditionedJacobiSvd.pays(mm, nn)) { // QR-preconditioned where it pays
                 PreconditionedJacobiSvd solver = new PreconditionedJacobiSvd(inner);
                 double[] sigma = solver.run(w, vw, mm, nn, tol, PageDriver.maxSweeps(o), o.fixedSweeps(), target, lapack);
                 return new PageOutcome(solver.sweeps, solver.rotations, solver.converged, 0, sigma);
