@@ -51,7 +51,7 @@ public final class CudaDevice {
      * Whether this device object has a context of its own (cuCtxCreate) rather than the GPU's primary
      * context: a second logical device on a GPU that another one already uses (Gpus "0,0").
      */
-    private final boolean ownContext;
+    private boolean ownContext;
     /** An own context was asked for but could not be created: this device shares the primary context. */
     public boolean sharesPrimary;
 
@@ -265,6 +265,10 @@ public final class CudaDevice {
         } else {
             JCudaDriver.cuDevicePrimaryCtxRelease(device);
             JCudaDriver.cuDevicePrimaryCtxReset(device);
+            // the primary context may keep the error (the CUDA runtime of cuSOLVER and cuBLAS holds it too): the next
+            // acquire creates a context of this device's own, as the driver's documentation of sticky errors advises
+            ownContext = true;
+            sharesPrimary = false;
         }
     }
 
