@@ -92,6 +92,7 @@ stage_verify() {
   # every check skipped (no GPU) must not read as a pass
   if grep -q '\[ *0 tests successful' "$out/conformance.txt"; then echo "   no check ran (no GPU?)"; status=1; fi
   step verify run verify --device gpu
+  recovery_step
 }
 # CudaRecoveryTest leaves its JVM's GPU poisoned (a sticky CUDA error on purpose): a JVM of its own, after the others
 recovery_step() {
