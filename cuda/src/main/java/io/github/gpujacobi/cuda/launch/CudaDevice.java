@@ -6,7 +6,6 @@ import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
-import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUmodule;
@@ -322,11 +321,6 @@ public final class CudaDevice {
     }
 
     static final int STRIDE_BLOCK = 256;
-
-    /** A kernel's pointer argument that may be null (the kernel then takes nullptr). */
-    public static Pointer nullable(CUdeviceptr p) {
-        return p == null ? Pointer.to(new long[]{0}) : Pointer.to(p);
-    }
 
     /** A launch with dynamic shared memory, opting the kernel in to more than the default 48 KB when needed. */
     void launchShared(String kernel, int grid, int block, int sharedBytes, Pointer params) {
