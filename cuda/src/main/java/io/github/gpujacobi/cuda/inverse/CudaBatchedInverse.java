@@ -41,7 +41,7 @@ public final class CudaBatchedInverse {
     }
 
     /** Per page ||A||_1 and ||inv(A)||_1 as the kernels found them (0 for the inverse of a page that broke down). */
-    public double[] norms;
+    double[] norms;
 
     /**
      * Whether {@link #run} with options serves a call: 'auto' and 'gaussjordan' on pages of 2 ... {@link #MAX_N}

@@ -91,17 +91,17 @@ public final class CudaGaussJordan {
     }
 
     /** The device buffer the page goes into for {@link #invertOnDevice} (destroyed by it). */
-    public static DevicePointer input(GpuContext gpu, int n, Scalar s) {
+    static DevicePointer input(GpuContext gpu, int n, Scalar s) {
         return gpu.buffer(Workspace.A, (long) n * n * s.bytes());
     }
 
     /** Where {@link #invertOnDevice} leaves the inverse. */
-    public static DevicePointer output(GpuContext gpu, int n, Scalar s) {
+    static DevicePointer output(GpuContext gpu, int n, Scalar s) {
         return gpu.buffer(Workspace.X, (long) n * n * s.bytes());
     }
 
     /** Inverts the page in {@link #input} into {@link #output}; whether the elimination met no zero pivot, and its time. */
-    public static PageOutcome invertOnDevice(GpuContext gpu, int n, Scalar s) {
+    static PageOutcome invertOnDevice(GpuContext gpu, int n, Scalar s) {
         TypedLapack lib = gpu.libraries("Gauss-Jordan inversion").typed(s);
         Precision p = s.precision;
         long e = s.bytes();

@@ -39,7 +39,7 @@ public final class CudaDevice {
     final int major, minor, multiprocessors, driverVersion;
     /** The block widths and crossover orders of this GPU's generation. */
     final Tuning tuning;
-    public final long totalMemory;
+    final long totalMemory;
     /** Dynamic shared memory one block may opt in to (bytes): bounds the batched kernels' page size. */
     public final int maxSharedPerBlock;
     private final Map<String, Integer> sharedOptIn = new HashMap<String, Integer>();

@@ -30,7 +30,7 @@ public final class CudaLibraries {
      * Loads the libraries and creates their handles in the current context ({@link GpuContext#libraries} keeps them);
      * what needs them is named in the error when they do not load.
      */
-    public static CudaLibraries open(String forWhat) {
+    static CudaLibraries open(String forWhat) {
         try {
             CuSolver s = CuSolver.load();
             CuBlas b = CuBlas.load();
