@@ -509,7 +509,7 @@ public final class CudaBackend implements Backend {
      * and streams, without working through them: the way out of a sticky CUDA error, after which a context runs no
      * more work. The next call creates them again. Results of calls in flight are lost; call it between calls.
      */
-    public synchronized void dropContexts() {
+    synchronized void dropContexts() {
         gpu.discard();
         if (gpus != null) gpus.dropContexts();
     }

@@ -62,7 +62,7 @@ final class CudaGpus {
     }
 
     /** The GPU indices of a call: the option, else the property, else the one chosen by -Dgpujacobi.cuda.device, else all. */
-    public int[] resolve(SolverOptions o) {
+    int[] resolve(SolverOptions o) {
         int[] list = o.gpus();
         if (list == null) list = fromProperty(o.caller());
         if (list == null) {

@@ -2,9 +2,8 @@ package io.github.gpujacobi.cuda;
 
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
+import io.github.gpujacobi.cuda.launch.CommonKernels;
 import io.github.gpujacobi.cuda.launch.CudaDevice;
-import io.github.gpujacobi.cuda.launch.Kernel;
-import jcuda.Pointer;
 import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
@@ -84,7 +83,7 @@ final class StickyRecovery {
         synchronized (b) {
             CudaDevice dev = b.device();
             dev.makeCurrent();
-            b.context().launch(Kernel.TEST_FAULT.kernelName(), 1, 32, Pointer.to(Pointer.to(new long[]{0})));
+            CommonKernels.fault(b.context());
             return JCudaDriver.cuCtxSynchronize();
         }
     }

@@ -11,7 +11,6 @@ import io.github.gpujacobi.bench.ComplexAccuracy;
 import io.github.gpujacobi.bench.ComplexBenchPeer;
 import io.github.gpujacobi.bench.Measurement;
 import io.github.gpujacobi.cuda.jna.CuSolver;
-import io.github.gpujacobi.cuda.jna.CuSolverComplex;
 import io.github.gpujacobi.cuda.jna.CudaRuntime;
 
 import static io.github.gpujacobi.cuda.peers.DeviceMemory.check;
@@ -26,15 +25,13 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
     enum Kind { HEEVD, HEEVJ, GESVD, GESVDJ, GETRF }
 
     private final Kind kind;
-    private final CuSolverComplex cz;
     private final CuSolver cs;
     private final CudaRuntime rt;
     private final Pointer handle;
     private final DeviceMemory mem;
 
-    CusolverComplexPeer(Kind kind, CuSolverComplex cz, CuSolver cs, CudaRuntime rt, Pointer handle) {
+    CusolverComplexPeer(Kind kind, CuSolver cs, CudaRuntime rt, Pointer handle) {
         this.kind = kind;
-        this.cz = cz;
         this.cs = cs;
         this.rt = rt;
         this.handle = handle;
@@ -100,16 +97,16 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
             switch (kind) {
                 case HEEVD:
                     w = mem.alloc((long) n * rs);
-                    check(z ? cz.cusolverDnZheevd_bufferSize(handle, 1, 0, n, work, n, w, lw)
-                            : cz.cusolverDnCheevd_bufferSize(handle, 1, 0, n, work, n, w, lw), "heevd_bufferSize");
+                    check(z ? cs.cusolverDnZheevd_bufferSize(handle, 1, 0, n, work, n, w, lw)
+                            : cs.cusolverDnCheevd_bufferSize(handle, 1, 0, n, work, n, w, lw), "heevd_bufferSize");
                     break;
                 case HEEVJ: {
                     w = mem.alloc((long) n * rs);
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateSyevjInfo(pr), "CreateSyevjInfo");
                     params = pr.getValue();
-                    check(z ? cz.cusolverDnZheevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params)
-                            : cz.cusolverDnCheevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params), "heevj_bufferSize");
+                    check(z ? cs.cusolverDnZheevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params)
+                            : cs.cusolverDnCheevj_bufferSize(handle, 1, 0, n, work, n, w, lw, params), "heevj_bufferSize");
                     break;
                 }
                 case GESVD:
@@ -117,8 +114,8 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
                     u = mem.alloc((long) m * m * es);
                     v = mem.alloc((long) n * n * es);
                     rwork = mem.alloc((long) k * rs);
-                    check(z ? cz.cusolverDnZgesvd_bufferSize(handle, m, n, lw)
-                            : cz.cusolverDnCgesvd_bufferSize(handle, m, n, lw), "gesvd_bufferSize");
+                    check(z ? cs.cusolverDnZgesvd_bufferSize(handle, m, n, lw)
+                            : cs.cusolverDnCgesvd_bufferSize(handle, m, n, lw), "gesvd_bufferSize");
                     break;
                 case GESVDJ: {
                     w = mem.alloc((long) k * rs);
@@ -127,8 +124,8 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
                     PointerByReference pr = new PointerByReference();
                     check(cs.cusolverDnCreateGesvdjInfo(pr), "CreateGesvdjInfo");
                     params = pr.getValue();
-                    check(z ? cz.cusolverDnZgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params)
-                            : cz.cusolverDnCgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params), "gesvdj_bufferSize");
+                    check(z ? cs.cusolverDnZgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params)
+                            : cs.cusolverDnCgesvdj_bufferSize(handle, 1, 0, m, n, work, m, w, u, m, v, n, lw, params), "gesvdj_bufferSize");
                     break;
                 }
                 default: {
@@ -136,8 +133,8 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
                     u = mem.alloc(pageBytes); // B = I, overwritten by inv(A)
                     eye = mem.alloc(pageBytes);
                     mem.uploadIdentity(eye, n, pageBytes, z, es);
-                    check(z ? cz.cusolverDnZgetrf_bufferSize(handle, n, n, work, n, lw)
-                            : cz.cusolverDnCgetrf_bufferSize(handle, n, n, work, n, lw), "getrf_bufferSize");
+                    check(z ? cs.cusolverDnZgetrf_bufferSize(handle, n, n, work, n, lw)
+                            : cs.cusolverDnCgetrf_bufferSize(handle, n, n, work, n, lw), "getrf_bufferSize");
                 }
             }
             workspace(lw.getValue(), es);
@@ -148,27 +145,27 @@ final class CusolverComplexPeer implements ComplexBenchPeer {
             Pointer ws = solverWork;
             switch (kind) {
                 case HEEVD:
-                    check(z ? cz.cusolverDnZheevd(handle, 1, 0, n, work, n, w, ws, lwork, info)
-                            : cz.cusolverDnCheevd(handle, 1, 0, n, work, n, w, ws, lwork, info), "heevd");
+                    check(z ? cs.cusolverDnZheevd(handle, 1, 0, n, work, n, w, ws, lwork, info)
+                            : cs.cusolverDnCheevd(handle, 1, 0, n, work, n, w, ws, lwork, info), "heevd");
                     break;
                 case HEEVJ:
-                    check(z ? cz.cusolverDnZheevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params)
-                            : cz.cusolverDnCheevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params), "heevj");
+                    check(z ? cs.cusolverDnZheevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params)
+                            : cs.cusolverDnCheevj(handle, 1, 0, n, work, n, w, ws, lwork, info, params), "heevj");
                     break;
                 case GESVD:
-                    check(z ? cz.cusolverDnZgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, rwork, info)
-                            : cz.cusolverDnCgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, rwork, info), "gesvd");
+                    check(z ? cs.cusolverDnZgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, rwork, info)
+                            : cs.cusolverDnCgesvd(handle, (byte) 'A', (byte) 'A', m, n, work, m, w, u, m, v, n, ws, lwork, rwork, info), "gesvd");
                     break;
                 case GESVDJ:
-                    check(z ? cz.cusolverDnZgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params)
-                            : cz.cusolverDnCgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params), "gesvdj");
+                    check(z ? cs.cusolverDnZgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params)
+                            : cs.cusolverDnCgesvdj(handle, 1, 0, m, n, work, m, w, u, m, v, n, ws, lwork, info, params), "gesvdj");
                     break;
                 default:
                     check(rt.cudaMemcpy(u, eye, pageBytes, 3), "cudaMemcpy D2D");
-                    check(z ? cz.cusolverDnZgetrf(handle, n, n, work, n, ws, ipiv, info)
-                            : cz.cusolverDnCgetrf(handle, n, n, work, n, ws, ipiv, info), "getrf");
-                    check(z ? cz.cusolverDnZgetrs(handle, 0, n, n, work, n, ipiv, u, n, info)
-                            : cz.cusolverDnCgetrs(handle, 0, n, n, work, n, ipiv, u, n, info), "getrs");
+                    check(z ? cs.cusolverDnZgetrf(handle, n, n, work, n, ws, ipiv, info)
+                            : cs.cusolverDnCgetrf(handle, n, n, work, n, ws, ipiv, info), "getrf");
+                    check(z ? cs.cusolverDnZgetrs(handle, 0, n, n, work, n, ipiv, u, n, info)
+                            : cs.cusolverDnCgetrs(handle, 0, n, n, work, n, ipiv, u, n, info), "getrs");
             }
         }
 

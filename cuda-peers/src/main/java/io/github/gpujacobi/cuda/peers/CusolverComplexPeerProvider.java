@@ -4,7 +4,6 @@ import com.sun.jna.Pointer;
 import io.github.gpujacobi.bench.ComplexBenchPeer;
 import io.github.gpujacobi.bench.ComplexPeerProvider;
 import io.github.gpujacobi.cuda.jna.CuSolver;
-import io.github.gpujacobi.cuda.jna.CuSolverComplex;
 import io.github.gpujacobi.cuda.jna.CudaRuntime;
 
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import java.util.List;
 public final class CusolverComplexPeerProvider implements ComplexPeerProvider {
     private static String reason;
     private static CuSolver cs;
-    private static CuSolverComplex cz;
     private static CudaRuntime rt;
     private static Pointer handle;
 
@@ -25,7 +23,6 @@ public final class CusolverComplexPeerProvider implements ComplexPeerProvider {
         try {
             rt = CudaRuntime.load();
             cs = CuSolver.load();
-            cz = CuSolverComplex.load();
             handle = PeerLoading.createHandle(cs);
             return true;
         } catch (UnsatisfiedLinkError | RuntimeException e) {
@@ -38,7 +35,7 @@ public final class CusolverComplexPeerProvider implements ComplexPeerProvider {
         if (!load()) return Collections.emptyList();
         List<ComplexBenchPeer> out = new ArrayList<ComplexBenchPeer>();
         for (CusolverComplexPeer.Kind k : CusolverComplexPeer.Kind.values()) {
-            CusolverComplexPeer p = new CusolverComplexPeer(k, cz, cs, rt, handle);
+            CusolverComplexPeer p = new CusolverComplexPeer(k, cs, rt, handle);
             if (p.op().equals(op)) out.add(p);
         }
         return out;

@@ -1,10 +1,9 @@
 package io.github.gpujacobi.cuda.batched;
 
-import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
-import io.github.gpujacobi.cuda.launch.Kernel;
+import io.github.gpujacobi.cuda.launch.IntakeKernels;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
 import io.github.gpujacobi.api.PageArray;
@@ -13,7 +12,6 @@ import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.Grading;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -70,7 +68,6 @@ public final class CudaBatchedEig {
         CUdeviceptr dd = gpu.buffer(Workspace.D, (long) chunk * n * 8);
         DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
-        String kernel = Kernel.EIG_BATCHED.name(p);
         final BlockedPagePlan bp = BlockedPagePlan.eig(gpu.tuning, n, p, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
@@ -86,38 +83,21 @@ public final class CudaBatchedEig {
             gpu.synchronize();
             long t0 = System.nanoTime();
             if (bp != null) {
-                gpu.launchShared(bp.eigKernel(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
-                        Pointer.to(Pointer.to(ad), Pointer.to(dd), Pointer.to(vd), Pointer.to(blockPairs), Pointer.to(new int[]{n}),
-                        Pointer.to(new int[]{bp.nb}), Pointer.to(new int[]{bp.half()}), Pointer.to(new int[]{bp.steps()}),
-                        Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(sw), Pointer.to(rot),
-                        Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{bp.threadsPerPage()}),
-                        Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
+                PageKernels.eigBlocked(gpu, p, bp, count, ad, dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
                 if (wantV) PagePolish.run(gpu, vd, n, count);
             } else if (warp > 0) {
-                int perBlock = PagePlan.eigWarpPagesPerBlock(warp);
-                gpu.launchShared(Kernel.pageWarp(true, warp).name(p), (count + perBlock - 1) / perBlock,
-                        32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ad),
-                        Pointer.to(dd), Pointer.to(vd), Pointer.to(new int[]{n}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
-                        Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
-                        Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{count})));
+                PageKernels.eigWarp(gpu, p, warp, count, ad, dd, vd, n, fixedSweeps > 0 ? 0 : tol, maxSweeps, fixedSweeps, sw,
+                        rot, wantV);
             } else {
-                gpu.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ad),
-                    Pointer.to(dd), Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
-                    Pointer.to(new int[]{steps}), Pointer.to(new double[]{fixedSweeps > 0 ? 0 : tol}),
-                    Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot),
-                    Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(new int[]{plan.threadsPerPage}),
-                    Pointer.to(new int[]{plan.pagesPerBlock}), Pointer.to(new int[]{count}),
-                    Pointer.to(new int[]{plan.sharedA ? 1 : 0}), Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
-                    Pointer.to(new int[]{plan.pageBytes})));
+                PageKernels.eigGroup(gpu, p, plan, count, ad, dd, vd, pairs, n, half, steps, fixedSweeps > 0 ? 0 : tol,
+                        maxSweeps, fixedSweeps, sw, rot, wantV);
                 // double V of the group kernel (33 ... 63) is over n eps from orthogonal before this step [21]
                 if (wantV && p == Precision.DOUBLE) PagePolish.run(gpu, vd, n, count);
             }
             gpu.synchronize();
             computeNanos += System.nanoTime() - t0;
             // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
-            gpu.launchShared(Kernel.SORT_EIG_PAGES.kernelName(), count, 128, 4 * n, Pointer.to(Pointer.to(dd), Pointer.to(vd),
-                    Pointer.to(dSorted), CudaDevice.nullable(vSorted), Pointer.to(new int[]{n}), Pointer.to(new int[]{count}),
-                    Pointer.to(new int[]{wantV ? 1 : 0})));
+            IntakeKernels.sortEigPages(gpu, dd, vd, dSorted, vSorted, n, count, wantV);
             DeviceBuffers.downloadPages(dSorted, values, first, count);
             if (wantV) DeviceBuffers.downloadPages(vSorted, vectors, first, count);
             final int[] s = new int[count];
@@ -134,9 +114,7 @@ public final class CudaBatchedEig {
     /** The device's checks of pages first .. first + count - 1 (in ad as they came): InputChecks' errors, grading. */
     private void check(GpuContext gpu, CUdeviceptr checks, CUdeviceptr ad, PageArray a, int first, int count, SolverOptions o) {
         int n = a.rows();
-        gpu.launch(Kernel.INTAKE_PAGES.name(a.precision()), count, 128,
-                Pointer.to(Pointer.to(ad), Pointer.to(new int[]{n}), Pointer.to(new int[]{count}),
-                        Pointer.to(new double[]{Grading.GRADED_SPAN}), Pointer.to(checks)));
+        IntakeKernels.pages(gpu, a.precision(), ad, n, count, Grading.GRADED_SPAN, checks);
         double[] st = DeviceBuffers.download(checks, 5 * count, Precision.DOUBLE);
         for (int k = 0; k < count; k++) {
             if (st[5 * k + 2] != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf

@@ -3,7 +3,6 @@ package io.github.gpujacobi.cuda.batched;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
-import io.github.gpujacobi.cuda.launch.Kernel;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
 import io.github.gpujacobi.api.PageArray;
@@ -12,7 +11,6 @@ import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageLoop;
 import io.github.gpujacobi.core.PageStats;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 import java.util.Arrays;
@@ -59,7 +57,6 @@ public final class CudaBatchedSvd {
         CUdeviceptr sigd = polishU ? gpu.buffer(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
         DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
-        String kernel = Kernel.SVD_BATCHED.name(p);
         final BlockedPagePlan bp = BlockedPagePlan.svd(gpu.tuning, nn, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
@@ -78,36 +75,21 @@ public final class CudaBatchedSvd {
             gpu.synchronize();
             long t0 = System.nanoTime();
             if (bp != null) {
-                gpu.launchShared(Kernel.SVD_BLOCKED_PAGES.name(p), bp.grid(count), BlockedPagePlan.THREADS, bp.sharedBytes(),
-                        Pointer.to(Pointer.to(ud), Pointer.to(vd), Pointer.to(blockPairs), Pointer.to(new int[]{mm}),
-                        Pointer.to(new int[]{nn}), Pointer.to(new int[]{bp.nb}), Pointer.to(new int[]{bp.half()}),
-                        Pointer.to(new int[]{bp.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
-                        Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
-                        Pointer.to(new int[]{bp.threadsPerPage()}), Pointer.to(new int[]{count}), Pointer.to(new int[]{bp.pageBytes})));
+                PageKernels.svdBlocked(gpu, bp, count, ud, vd, blockPairs, mm, nn, tol, maxSweeps, sw, rot, wantV);
                 if (wantV) PagePolish.run(gpu, vd, nn, count);
             } else if (warp > 0) {
                 CUdeviceptr partners = gpu.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct));
-                gpu.launchShared(Kernel.pageWarp(false, warp).name(p), (count + PagePlan.WARP_PAGES_PER_BLOCK - 1)
-                        / PagePlan.WARP_PAGES_PER_BLOCK, 32 * PagePlan.WARP_PAGES_PER_BLOCK, 0, Pointer.to(Pointer.to(ud),
-                        Pointer.to(vd), Pointer.to(partners), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
-                        Pointer.to(new int[]{ct.steps()}), Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}),
-                        Pointer.to(new int[]{fixedSweeps}), Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
-                        Pointer.to(new int[]{count})));
-            } else gpu.launchShared(kernel, plan.grid(count), plan.blockThreads(), plan.sharedBytes(), Pointer.to(Pointer.to(ud),
-                    Pointer.to(vd), Pointer.to(pairs), Pointer.to(new int[]{mm}), Pointer.to(new int[]{nn}),
-                    Pointer.to(new int[]{ct.pairsPerStep()}), Pointer.to(new int[]{ct.steps()}),
-                    Pointer.to(new double[]{tol}), Pointer.to(new int[]{maxSweeps}), Pointer.to(new int[]{fixedSweeps}),
-                    Pointer.to(sw), Pointer.to(rot), Pointer.to(new int[]{wantV ? 1 : 0}),
-                    Pointer.to(new int[]{plan.threadsPerPage}), Pointer.to(new int[]{plan.pagesPerBlock}),
-                    Pointer.to(new int[]{count}), Pointer.to(new int[]{plan.lanes}), Pointer.to(new int[]{plan.sharedA ? 1 : 0}),
-                    Pointer.to(new int[]{plan.sharedV ? 1 : 0}),
-                    Pointer.to(new int[]{plan.pageBytes})));
+                PageKernels.svdWarp(gpu, warp, count, ud, vd, partners, mm, nn, ct.steps(), tol, maxSweeps, fixedSweeps, sw,
+                        rot, wantV);
+            } else {
+                PageKernels.svdGroup(gpu, plan, count, ud, vd, pairs, mm, nn, ct.pairsPerStep(), ct.steps(), tol, maxSweeps,
+                        fixedSweeps, sw, rot, wantV);
+            }
             // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
             if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) PagePolish.run(gpu, vd, nn, count);
             final int columns = count * nn;
             if (polishU && columns > 0) {  // U to unit columns (sigma) and its Newton-Schulz step, as V's
-                gpu.launchShared(Kernel.SVD_PAGES_NORMALIZE.kernelName(), (columns + 7) / 8, 256, 0, Pointer.to(
-                        Pointer.to(ud), Pointer.to(sigd), Pointer.to(new int[]{mm}), Pointer.to(new int[]{columns})));
+                PageKernels.svdNormalize(gpu, ud, sigd, mm, columns);
                 PagePolish.run(gpu, ud, mm, nn, count);
             }
             gpu.synchronize();

@@ -1,11 +1,12 @@
 package io.github.gpujacobi.cuda.blocked;
 
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.cuda.launch.CommonKernels;
 import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
-import io.github.gpujacobi.cuda.launch.Kernel;
+import io.github.gpujacobi.cuda.launch.Scalar;
 import io.github.gpujacobi.cuda.launch.SymmetricIntake;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.pointwise.CudaEig;
@@ -14,7 +15,6 @@ import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.api.SolverOptions;
-import jcuda.Pointer;
 import jcuda.driver.JCudaDriver;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -97,8 +97,7 @@ public final class BlockedEigOnDevice {
         if (vectors == null) return r;
         DevicePointer perm = gpu.buffer(Workspace.INTAKE_ORDER, 4L * n), out = gpu.buffer(Workspace.INTAKE_VECTORS, 8L * n * n);
         DeviceBuffers.upload(perm, q);
-        gpu.launch(Kernel.GJ_GATHER_COLUMNS.name(Precision.DOUBLE), (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(u), Pointer.to(out),
-                Pointer.to(new int[]{n}), Pointer.to(perm)));
+        CommonKernels.gatherColumns(gpu, Scalar.D, u, out, n, perm);
         DeviceBuffers.downloadPage(out, vectors, k);
         return r;
     }

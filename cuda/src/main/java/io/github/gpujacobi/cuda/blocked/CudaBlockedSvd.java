@@ -149,7 +149,7 @@ public final class CudaBlockedSvd {
     }
 
     /** The device buffer {@link #eig(GpuContext, DevicePointer, int, boolean, double, int, int)} takes. */
-    public DevicePointer input(GpuContext gpu, int n) {
+    DevicePointer input(GpuContext gpu, int n) {
         return gpu.buffer(Workspace.BLOCKED_IN, (long) n * n * el.bytes);
     }
 
@@ -205,7 +205,7 @@ public final class CudaBlockedSvd {
      * G W = U Sigma with W J-orthogonal. U (unit columns, when wanted) left in {@link #vectors} and copied into uOut
      * (n x n, null: left on the device), Sigma into {@link #sigma}; {@link #rankDeficient} when a pair had no real angle.
      */
-    public void hyperbolic(GpuContext gpu, DevicePointer g, int n, int[] signs, boolean preconditioned,
+    void hyperbolic(GpuContext gpu, DevicePointer g, int n, int[] signs, boolean preconditioned,
                            boolean wantU, double[] uOut, double tol, int maxSweeps, int fixedSweeps) {
         lib = gpu.libraries("Method 'blocked'");
         long t0 = System.nanoTime();

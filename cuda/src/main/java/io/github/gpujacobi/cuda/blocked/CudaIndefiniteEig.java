@@ -54,7 +54,7 @@ public final class CudaIndefiniteEig {
     }
 
     /** The device buffer the page goes into for {@link #run(GpuContext, DevicePointer, int, int, boolean, double[], double, int, int)}. */
-    public DevicePointer input(GpuContext gpu, int n) {
+    DevicePointer input(GpuContext gpu, int n) {
         return gpu.buffer(Workspace.BP_A, (long) el.bytes * n * n);
     }
 

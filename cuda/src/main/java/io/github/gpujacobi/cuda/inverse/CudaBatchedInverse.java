@@ -6,7 +6,7 @@ import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
-import io.github.gpujacobi.cuda.launch.Kernel;
+import io.github.gpujacobi.cuda.launch.IntakeKernels;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
@@ -41,7 +41,7 @@ public final class CudaBatchedInverse {
     }
 
     /** Per page ||A||_1 and ||inv(A)||_1 as the kernels found them (0 for the inverse of a page that broke down). */
-    public double[] norms;
+    double[] norms;
 
     /**
      * Whether {@link #run} with options serves a call: 'auto' and 'gaussjordan' on pages of 2 ... {@link #MAX_N}
@@ -65,23 +65,14 @@ public final class CudaBatchedInverse {
         DeviceBuffers.uploadPages(data, a, 0, pages);
         if (o != null) {
             DevicePointer checks = gpu.buffer(Workspace.PAGE_CHECKS, 5L * 8 * pages);
-            gpu.launch(Kernel.INTAKE_PAGES.name(p), pages, 128, Pointer.to(Pointer.to(data),
-                    Pointer.to(new int[]{n}), Pointer.to(new int[]{pages}), Pointer.to(new double[]{1}), Pointer.to(checks)));
+            IntakeKernels.pages(gpu, p, data, n, pages, 1.0, checks);
             double[] st = DeviceBuffers.download(checks, 5 * pages, Precision.DOUBLE);
             for (int k = 0; k < pages; k++) if (st[5 * k + 2] != 0) InputChecks.requireFinite(a, o); // names the entry
         }
         gpu.synchronize();
         long t0 = System.nanoTime();
-        if (n <= WARP_MAX_N) { // one warp per page, WARPS pages a block
-            int shared = (int) (WARPS * ((long) n * n + 2L * n) * e);
-            gpu.launchShared(Kernel.INV_WARP.name(p), (pages + WARPS - 1) / WARPS, 32 * WARPS, shared,
-                    Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(new int[]{pages}), Pointer.to(norms),
-                            Pointer.to(sing)));
-        } else {
-            int shared = (int) ((long) n * n * e + 3L * n * e + 4L * n);
-            gpu.launchShared(Kernel.INV_BATCHED.name(p), pages, threads(n), shared,
-                    Pointer.to(Pointer.to(data), Pointer.to(new int[]{n}), Pointer.to(norms), Pointer.to(sing)));
-        }
+        if (n <= WARP_MAX_N) InverseKernels.invWarp(gpu, p, data, n, pages, norms, sing);
+        else InverseKernels.invBatched(gpu, p, pages, data, n, norms, sing);
         gpu.synchronize();
         computeNanos = System.nanoTime() - t0;
         DeviceBuffers.downloadPagesAsIs(data, x, 0, pages);

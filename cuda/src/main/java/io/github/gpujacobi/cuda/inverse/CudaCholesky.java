@@ -1,10 +1,10 @@
 package io.github.gpujacobi.cuda.inverse;
 
+import io.github.gpujacobi.cuda.launch.CommonKernels;
 import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
-import io.github.gpujacobi.cuda.launch.Kernel;
 import io.github.gpujacobi.cuda.launch.Scalar;
 import io.github.gpujacobi.cuda.launch.TypedLapack;
 import io.github.gpujacobi.cuda.launch.Workspace;
@@ -44,8 +44,7 @@ public final class CudaCholesky {
         int[] st = {0};
         CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoH(Pointer.to(st), info, 4), "cuMemcpyDtoH devInfo");
         if (st[0] != 0) return PageOutcome.direct(false, System.nanoTime() - t0); // a leading minor is not positive definite
-        gpu.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
-                Pointer.to(Pointer.to(x), Pointer.to(new int[]{n})));
+        CommonKernels.identity(gpu, s, x, n);
         Memory one = lib.scalar(1), zero = lib.scalar(0);
         lib.trsm(0, 0, 0, 0, n, n, one, a.jna(), n, x.jna(), n);
         lib.gemm(s.complex ? 2 : 1, 0, n, n, n, one, x.jna(), n, x.jna(), n, zero, a.jna(), n); // inv(L)^H inv(L)

@@ -1,11 +1,11 @@
 package io.github.gpujacobi.cuda.inverse;
 
+import io.github.gpujacobi.cuda.launch.CommonKernels;
 import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.CudaLibraries;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
-import io.github.gpujacobi.cuda.launch.Kernel;
 import io.github.gpujacobi.cuda.launch.Profiling;
 import io.github.gpujacobi.cuda.launch.Scalar;
 import io.github.gpujacobi.cuda.launch.SideStream;
@@ -91,17 +91,17 @@ public final class CudaGaussJordan {
     }
 
     /** The device buffer the page goes into for {@link #invertOnDevice} (destroyed by it). */
-    public static DevicePointer input(GpuContext gpu, int n, Scalar s) {
+    static DevicePointer input(GpuContext gpu, int n, Scalar s) {
         return gpu.buffer(Workspace.A, (long) n * n * s.bytes());
     }
 
     /** Where {@link #invertOnDevice} leaves the inverse. */
-    public static DevicePointer output(GpuContext gpu, int n, Scalar s) {
+    static DevicePointer output(GpuContext gpu, int n, Scalar s) {
         return gpu.buffer(Workspace.X, (long) n * n * s.bytes());
     }
 
     /** Inverts the page in {@link #input} into {@link #output}; whether the elimination met no zero pivot, and its time. */
-    public static PageOutcome invertOnDevice(GpuContext gpu, int n, Scalar s) {
+    static PageOutcome invertOnDevice(GpuContext gpu, int n, Scalar s) {
         TypedLapack lib = gpu.libraries("Gauss-Jordan inversion").typed(s);
         Precision p = s.precision;
         long e = s.bytes();
@@ -131,12 +131,11 @@ public final class CudaGaussJordan {
                 if (ps != null) ps.defaultAwaitsMark();
                 phase(gpu, 1);
                 if (n > bb) {
-                    gpu.launch(Kernel.GJ_SWAP_ROWS.name(s), (n - bb + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}),
-                            Pointer.to(new int[]{k}), Pointer.to(new int[]{end}), Pointer.to(ipiv.withByteOffset(4L * k))));
+                    InverseKernels.swapRows(gpu, s, a, n, k, end, ipiv.at(4L * k));
                 }
                 phase(gpu, 2);
                 // Linv = inv(L11), T = inv(U) Linv = inv(A11) (b x b triangular solves)
-                gpu.launch(Kernel.IDENTITY.name(s), (bb * bb + 255) / 256, 256, Pointer.to(Pointer.to(linv), Pointer.to(new int[]{bb})));
+                CommonKernels.identity(gpu, s, linv, bb);
                 trsm(lib, 0, 0, 1, bb, bb, one, a11, n, linv.jna(), bb);
                 CudaDevice.check(JCudaDriver.cuMemcpyDtoDAsync(t, linv, (long) bb * bb * e, null), "cuMemcpyDtoDAsync");
                 trsm(lib, 0, 1, 0, bb, bb, one, a11, n, t.jna(), bb);
@@ -146,8 +145,7 @@ public final class CudaGaussJordan {
                 if (k > 0) gemm(lib, k, bb, bb, minusOne, panelCols, n, t.jna(), bb, zero, pb.jna(), n);
                 if (end < n) gemm(lib, n - end, bb, bb, minusOne, aj.share(((long) k * n + end) * e), n, linv.jna(), bb,
                         zero, pb.jna().share((long) end * e), n);
-                gpu.launch(Kernel.GJ_BLOCK_ROWS.name(s), (int) (((long) bb * n + 255) / 256), 256, Pointer.to(Pointer.to(a),
-                        Pointer.to(new int[]{n}), Pointer.to(new int[]{k}), Pointer.to(new int[]{bb}), Pointer.to(wb), Pointer.to(pb)));
+                InverseKernels.blockRows(gpu, s, a, n, k, bb, wb, pb);
                 int nextEnd = Math.min(n, end + b);
                 if (ps != null) {
                     update(lib, aj, n, k, bb, pb, wb, t, end, nextEnd, e, one, zero); // the next panel's columns first
@@ -170,8 +168,7 @@ public final class CudaGaussJordan {
         int[] piv = new int[n];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(piv), ipiv, 4L * n), "cuMemcpyDtoH pivots");
         DeviceBuffers.upload(q, columnOrder(piv, n, b));
-        gpu.launch(Kernel.GJ_GATHER_COLUMNS.name(s), (int) (((long) n * n + 255) / 256), 256, Pointer.to(Pointer.to(a), Pointer.to(x),
-                Pointer.to(new int[]{n}), Pointer.to(q)));
+        CommonKernels.gatherColumns(gpu, s, a, x, n, q);
         phase(gpu, 5);
         gpu.synchronize();
         long nanos = System.nanoTime() - t0;

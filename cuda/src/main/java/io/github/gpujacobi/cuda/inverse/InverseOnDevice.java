@@ -12,11 +12,10 @@ import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
-import io.github.gpujacobi.cuda.launch.Kernel;
+import io.github.gpujacobi.cuda.launch.IntakeKernels;
 import io.github.gpujacobi.cuda.launch.Scalar;
 import io.github.gpujacobi.cuda.launch.Tuning;
 import io.github.gpujacobi.cuda.launch.Workspace;
-import jcuda.Pointer;
 
 /**
  * Gauss-Jordan inversion ({@link CudaGaussJordan}) with each page on the device from the caller's array to the
@@ -104,8 +103,7 @@ public final class InverseOnDevice {
     private static long[] scan(GpuContext gpu, DevicePointer m, int n, Precision p, boolean symmetry) {
         DevicePointer out = gpu.buffer(Workspace.INTAKE_GENERAL, 4 * 8L);
         DeviceBuffers.zero(out, 4 * 8L);
-        gpu.launch(Kernel.INTAKE_GENERAL.name(p), n, 256, Pointer.to(Pointer.to(m),
-                Pointer.to(new int[]{n}), Pointer.to(new int[]{symmetry ? 1 : 0}), Pointer.to(out)));
+        IntakeKernels.general(gpu, p, m, n, symmetry, out);
         return DeviceBuffers.readCounters(out, 4);
     }
 }

@@ -69,7 +69,7 @@ public enum BlockedScalar {
     public void gemm(CudaLibraries lib, int ta, int tb, int m, int n, int k, Memory alpha, Pointer a, int lda, Pointer b, int ldb,
               Memory beta, Pointer c, int ldc, String what) {
         int st = complex()
-                ? lib.blasComplex.cublasZgemm_v2(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+                ? lib.blas.cublasZgemm_v2(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
                 : lib.blas.cublasDgemm_v2(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
         CudaLibraries.status(st, what);
     }
@@ -78,7 +78,7 @@ public enum BlockedScalar {
                             long sa, Pointer b, int ldb, long sb, Memory beta, Pointer c, int ldc, long sc, int batch,
                             String what) {
         int st = complex()
-                ? lib.blasComplex.cublasZgemmStridedBatched(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, sa, b, ldb, sb,
+                ? lib.blas.cublasZgemmStridedBatched(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, sa, b, ldb, sb,
                 beta, c, ldc, sc, batch)
                 : lib.blas.cublasDgemmStridedBatched(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, sa, b, ldb, sb, beta,
                 c, ldc, sc, batch);
@@ -88,7 +88,7 @@ public enum BlockedScalar {
     public void gemmBatched(CudaLibraries lib, int ta, int tb, int m, int n, int k, Memory alpha, Pointer a, int lda, Pointer b,
                      int ldb, Memory beta, Pointer c, int ldc, int batch, String what) {
         int st = complex()
-                ? lib.blasComplex.cublasZgemmBatched(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
+                ? lib.blas.cublasZgemmBatched(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch)
                 : lib.blas.cublasDgemmBatched(lib.blasHandle, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc, batch);
         CudaLibraries.status(st, what);
     }
@@ -96,13 +96,13 @@ public enum BlockedScalar {
     /** geqrf's workspace in elements. */
     public int geqrfWork(CudaLibraries lib, int m, int n, Pointer a, int lda) {
         IntByReference lw = new IntByReference();
-        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZgeqrf_bufferSize(lib.solverHandle, m, n, a, lda, lw)
+        CudaLibraries.status(complex() ? lib.solver.cusolverDnZgeqrf_bufferSize(lib.solverHandle, m, n, a, lda, lw)
                 : lib.solver.cusolverDnDgeqrf_bufferSize(lib.solverHandle, m, n, a, lda, lw), "geqrf_bufferSize");
         return Math.max(1, lw.getValue());
     }
 
     public void geqrf(CudaLibraries lib, int m, int n, Pointer a, int lda, Pointer tau, Pointer work, int lwork, Pointer info) {
-        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZgeqrf(lib.solverHandle, m, n, a, lda, tau, work, lwork, info)
+        CudaLibraries.status(complex() ? lib.solver.cusolverDnZgeqrf(lib.solverHandle, m, n, a, lda, tau, work, lwork, info)
                 : lib.solver.cusolverDnDgeqrf(lib.solverHandle, m, n, a, lda, tau, work, lwork, info), "geqrf");
     }
 
@@ -110,7 +110,7 @@ public enum BlockedScalar {
     public int ormqrWork(CudaLibraries lib, int m, int n, int k, Pointer a, int lda, Pointer tau, Pointer c, int ldc) {
         IntByReference lw = new IntByReference();
         CudaLibraries.status(complex()
-                ? lib.solverComplex.cusolverDnZunmqr_bufferSize(lib.solverHandle, 0, 0, m, n, k, a, lda, tau, c, ldc, lw)
+                ? lib.solver.cusolverDnZunmqr_bufferSize(lib.solverHandle, 0, 0, m, n, k, a, lda, tau, c, ldc, lw)
                 : lib.solver.cusolverDnDormqr_bufferSize(lib.solverHandle, 0, 0, m, n, k, a, lda, tau, c, ldc, lw),
                 "ormqr_bufferSize");
         return Math.max(1, lw.getValue());
@@ -119,34 +119,34 @@ public enum BlockedScalar {
     public void ormqr(CudaLibraries lib, int m, int n, int k, Pointer a, int lda, Pointer tau, Pointer c, int ldc, Pointer work,
                int lwork, Pointer info) {
         CudaLibraries.status(complex()
-                ? lib.solverComplex.cusolverDnZunmqr(lib.solverHandle, 0, 0, m, n, k, a, lda, tau, c, ldc, work, lwork, info)
+                ? lib.solver.cusolverDnZunmqr(lib.solverHandle, 0, 0, m, n, k, a, lda, tau, c, ldc, work, lwork, info)
                 : lib.solver.cusolverDnDormqr(lib.solverHandle, 0, 0, m, n, k, a, lda, tau, c, ldc, work, lwork, info), "ormqr");
     }
 
     /** syevd / heevd's workspace in elements (jobz 1: vectors, uplo 1: upper). */
     public int syevdWork(CudaLibraries lib, int n, Pointer a, int lda, Pointer w) {
         IntByReference lw = new IntByReference();
-        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZheevd_bufferSize(lib.solverHandle, 1, 1, n, a, lda, w, lw)
+        CudaLibraries.status(complex() ? lib.solver.cusolverDnZheevd_bufferSize(lib.solverHandle, 1, 1, n, a, lda, w, lw)
                 : lib.solver.cusolverDnDsyevd_bufferSize(lib.solverHandle, 1, 1, n, a, lda, w, lw), "syevd_bufferSize");
         return Math.max(1, lw.getValue());
     }
 
     /** The eigenvectors of the symmetric (Hermitian) a into a, eigenvalues (real, double) into w. */
     public void syevd(CudaLibraries lib, int n, Pointer a, int lda, Pointer w, Pointer work, int lwork, Pointer info) {
-        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZheevd(lib.solverHandle, 1, 1, n, a, lda, w, work, lwork, info)
+        CudaLibraries.status(complex() ? lib.solver.cusolverDnZheevd(lib.solverHandle, 1, 1, n, a, lda, w, work, lwork, info)
                 : lib.solver.cusolverDnDsyevd(lib.solverHandle, 1, 1, n, a, lda, w, work, lwork, info), "syevd");
     }
 
     /** potrf's workspace in elements (uplo 1: upper, A = R' R). */
     public int potrfWork(CudaLibraries lib, int n, Pointer a, int lda) {
         IntByReference lw = new IntByReference();
-        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZpotrf_bufferSize(lib.solverHandle, 1, n, a, lda, lw)
+        CudaLibraries.status(complex() ? lib.solver.cusolverDnZpotrf_bufferSize(lib.solverHandle, 1, n, a, lda, lw)
                 : lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, 1, n, a, lda, lw), "potrf_bufferSize");
         return Math.max(1, lw.getValue());
     }
 
     public void potrf(CudaLibraries lib, int n, Pointer a, int lda, Pointer work, int lwork, Pointer info) {
-        CudaLibraries.status(complex() ? lib.solverComplex.cusolverDnZpotrf(lib.solverHandle, 1, n, a, lda, work, lwork, info)
+        CudaLibraries.status(complex() ? lib.solver.cusolverDnZpotrf(lib.solverHandle, 1, n, a, lda, work, lwork, info)
                 : lib.solver.cusolverDnDpotrf(lib.solverHandle, 1, n, a, lda, work, lwork, info), "potrf");
     }
 }

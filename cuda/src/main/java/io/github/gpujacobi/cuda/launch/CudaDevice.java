@@ -6,7 +6,6 @@ import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
-import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUmodule;
@@ -40,7 +39,7 @@ public final class CudaDevice {
     final int major, minor, multiprocessors, driverVersion;
     /** The block widths and crossover orders of this GPU's generation. */
     final Tuning tuning;
-    public final long totalMemory;
+    final long totalMemory;
     /** Dynamic shared memory one block may opt in to (bytes): bounds the batched kernels' page size. */
     public final int maxSharedPerBlock;
     private final Map<String, Integer> sharedOptIn = new HashMap<String, Integer>();
@@ -326,11 +325,6 @@ public final class CudaDevice {
     }
 
     static final int STRIDE_BLOCK = 256;
-
-    /** A kernel's pointer argument that may be null (the kernel then takes nullptr). */
-    public static Pointer nullable(CUdeviceptr p) {
-        return p == null ? Pointer.to(new long[]{0}) : Pointer.to(p);
-    }
 
     /** A launch with dynamic shared memory, opting the kernel in to more than the default 48 KB when needed. */
     void launchShared(String kernel, int grid, int block, int sharedBytes, Pointer params) {

@@ -5,9 +5,7 @@ import com.sun.jna.ptr.PointerByReference;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.cuda.jna.CuBlas;
-import io.github.gpujacobi.cuda.jna.CuBlasComplex;
 import io.github.gpujacobi.cuda.jna.CuSolver;
-import io.github.gpujacobi.cuda.jna.CuSolverComplex;
 
 /**
  * cuSOLVER and cuBLAS through JNA with one handle each per CUDA context (a handle belongs to the
@@ -16,18 +14,14 @@ import io.github.gpujacobi.cuda.jna.CuSolverComplex;
  * backend's own device buffers, so no copies or syncs between library calls and kernels).
  */
 public final class CudaLibraries {
+    /** Every element type's routines (S, D, C, Z), with the one handle of each library. */
     public final CuSolver solver;
     public final CuBlas blas;
-    /** The complex (C/Z) routines of the same two libraries, with the same handles. */
-    final CuSolverComplex solverComplex;
-    final CuBlasComplex blasComplex;
     public final com.sun.jna.Pointer solverHandle, blasHandle;
 
-    private CudaLibraries(CuSolver solver, CuBlas blas, com.sun.jna.Pointer solverHandle, com.sun.jna.Pointer blasHandle) {
+    CudaLibraries(CuSolver solver, CuBlas blas, com.sun.jna.Pointer solverHandle, com.sun.jna.Pointer blasHandle) {
         this.solver = solver;
         this.blas = blas;
-        this.solverComplex = CuSolverComplex.load();
-        this.blasComplex = CuBlasComplex.load();
         this.solverHandle = solverHandle;
         this.blasHandle = blasHandle;
     }
@@ -36,7 +30,7 @@ public final class CudaLibraries {
      * Loads the libraries and creates their handles in the current context ({@link GpuContext#libraries} keeps them);
      * what needs them is named in the error when they do not load.
      */
-    public static CudaLibraries open(String forWhat) {
+    static CudaLibraries open(String forWhat) {
         try {
             CuSolver s = CuSolver.load();
             CuBlas b = CuBlas.load();

@@ -213,9 +213,4 @@ public final class DeviceBuffers {
     public static void zero(CUdeviceptr dst, long bytes) {
         CudaDevice.check(JCudaDriver.cuMemsetD8(dst, (byte) 0, bytes), "cuMemsetD8");
     }
-
-    /** A scalar kernel argument of the device element type. */
-    public static Pointer scalar(double v, Precision p) {
-        return p == Precision.DOUBLE ? Pointer.to(new double[]{v}) : Pointer.to(new float[]{(float) v});
-    }
 }

@@ -75,7 +75,7 @@ final class HostStaging {
     }
 
     /** elements of src (from first) to dst on the device, through staging. */
-    public static void upload(CUdeviceptr dst, Side src, long first, long elements) {
+    static void upload(CUdeviceptr dst, Side src, long first, long elements) {
         transfer(dst, src, first, elements, true);
     }
 

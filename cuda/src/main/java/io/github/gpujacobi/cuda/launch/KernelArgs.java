@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cuda.launch;
 
+import io.github.gpujacobi.api.Precision;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
@@ -18,6 +19,11 @@ public final class KernelArgs {
         Pointer[] p = new Pointer[values.length];
         for (int i = 0; i < values.length; i++) p[i] = one(values[i]);
         return Pointer.to(p);
+    }
+
+    /** v as a kernel parameter of precision p's real type (float or double), for {@link #of}. */
+    public static Object real(double v, Precision p) {
+        return p == Precision.DOUBLE ? (Object) v : (Object) (float) v;
     }
 
     private static Pointer one(Object v) {

@@ -4,8 +4,6 @@ import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
-import jcuda.Pointer;
-import jcuda.driver.JCudaDriver;
 
 /**
  * A symmetric page on its way in: uploaded straight from the caller's array (single converted to double on the way),
@@ -39,9 +37,7 @@ public final class SymmetricIntake {
         else HostStaging.upload(dst, HostStaging.floatsAsDoubles(a.floatData()), first, count);
         DevicePointer out = gpu.buffer(Workspace.INTAKE_OUT, 5 * 8L);
         DeviceBuffers.zero(out, 5 * 8L);
-        int tiles = (n + TILE - 1) / TILE;
-        CudaDevice.check(JCudaDriver.cuLaunchKernel(gpu.device().function(Kernel.INTAKE_SYMMETRIC.kernelName()), tiles, tiles, 1, TILE, ROWS, 1, 0,
-                null, Pointer.to(Pointer.to(dst), Pointer.to(new int[]{n}), Pointer.to(out)), null), "launch intake_symmetric");
+        IntakeKernels.symmetric(gpu, dst, n, out);
         long[] found = DeviceBuffers.readCounters(out, 5);
         if (found[3] != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
         SymmetricIntake s = new SymmetricIntake(found);
@@ -52,8 +48,6 @@ public final class SymmetricIntake {
     /** p := 2^e p for count doubles on the device (nothing for e = 0): exact unless an entry leaves the range. */
     public static void scale(GpuContext gpu, DevicePointer p, long count, int e) {
         if (e == 0) return;
-        gpu.launchOver(Kernel.INTAKE_SCALE.kernelName(), count, Pointer.to(Pointer.to(p), Pointer.to(new long[]{count}), Pointer.to(new int[]{e})));
+        IntakeKernels.scale(gpu, p, count, e);
     }
-
-    private static final int TILE = 32, ROWS = 8;
 }

@@ -33,8 +33,8 @@ public final class TypedLapack {
         switch (type) {
             case S: st = lib.solver.cusolverDnSgetrf_bufferSize(lib.solverHandle, m, n, a, lda, lw); break;
             case D: st = lib.solver.cusolverDnDgetrf_bufferSize(lib.solverHandle, m, n, a, lda, lw); break;
-            case C: st = lib.solverComplex.cusolverDnCgetrf_bufferSize(lib.solverHandle, m, n, a, lda, lw); break;
-            default: st = lib.solverComplex.cusolverDnZgetrf_bufferSize(lib.solverHandle, m, n, a, lda, lw);
+            case C: st = lib.solver.cusolverDnCgetrf_bufferSize(lib.solverHandle, m, n, a, lda, lw); break;
+            default: st = lib.solver.cusolverDnZgetrf_bufferSize(lib.solverHandle, m, n, a, lda, lw);
         }
         CudaLibraries.status(st, "getrf_bufferSize");
         return lw.getValue();
@@ -45,8 +45,8 @@ public final class TypedLapack {
         switch (type) {
             case S: st = lib.solver.cusolverDnSgetrf(lib.solverHandle, m, n, a, lda, work, ipiv, info); break;
             case D: st = lib.solver.cusolverDnDgetrf(lib.solverHandle, m, n, a, lda, work, ipiv, info); break;
-            case C: st = lib.solverComplex.cusolverDnCgetrf(lib.solverHandle, m, n, a, lda, work, ipiv, info); break;
-            default: st = lib.solverComplex.cusolverDnZgetrf(lib.solverHandle, m, n, a, lda, work, ipiv, info);
+            case C: st = lib.solver.cusolverDnCgetrf(lib.solverHandle, m, n, a, lda, work, ipiv, info); break;
+            default: st = lib.solver.cusolverDnZgetrf(lib.solverHandle, m, n, a, lda, work, ipiv, info);
         }
         CudaLibraries.status(st, "getrf (panel)");
     }
@@ -57,8 +57,8 @@ public final class TypedLapack {
         switch (type) {
             case S: st = lib.solver.cusolverDnSpotrf_bufferSize(lib.solverHandle, uplo, n, a, lda, lw); break;
             case D: st = lib.solver.cusolverDnDpotrf_bufferSize(lib.solverHandle, uplo, n, a, lda, lw); break;
-            case C: st = lib.solverComplex.cusolverDnCpotrf_bufferSize(lib.solverHandle, uplo, n, a, lda, lw); break;
-            default: st = lib.solverComplex.cusolverDnZpotrf_bufferSize(lib.solverHandle, uplo, n, a, lda, lw);
+            case C: st = lib.solver.cusolverDnCpotrf_bufferSize(lib.solverHandle, uplo, n, a, lda, lw); break;
+            default: st = lib.solver.cusolverDnZpotrf_bufferSize(lib.solverHandle, uplo, n, a, lda, lw);
         }
         CudaLibraries.status(st, "potrf_bufferSize");
         return lw.getValue();
@@ -69,8 +69,8 @@ public final class TypedLapack {
         switch (type) {
             case S: st = lib.solver.cusolverDnSpotrf(lib.solverHandle, uplo, n, a, lda, work, lwork, info); break;
             case D: st = lib.solver.cusolverDnDpotrf(lib.solverHandle, uplo, n, a, lda, work, lwork, info); break;
-            case C: st = lib.solverComplex.cusolverDnCpotrf(lib.solverHandle, uplo, n, a, lda, work, lwork, info); break;
-            default: st = lib.solverComplex.cusolverDnZpotrf(lib.solverHandle, uplo, n, a, lda, work, lwork, info);
+            case C: st = lib.solver.cusolverDnCpotrf(lib.solverHandle, uplo, n, a, lda, work, lwork, info); break;
+            default: st = lib.solver.cusolverDnZpotrf(lib.solverHandle, uplo, n, a, lda, work, lwork, info);
         }
         CudaLibraries.status(st, "potrf");
     }
@@ -81,8 +81,8 @@ public final class TypedLapack {
         switch (type) {
             case S: st = lib.blas.cublasStrsm_v2(lib.blasHandle, side, uplo, op, diag, m, n, alpha, a, lda, b, ldb); break;
             case D: st = lib.blas.cublasDtrsm_v2(lib.blasHandle, side, uplo, op, diag, m, n, alpha, a, lda, b, ldb); break;
-            case C: st = lib.blasComplex.cublasCtrsm_v2(lib.blasHandle, side, uplo, op, diag, m, n, alpha, a, lda, b, ldb); break;
-            default: st = lib.blasComplex.cublasZtrsm_v2(lib.blasHandle, side, uplo, op, diag, m, n, alpha, a, lda, b, ldb);
+            case C: st = lib.blas.cublasCtrsm_v2(lib.blasHandle, side, uplo, op, diag, m, n, alpha, a, lda, b, ldb); break;
+            default: st = lib.blas.cublasZtrsm_v2(lib.blasHandle, side, uplo, op, diag, m, n, alpha, a, lda, b, ldb);
         }
         CudaLibraries.status(st, "trsm");
     }
@@ -94,8 +94,8 @@ public final class TypedLapack {
         switch (type) {
             case S: st = lib.blas.cublasSgemm_v2(lib.blasHandle, opA, opB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc); break;
             case D: st = lib.blas.cublasDgemm_v2(lib.blasHandle, opA, opB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc); break;
-            case C: st = lib.blasComplex.cublasCgemm_v2(lib.blasHandle, opA, opB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc); break;
-            default: st = lib.blasComplex.cublasZgemm_v2(lib.blasHandle, opA, opB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+            case C: st = lib.blas.cublasCgemm_v2(lib.blasHandle, opA, opB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc); break;
+            default: st = lib.blas.cublasZgemm_v2(lib.blasHandle, opA, opB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
         }
         CudaLibraries.status(st, "gemm");
     }

@@ -20,7 +20,6 @@ import jcuda.driver.JCudaDriver;
  * complex build factors a Hermitian M = G J G^H.
  */
 public final class CudaBunchParlett {
-    private static final int BLOCK = 256;
     /**
      * Trailing columns per block at the start: 8 (as many warps as columns), and 32 for real M while syevd runs beside
      * it (CudaIndefiniteEig): there the kernel's many blocks and syevd's kernels slow each other, and fewer blocks leave
@@ -68,19 +67,16 @@ public final class CudaBunchParlett {
             g = gpu.buffer(Workspace.BP_G, 8);
             return;
         }
-        String kernel = el.bunchParlett().kernelName();
         // at most n warps (8 a block): fewer blocks for small n make each grid barrier cheaper
         int columns = columnsPerBlock(beside);
-        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, BLOCK), (n + columns - 1) / columns));
+        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(el.bunchParlett().kernelName(), PointwiseKernels.BLOCK), (n + columns - 1) / columns));
         g = gpu.buffer(Workspace.BP_G, (long) el.bytes * n * n);
         DevicePointer j = gpu.buffer(Workspace.BP_J, 8L * n), perm = gpu.buffer(Workspace.BP_PERM, 4L * n), lcol = gpu.buffer(Workspace.BP_L, 2L * el.bytes * n);
         DevicePointer partial = gpu.buffer(Workspace.BP_PARTIAL, (long) PIVOT_BYTES * grid), state = gpu.buffer(Workspace.BP_STATE, 16);
         DeviceBuffers.zero(g, (long) el.bytes * n * n);
         gpu.synchronize();
         t0 = System.nanoTime();
-        gpu.launchCooperative(kernel, grid, BLOCK, Pointer.to(Pointer.to(a), Pointer.to(new int[]{n}), Pointer.to(g),
-                Pointer.to(j), Pointer.to(perm), Pointer.to(lcol), Pointer.to(partial), Pointer.to(state),
-                Pointer.to(new double[]{BunchParlett.ALPHA})));
+        PointwiseKernels.bunchParlett(gpu, el, grid, a, n, g, j, perm, lcol, partial, state, BunchParlett.ALPHA);
     }
 
     /** Waits for {@link #launch}'s kernel (a read on the default stream): the state, J's signs, the time since launch. */

@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cuda.pointwise;
 
 import io.github.gpujacobi.cuda.launch.BlockedScalar;
+import io.github.gpujacobi.cuda.launch.CommonKernels;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
@@ -12,7 +13,6 @@ import io.github.gpujacobi.cuda.polish.PolarPolish;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -61,8 +61,7 @@ public final class CudaEig {
         CUdeviceptr counter = gpu.buffer(Workspace.COUNTER, 8);
         DeviceBuffers.upload(a, w, p);
         boolean wantV = v != null;
-        if (wantV) gpu.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, (nn + 255) / 256), 256,
-                Pointer.to(Pointer.to(vd), Pointer.to(new int[]{n})));
+        if (wantV) CommonKernels.identity(gpu, s, vd, n);
         Sweep sweep = Methods.CLASSICAL.equals(method)
                 ? classical(gpu, a, vd, diag, counter, n, p, fixedSweeps > 0 ? 0 : tol, wantV)
                 : parallel(gpu, a, vd, counter, n, s, method, tol, fixedSweeps > 0, wantV);
@@ -89,7 +88,7 @@ public final class CudaEig {
             }
         }
         computeNanos = System.nanoTime() - t0;
-        gpu.launch(Kernel.DIAG.name(s), (n + 255) / 256, 256, Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
+        PointwiseKernels.diag(gpu, s, a, diag, n);
         double[] d = DeviceBuffers.download(diag, n, p);
         if (wantV) {
             int parts = s.parts();
@@ -112,50 +111,43 @@ public final class CudaEig {
         boolean converged(long rotationsInSweep);
     }
 
-    private static Sweep parallel(final GpuContext gpu, CUdeviceptr a, CUdeviceptr vd,
-                                  CUdeviceptr counter, final int n, Scalar s, String method, double tol,
-                                  boolean fixed, boolean wantV) {
-        Precision p = s.precision;
-        final ChessTournament ct = new ChessTournament(n);
-        int half = ct.pairsPerStep();
+    private static Sweep parallel(GpuContext gpu, CUdeviceptr a, CUdeviceptr vd, CUdeviceptr counter, int n, Scalar s,
+                                  String method, double tol, boolean fixed, boolean wantV) {
+        ChessTournament ct = new ChessTournament(n);
+        int half = ct.pairsPerStep(), steps = ct.steps();
         CUdeviceptr pairs = gpu.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
         CUdeviceptr x = gpu.buffer(Workspace.X, (long) n * n * s.bytes()), cs = gpu.buffer(Workspace.CS, 2L * half * s.bytes());
         boolean fused = method.equals(FUSED_MCA);
         if (fused) method = "mca";
-        final String kernel = Kernel.eigSweep(method, fused).name(s);
+        Kernel kernel = Kernel.eigSweep(method, fused);
         // only MCA reads row i's pair; the others get any valid pointer
         CUdeviceptr rowPair = method.equals("mca") ? gpu.constant(Workspace.ROW_PAIR, "rows:" + n, ct::rowPairs) : pairs;
         // the seed's geometry: a block per pair, a thread per element (n rounded up to a warp); 1024 was
         // fastest for the fused kernel at n = 1024 (512: +13%, 256: +37%, two blocks per SM: +43%)
-        final int block = Math.min(1024, Math.max(32, (n + 31) / 32 * 32));
-        final int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, block), half));
-        final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(x), Pointer.to(vd), Pointer.to(pairs),
-                Pointer.to(rowPair), Pointer.to(new int[]{n}), Pointer.to(new int[]{half}),
-                Pointer.to(new int[]{ct.steps()}), DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixed ? 1 : 0}),
-                Pointer.to(cs), Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
+        int block = Math.min(1024, Math.max(32, (n + 31) / 32 * 32));
+        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel.name(s), block), half));
         return new Sweep() {
-            public void launch() { gpu.launchCooperative(kernel, grid, block, params); }
+            public void launch() {
+                PointwiseKernels.eigSweep(gpu, kernel, s, grid, block, a, x, vd, pairs, rowPair, n, half, steps, tol, fixed,
+                        cs, counter, wantV);
+            }
 
             public boolean converged(long r) { return r == 0; }
         };
     }
 
-    private static Sweep classical(final GpuContext gpu, CUdeviceptr a, CUdeviceptr vd,
-                                   CUdeviceptr diag, CUdeviceptr counter, int n, Precision p, double tol, boolean wantV) {
-        final String kernel = Kernel.CLASSICAL.name(p);
-        final int block = 256;
+    private static Sweep classical(GpuContext gpu, CUdeviceptr a, CUdeviceptr vd, CUdeviceptr diag, CUdeviceptr counter,
+                                   int n, Precision p, double tol, boolean wantV) {
         // enough blocks that each scans a few columns: the max search is O(n^2) per rotation
-        final int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, block), n / 4));
-        final long budget = (long) n * (n - 1) / 2;
+        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(Kernel.CLASSICAL.name(p), PointwiseKernels.BLOCK), n / 4));
+        long budget = (long) n * (n - 1) / 2;
         CUdeviceptr partW = gpu.buffer(Workspace.PART_W, grid * p.bytes()), partK = gpu.buffer(Workspace.PART_K, grid * 8L);
         CUdeviceptr partA = gpu.buffer(Workspace.PART_A, 3L * grid * p.bytes());
-        gpu.launch(Kernel.DIAG.name(p), (n + 255) / 256, 256,
-                Pointer.to(Pointer.to(a), Pointer.to(diag), Pointer.to(new int[]{n})));
-        final Pointer params = Pointer.to(Pointer.to(a), Pointer.to(vd), Pointer.to(diag), Pointer.to(new int[]{n}),
-                Pointer.to(new long[]{budget}), DeviceBuffers.scalar(tol, p), Pointer.to(partW), Pointer.to(partK),
-                Pointer.to(partA), Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}));
+        PointwiseKernels.diag(gpu, Scalar.of(p, false), a, diag, n);
         return new Sweep() {
-            public void launch() { gpu.launchCooperative(kernel, grid, block, params); }
+            public void launch() {
+                PointwiseKernels.classical(gpu, p, grid, a, vd, diag, n, budget, tol, partW, partK, partA, counter, wantV);
+            }
 
             // the kernel stops early once the largest pivot is negligible
             public boolean converged(long r) { return r < budget; }

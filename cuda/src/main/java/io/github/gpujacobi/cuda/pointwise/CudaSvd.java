@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cuda.pointwise;
 
+import io.github.gpujacobi.cuda.launch.CommonKernels;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
@@ -9,7 +10,6 @@ import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -19,8 +19,6 @@ import jcuda.driver.CUdeviceptr;
  * hyperbolic transformations to pairs of unequal sign and the result is left unscaled (G W, W).
  */
 public final class CudaSvd {
-    static final int BLOCK = 256;
-
     public int sweeps;
     public long rotations;
     public boolean converged;
@@ -65,14 +63,8 @@ public final class CudaSvd {
         CUdeviceptr pairs = gpu.constant(Workspace.PAIRS, "chess:" + n, ct::flat);
         DeviceBuffers.upload(u, w, p);
         boolean wantV = vw != null;
-        if (wantV) gpu.launch(Kernel.IDENTITY.name(s), (int) Math.min(4096, ((long) n * n + 255) / 256), 256,
-                Pointer.to(Pointer.to(v), Pointer.to(new int[]{n})));
-        String kernel = Kernel.SVD_SWEEP.name(s);
-        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(kernel, BLOCK), half));
-        Pointer params = Pointer.to(Pointer.to(u), Pointer.to(v), Pointer.to(pairs), Pointer.to(new int[]{m}),
-                Pointer.to(new int[]{n}), Pointer.to(new int[]{half}), Pointer.to(new int[]{steps}),
-                DeviceBuffers.scalar(tol, p), Pointer.to(new int[]{fixedSweeps > 0 ? 1 : 0}),
-                Pointer.to(counter), Pointer.to(new int[]{wantV ? 1 : 0}), Pointer.to(sgn));
+        if (wantV) CommonKernels.identity(gpu, s, v, n);
+        int grid = Math.max(1, Math.min(gpu.cooperativeGrid(Kernel.SVD_SWEEP.name(s), PointwiseKernels.BLOCK), half));
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         converged = n <= 1;
         gpu.synchronize();
@@ -80,7 +72,7 @@ public final class CudaSvd {
         for (sweeps = 0; sweeps < limit && !(converged && fixedSweeps == 0) && steps > 0; ) {
             sweeps++;
             DeviceBuffers.zero(counter, 16);
-            gpu.launchCooperative(kernel, grid, BLOCK, params);
+            PointwiseKernels.svdSweep(gpu, s, grid, u, v, pairs, m, n, half, steps, tol, fixedSweeps > 0, counter, wantV, sgn);
             long[] r = DeviceBuffers.readCounters(counter, 2); // the one host synchronisation of a sweep
             rotations += r[0];
             converged = r[0] == 0;
@@ -91,7 +83,7 @@ public final class CudaSvd {
         }
         if (fixedSweeps > 0) converged = false;
         boolean scale = signs == null && !s.complex;
-        if (n > 0 && scale) gpu.launch(Kernel.SVD_SCALE.name(p), n, BLOCK, Pointer.to(Pointer.to(u), Pointer.to(sig), Pointer.to(new int[]{m})));
+        if (n > 0 && scale) PointwiseKernels.svdScale(gpu, p, u, sig, m, n);
         // U (unit columns once scaled) and V to orthogonal at n eps, as LAPACK's (docs/accuracy.md): one Newton-Schulz
         // step each [21]; zero columns of U stay zero and leave the others alone
         if (scale && wantV && s == Scalar.D && fixedSweeps == 0 && !rankDeficient) {
