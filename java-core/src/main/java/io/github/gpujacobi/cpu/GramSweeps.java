@@ -56,15 +56,22 @@ final class GramSweeps {
                 if (!cleanup(gram, failing, y, m, n, j, acc)) return false;
                 continue;
             }
-            double[][] g = Columns.split(gram, n, n), w = Columns.identity(n);
-            for (int s = 0; s < INNER; s++) {
-                long r = sweep(g, w, n, j);
+            double[] wf = new double[n * n];
+            if (worst <= NEARLY) {
+                for (int i = 0; i < n; i++) wf[i + i * n] = 1;
+                long r = nearSweep(gram, wf, n, j);
                 if (r < 0) return false;
                 rotations += r;
-                if (r == 0) break;
+            } else {
+                double[][] g = Columns.split(gram, n, n), w = Columns.identity(n);
+                for (int s = 0; s < INNER; s++) {
+                    long r = sweep(g, w, n, j);
+                    if (r < 0) return false;
+                    rotations += r;
+                    if (r == 0) break;
+                }
+                Columns.join(w, wf, n);
             }
-            double[] wf = new double[n * n];
-            Columns.join(w, wf, n);
             double[] out = new double[m * n];
             lapack.dgemm(false, false, m, n, n, 1, y, wf, 0, out);
             System.arraycopy(out, 0, y, 0, out.length);
@@ -87,17 +94,56 @@ final class GramSweeps {
     private int[] failingPairs(double[] gram, int n) {
         int[] found = new int[2 * (2 * CLEANUP + 1)];
         int k = 0;
-        for (int q = 1; q < n && k < found.length; q++) {
+        worst = 0;
+        for (int q = 1; q < n; q++) {
             double gq = gram[q + q * n];
-            for (int p = 0; p < q && k < found.length; p++) {
+            for (int p = 0; p < q; p++) {
                 double apq = gram[p + q * n];
                 if (apq != 0 && Math.abs(apq) > tol * Math.sqrt(gram[p + p * n]) * Math.sqrt(gq)) {
-                    found[k++] = p;
-                    found[k++] = q;
+                    worst = Math.max(worst, Math.abs(apq) / (Math.sqrt(gram[p + p * n]) * Math.sqrt(gq)));
+                    if (k < found.length) {
+                        found[k++] = p;
+                        found[k++] = q;
+                    }
                 }
             }
         }
         return java.util.Arrays.copyOf(found, k);
+    }
+
+    /** The largest |m_pq| / sqrt(m_pp m_qq) among the failing pairs of the last {@link #failingPairs} scan. */
+    private double worst;
+
+    /**
+     * Below this largest failing cosine a round rotates every failing pair with its angle from the round's Gram matrix
+     * as it was ({@link #nearSweep}): a rotation changes the other pairs' entries by its own tangent times theirs, so
+     * what the stale angles miss is of second order and the next round's fresh Gram matrix catches it.
+     */
+    static final double NEARLY = 1e-6;
+
+    /**
+     * One sweep with the angles from the round's Gram matrix, kept up to date on its diagonal only (the pair test
+     * needs the norms): each rotation is exact and accumulated in W (columns, contiguous), while updating M's rows
+     * as well would cost n strided writes per rotation. The rotations, or -1 to give up.
+     */
+    private long nearSweep(double[] gram, double[] w, int n, double[] j) {
+        double[] diag = new double[n];
+        for (int i = 0; i < n; i++) diag[i] = gram[i + i * n];
+        long count = 0;
+        for (int q = 1; q < n; q++) {
+            for (int p = 0; p < q; p++) {
+                double app = diag[p], aqq = diag[q], apq = gram[p + q * n];
+                if (apq == 0 || Math.abs(apq) <= tol * Math.sqrt(app) * Math.sqrt(aqq)) continue;
+                double[] r = rotation(app, aqq, apq, j == null || j[p] == j[q]);
+                if (r == null) return -1;
+                double tpq = r[4] * apq;
+                diag[p] = r[0] != r[1] ? app - tpq : app + tpq;
+                diag[q] = aqq + tpq;
+                rotateFlat(w, n, p, q, r);
+                count++;
+            }
+        }
+        return count;
     }
 
     /**
