@@ -123,10 +123,28 @@ final class GramSweeps {
 
     /**
      * One sweep with the angles from the round's Gram matrix, kept up to date on its diagonal only (the pair test
-     * needs the norms): each rotation is exact and accumulated in W (columns, contiguous), while updating M's rows
-     * as well would cost n strided writes per rotation. The rotations, or -1 to give up.
+     * needs the norms), into w (identity on entry). While every tangent is tiny, W = I + T with T the rotations'
+     * tangents: it departs from (J-)orthogonality by T'JT, at most ||T||_1 ||T||_inf, which {@link #FIRST_ORDER} keeps
+     * below a quarter of eps, and costs O(1) per rotation; otherwise each rotation is applied exactly to W's columns
+     * (contiguous), while updating M's rows as well would cost n strided writes per rotation. The rotations, or -1 to
+     * give up.
      */
     private long nearSweep(double[] gram, double[] w, int n, double[] j) {
+        double[] colSum = new double[n];
+        long count = nearSweep(gram, w, n, j, colSum, false);
+        if (count <= 0) return count;
+        double norm1 = 0; // T's column and row sums are equal up to sign: |T| is symmetric
+        for (double c : colSum) norm1 = Math.max(norm1, c);
+        if (norm1 <= FIRST_ORDER) return count;
+        java.util.Arrays.fill(w, 0);
+        for (int i = 0; i < n; i++) w[i + i * n] = 1;
+        return nearSweep(gram, w, n, j, null, true);
+    }
+
+    /** ||T||_1 up to which the first-order W = I + T is taken: 2^-27, so ||T'JT|| <= 2^-54. */
+    static final double FIRST_ORDER = 0x1p-27;
+
+    private long nearSweep(double[] gram, double[] w, int n, double[] j, double[] colSum, boolean exact) {
         double[] diag = new double[n];
         for (int i = 0; i < n; i++) diag[i] = gram[i + i * n];
         long count = 0;
@@ -139,7 +157,14 @@ final class GramSweeps {
                 double tpq = r[4] * apq;
                 diag[p] = r[0] != r[1] ? app - tpq : app + tpq;
                 diag[q] = aqq + tpq;
-                rotateFlat(w, n, p, q, r);
+                if (exact) {
+                    rotateFlat(w, n, p, q, r);
+                } else { // column p gains tp times column q, column q tq times column p
+                    w[q + p * n] += r[0];
+                    w[p + q * n] += r[1];
+                    colSum[p] += Math.abs(r[0]);
+                    colSum[q] += Math.abs(r[1]);
+                }
                 count++;
             }
         }
@@ -147,24 +172,26 @@ final class GramSweeps {
     }
 
     /**
-     * A cleanup round: the disjoint ones among the failing pairs rotated on the columns of y (as the column sweeps
-     * do, from the Gram entries), then the Gram matrix's rows and columns of the rotated columns taken afresh (one GEMM
-     * of n x 2k). The GPU's blocked sweeps end the same way (CudaBlockedSvd's cleanup rounds).
+     * A cleanup round: the disjoint ones among the failing pairs (all of them when every cosine is below
+     * {@link #NEARLY}) rotated on the columns of y (as the column sweeps do, from the Gram entries), then the Gram
+     * matrix's rows and columns of the rotated columns taken afresh (one GEMM of n x 2k). The GPU's blocked sweeps end
+     * the same way (CudaBlockedSvd's cleanup rounds).
      */
     private boolean cleanup(double[] gram, int[] pairs, double[] y, int m, int n, double[] j, double[] acc) {
         boolean[] used = new boolean[n];
+        boolean near = worst <= NEARLY; // pairs sharing a column as well: what their stale entries miss is second order
         int[] cols = new int[pairs.length];
         int k = 0;
         for (int i = 0; i < pairs.length; i += 2) {
             int p = pairs[i], q = pairs[i + 1];
-            if (used[p] || used[q]) continue;
-            used[p] = used[q] = true;
+            if (!near && (used[p] || used[q])) continue;
             double[] r = rotation(gram[p + p * n], gram[q + q * n], gram[p + q * n], j == null || j[p] == j[q]);
             if (r == null) return false;
             rotateFlat(y, m, p, q, r);
             if (acc != null) rotateFlat(acc, n, p, q, r);
-            cols[k++] = p;
-            cols[k++] = q;
+            if (!used[p]) cols[k++] = p;
+            if (!used[q]) cols[k++] = q;
+            used[p] = used[q] = true;
             rotations++;
         }
         double[] sub = new double[m * k], fresh = new double[n * k];
