@@ -26,6 +26,10 @@ public final class NewtonSchulz {
      * @return a bound on ||X^H X - I||_F of the polished columns (see {@link #polish(double[][], int, boolean, double, int)})
      */
     public static double polish(double[] q, int rows, int cols, boolean[] have, boolean complex, double target, int threads) {
+        Lapack lapack = complex || have != null ? null : Lapack.get();
+        if (lapack != null && (long) cols * cols * rows >= NATIVE_WORK) { // in place: no copies of the columns
+            return polishNative(lapack, q, rows, cols, target, Math.sqrt(cols) * EPS);
+        }
         int len = complex ? 2 * rows : rows, k = 0;
         for (int j = 0; j < cols; j++) if (have == null || have[j]) k++;
         double[][] x = new double[k][];
@@ -71,8 +75,16 @@ public final class NewtonSchulz {
     /** {@link #polish(double[][], int, boolean, double, int)}'s steps with the two products by the native dgemm. */
     private static double polishNative(Lapack lapack, double[][] x, int rows, double target, double rounding) {
         int n = x.length;
-        double[] xf = new double[rows * n], f = new double[n * n], y = new double[rows * n];
+        double[] xf = new double[rows * n];
         for (int j = 0; j < n; j++) System.arraycopy(x[j], 0, xf, j * rows, rows);
+        double bound = polishNative(lapack, xf, rows, n, target, rounding);
+        for (int j = 0; j < n; j++) System.arraycopy(xf, j * rows, x[j], 0, rows);
+        return bound;
+    }
+
+    /** As above on the flat column-major xf (rows x n), in place; the correction's product array only when a step is due. */
+    private static double polishNative(Lapack lapack, double[] xf, int rows, int n, double target, double rounding) {
+        double[] f = new double[n * n], y = null;
         double bound;
         for (int step = 0; ; step++) {
             lapack.gram(n, rows, xf, f);
@@ -86,12 +98,12 @@ public final class NewtonSchulz {
             }
             double e = Math.sqrt(s);
             if (e <= target / 2 || !(e < 1) || step == MAX_STEPS) { bound = e; break; }
+            if (y == null) y = new double[rows * n];
             lapack.dgemm(false, false, rows, n, n, 1, xf, f, 0, y);
-            for (int i = 0; i < xf.length; i++) xf[i] += y[i];
+            for (int i = 0; i < rows * n; i++) xf[i] += y[i];
             double predicted = 0.75 * e * e + 0.25 * e * e * e + rounding;
             if (predicted <= target / 2) { bound = predicted; break; }
         }
-        for (int j = 0; j < n; j++) System.arraycopy(xf, j * rows, x[j], 0, rows);
         return bound;
     }
 

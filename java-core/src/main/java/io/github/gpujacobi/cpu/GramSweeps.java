@@ -56,15 +56,22 @@ final class GramSweeps {
                 if (!cleanup(gram, failing, y, m, n, j, acc)) return false;
                 continue;
             }
-            double[][] g = Columns.split(gram, n, n), w = Columns.identity(n);
-            for (int s = 0; s < INNER; s++) {
-                long r = sweep(g, w, n, j);
+            double[] wf = new double[n * n];
+            if (worst <= NEARLY) {
+                for (int i = 0; i < n; i++) wf[i + i * n] = 1;
+                long r = nearSweep(gram, wf, n, j);
                 if (r < 0) return false;
                 rotations += r;
-                if (r == 0) break;
+            } else {
+                double[][] g = Columns.split(gram, n, n), w = Columns.identity(n);
+                for (int s = 0; s < INNER; s++) {
+                    long r = sweep(g, w, n, j);
+                    if (r < 0) return false;
+                    rotations += r;
+                    if (r == 0) break;
+                }
+                Columns.join(w, wf, n);
             }
-            double[] wf = new double[n * n];
-            Columns.join(w, wf, n);
             double[] out = new double[m * n];
             lapack.dgemm(false, false, m, n, n, 1, y, wf, 0, out);
             System.arraycopy(out, 0, y, 0, out.length);
@@ -87,38 +94,104 @@ final class GramSweeps {
     private int[] failingPairs(double[] gram, int n) {
         int[] found = new int[2 * (2 * CLEANUP + 1)];
         int k = 0;
-        for (int q = 1; q < n && k < found.length; q++) {
+        worst = 0;
+        for (int q = 1; q < n; q++) {
             double gq = gram[q + q * n];
-            for (int p = 0; p < q && k < found.length; p++) {
+            for (int p = 0; p < q; p++) {
                 double apq = gram[p + q * n];
                 if (apq != 0 && Math.abs(apq) > tol * Math.sqrt(gram[p + p * n]) * Math.sqrt(gq)) {
-                    found[k++] = p;
-                    found[k++] = q;
+                    worst = Math.max(worst, Math.abs(apq) / (Math.sqrt(gram[p + p * n]) * Math.sqrt(gq)));
+                    if (k < found.length) {
+                        found[k++] = p;
+                        found[k++] = q;
+                    }
                 }
             }
         }
         return java.util.Arrays.copyOf(found, k);
     }
 
+    /** The largest |m_pq| / sqrt(m_pp m_qq) among the failing pairs of the last {@link #failingPairs} scan. */
+    private double worst;
+
     /**
-     * A cleanup round: the disjoint ones among the failing pairs rotated on the columns of y (as the column sweeps
-     * do, from the Gram entries), then the Gram matrix's rows and columns of the rotated columns taken afresh (one GEMM
-     * of n x 2k). The GPU's blocked sweeps end the same way (CudaBlockedSvd's cleanup rounds).
+     * Below this largest failing cosine a round rotates every failing pair with its angle from the round's Gram matrix
+     * as it was ({@link #nearSweep}): a rotation changes the other pairs' entries by its own tangent times theirs, so
+     * what the stale angles miss is of second order and the next round's fresh Gram matrix catches it.
+     */
+    static final double NEARLY = 1e-6;
+
+    /**
+     * One sweep with the angles from the round's Gram matrix, kept up to date on its diagonal only (the pair test
+     * needs the norms), into w (identity on entry). While every tangent is tiny, W = I + T with T the rotations'
+     * tangents: it departs from (J-)orthogonality by T'JT, at most ||T||_1 ||T||_inf, which {@link #FIRST_ORDER} keeps
+     * below a quarter of eps, and costs O(1) per rotation; otherwise each rotation is applied exactly to W's columns
+     * (contiguous), while updating M's rows as well would cost n strided writes per rotation. The rotations, or -1 to
+     * give up.
+     */
+    private long nearSweep(double[] gram, double[] w, int n, double[] j) {
+        double[] colSum = new double[n];
+        long count = nearSweep(gram, w, n, j, colSum, false);
+        if (count <= 0) return count;
+        double norm1 = 0; // T's column and row sums are equal up to sign: |T| is symmetric
+        for (double c : colSum) norm1 = Math.max(norm1, c);
+        if (norm1 <= FIRST_ORDER) return count;
+        java.util.Arrays.fill(w, 0);
+        for (int i = 0; i < n; i++) w[i + i * n] = 1;
+        return nearSweep(gram, w, n, j, null, true);
+    }
+
+    /** ||T||_1 up to which the first-order W = I + T is taken: 2^-27, so ||T'JT|| <= 2^-54. */
+    static final double FIRST_ORDER = 0x1p-27;
+
+    private long nearSweep(double[] gram, double[] w, int n, double[] j, double[] colSum, boolean exact) {
+        double[] diag = new double[n];
+        for (int i = 0; i < n; i++) diag[i] = gram[i + i * n];
+        long count = 0;
+        for (int q = 1; q < n; q++) {
+            for (int p = 0; p < q; p++) {
+                double app = diag[p], aqq = diag[q], apq = gram[p + q * n];
+                if (apq == 0 || Math.abs(apq) <= tol * Math.sqrt(app) * Math.sqrt(aqq)) continue;
+                double[] r = rotation(app, aqq, apq, j == null || j[p] == j[q]);
+                if (r == null) return -1;
+                double tpq = r[4] * apq;
+                diag[p] = r[0] != r[1] ? app - tpq : app + tpq;
+                diag[q] = aqq + tpq;
+                if (exact) {
+                    rotateFlat(w, n, p, q, r);
+                } else { // column p gains tp times column q, column q tq times column p
+                    w[q + p * n] += r[0];
+                    w[p + q * n] += r[1];
+                    colSum[p] += Math.abs(r[0]);
+                    colSum[q] += Math.abs(r[1]);
+                }
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * A cleanup round: the disjoint ones among the failing pairs (all of them when every cosine is below
+     * {@link #NEARLY}) rotated on the columns of y (as the column sweeps do, from the Gram entries), then the Gram
+     * matrix's rows and columns of the rotated columns taken afresh (one GEMM of n x 2k). The GPU's blocked sweeps end
+     * the same way (CudaBlockedSvd's cleanup rounds).
      */
     private boolean cleanup(double[] gram, int[] pairs, double[] y, int m, int n, double[] j, double[] acc) {
         boolean[] used = new boolean[n];
+        boolean near = worst <= NEARLY; // pairs sharing a column as well: what their stale entries miss is second order
         int[] cols = new int[pairs.length];
         int k = 0;
         for (int i = 0; i < pairs.length; i += 2) {
             int p = pairs[i], q = pairs[i + 1];
-            if (used[p] || used[q]) continue;
-            used[p] = used[q] = true;
+            if (!near && (used[p] || used[q])) continue;
             double[] r = rotation(gram[p + p * n], gram[q + q * n], gram[p + q * n], j == null || j[p] == j[q]);
             if (r == null) return false;
             rotateFlat(y, m, p, q, r);
             if (acc != null) rotateFlat(acc, n, p, q, r);
-            cols[k++] = p;
-            cols[k++] = q;
+            if (!used[p]) cols[k++] = p;
+            if (!used[q]) cols[k++] = q;
+            used[p] = used[q] = true;
             rotations++;
         }
         double[] sub = new double[m * k], fresh = new double[n * k];
