@@ -120,7 +120,7 @@ __device__ __forceinline__ unsigned long long pair_sweep(X (&x)[32], QT (&q)[32]
 // Step 1 of the eig kernel for block pair (I, J) (warp k): the pair's 32 x 32 diagonal block of A into registers,
 // one sweep of warp_jacobi (pair_sweep), the new entries written back. Not inlined: its own register allocation
 // keeps the kernel's other live values out of the sweep's loop, where the float kernel's 128-register cap spilled
-// (H100, 2000 x 64 x 64: single 5.7 -> 5.5 ms, double 8.9 -> 8.4; 100 x 256 x 256 double 25.8 -> 24.8).
+// (measured faster in both precisions: docs/performance.md).
 template <typename T, typename WT>
 __device__ __noinline__ void eig_pair_solve(T* __restrict__ a, int n, int nb, int I, int J, double tol,
                                             const PageBlocks<WT>& pb, int* rotated) {
@@ -198,8 +198,8 @@ __device__ __forceinline__ void eig_tile(T* __restrict__ a, int n, int nb, int I
     __syncwarp();  // the staging tile read before the next item writes it
 }
 
-// The same as a call: under the float kernel's 128-register cap (2000 x 64 x 64 single 5.5 -> 5.3 ms); inlined
-// elsewhere (double pages lost 8% as a call).
+// The same as a call: under the float kernel's 128-register cap (measured faster); inlined
+// elsewhere (double pages measured slower as a call).
 template <typename T, typename WT>
 __device__ __noinline__ void eig_tile_call(T* __restrict__ a, int n, int nb, int Ik, int Jk, int Il, int Jl, bool rk,
                                            bool rl, const WT* __restrict__ Qk, const WT* __restrict__ Ql, WT* __restrict__ S,
@@ -298,8 +298,8 @@ __device__ void eig_blocked_pages(T* __restrict__ A, double* __restrict__ D, dou
     }
 // Single pages work in float (Q, E, the tiles and their products; the rotations are still derived in double and
 // V is polished in double afterwards): half the shared memory and registers of double work, so where a block holds
-// several pages two blocks share an SM (capped at 128 registers: 2000 x 64 x 64 on the H100, 6.7 ms in double
-// work, 6.1 in float work uncapped, 5.7 capped); _wide, uncapped, for pages of 8 warps (one to a block).
+// several pages two blocks share an SM (capped at 128 registers: measured faster than double work or an uncapped
+// float kernel, docs/performance.md); _wide, uncapped, for pages of 8 warps (one to a block).
 EIG_BLOCKED_PAGES(eig_blocked_pages_f, float, float, 2, true)
 EIG_BLOCKED_PAGES(eig_blocked_pages_f_wide, float, float, 1, false)
 EIG_BLOCKED_PAGES(eig_blocked_pages_d, double, double, 1, false)

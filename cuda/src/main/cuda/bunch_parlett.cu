@@ -12,9 +12,9 @@
 //       column (into lcol, by position) and G's column, written at its ORIGINAL row (perm, so earlier
 //       columns never need the row swaps of later pivots), by the whole grid, one thread a row; a 2 x 2
 //       pivot (about 1% of the steps) by block 0.
-// H100, n = 4096 random (2026-11-26): 145 -> 106 -> 96 ms, the same G and J bit for bit; one warp per column left the
-// longest column's warp setting each step's time, and block 0 alone spent 44 ms on the pivots' swaps and columns.
-// Delaying the updates (each element read every step, written every 4th) was slower (docs/benchmarks run 8).
+// Pieces rather than one warp per column (the longest column's warp set each step's time) and the whole grid on the
+// pivots' swaps and columns rather than block 0 alone: measured faster (docs/performance.md), the same G and J bit
+// for bit. Delaying the updates (each element read every step, written every 4th) was slower.
 // Products and sums of the updates and of L are rounded one at a time (__dmul_rn, __dadd_rn: no fused
 // multiply-add), as Java evaluates them, so the Schur complements and hence the pivot decisions follow
 // the CPU's (the 2 x 2 blocks' rotation, jacobi_tangent, may differ from it in the last bit).
@@ -168,7 +168,7 @@ __device__ void bunch_parlett_t(S* A, int n, S* G, double* J, int* perm, S* lcol
         // issued first.
         bp::Pivot mine;
         mine.init();
-        // NP = 2 for double (H100, n = 4096: 106 -> 96 ms, 124 registers: 2 blocks an SM, fewer to synchronise); the
+        // NP = 2 for double (its registers still allow 2 blocks an SM, fewer to synchronise; measured faster); the
         // complex build's registers would leave one block an SM
         constexpr int UNROLL = 4, TILE = 32 * UNROLL, NP = scalar_traits<S>::complex ? 1 : 2;
         const int len = n - k, tiles = (len + TILE - 1) / TILE;

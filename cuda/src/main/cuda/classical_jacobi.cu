@@ -1,4 +1,4 @@
-// Classical (max-pivot) Jacobi, seed 002: every rotation annihilates the off-diagonal element of
+// Classical (max-pivot) Jacobi [3]: every rotation annihilates the off-diagonal element of
 // largest weight |a_ij| / sqrt(|a_ii a_jj|) (the weight that matches the relative stopping rule; the
 // CPU backend's classical ordering uses the same). One cooperative launch runs up to `budget`
 // rotations (one sweep's worth, n(n-1)/2); per rotation two grid-synchronised phases:

@@ -1,4 +1,4 @@
-// Batched two-sided Jacobi for pages of symmetric matrices, n = 1 ... 256 (seed 000's parallel
+// Batched two-sided Jacobi for pages of symmetric matrices, n = 1 ... 256 ([1]'s parallel
 // ordering, the relative stopping rule of the single-matrix kernels). One launch solves every page,
 // no grid or host synchronisation. Pages up to 32 x 32 take eig_warp (below: a warp per page, the page
 // in registers); larger ones eig_batched: a group of threads per page (PageGroup: a slice of warps or
@@ -192,8 +192,8 @@ __device__ __forceinline__ T reg_at(const T (&a)[N], int i) {
 // page has converged (or that has none: done) rotates nothing while the others go on, and stops
 // counting. cs: this warp's (c, s) of the step's pairs, [2][16], segment g's at g N / 2. Returns the
 // segment's sweeps; adds its rotations to total, sets converged when its last sweep rotated nothing.
-// The step's (c, s) are kept in the type they are applied in: float where A and V are both float (each rotation was
-// a conversion from double per register, 32 a step, on the H100's slow conversion path), else double.
+// The step's (c, s) are kept in the type they are applied in: float where A and V are both float (a double (c, s)
+// costs each rotation a conversion per register, 32 a step, on a slow conversion path), else double.
 template <typename T, typename VT> struct RotationStore { typedef double type; };
 template <> struct RotationStore<float, float> { typedef float type; };
 
@@ -292,17 +292,11 @@ __device__ __forceinline__ int warp_jacobi(T (&a)[N], VT (&v)[N], int& who, bool
     return sweeps;
 }
 
-// One Newton-Schulz step on the warp's V (segment g of N lanes: one page, lane j its row j by positions, in VT),
-// V := V - V E / 2 with E = V'V - I, in double through the warp's tile P (32 x 33), written to out (the lane's page,
-// n x n, column major): lane y its column (position y, player `who`), rows j < n. Accumulated in float the rotations
-// leave V ~4e-6 from orthogonal at 32 (simulated; over n eps_single), in double 1.6-2.1 n eps (H100, 2026-11-26,
-// Frobenius); after the step V is within its rounding. E (~1e-6 or ~1e-15) is kept in float: its rounding then
-// moves V by ~1e-7 of the correction. ~2 N^2 double FMAs a lane against the sweeps' ~150K instructions.
 // One Newton-Schulz step, V := V - V E / 2 with E = V'V - I [21], on an N x N V in the warp's tile P (32 x 33; V[j][x]
 // at P[base + j][x]), in double: the lane computes column sl of the result and hands each entry to put(j, value),
 // j < N (the caller stores it). The page kernels' V (eig: rows by lanes, svd: columns by lanes; each
 // caller fills P) leaves the sweeps ~4e-6 from orthogonal at 32 when accumulated in float (simulated; over n
-// eps_single) and 1.6-2.1 n eps in double (H100, 2026-11-26, Frobenius); after the step it is within its rounding. E
+// eps_single) and about 2 n eps in double (Frobenius); after the step it is within its rounding. E
 // (~1e-6 or ~1e-15) is kept in float: its rounding moves V by ~1e-7 of the correction. 2 N^2 double FMAs a lane.
 template <int N, typename Put>
 __device__ __forceinline__ void warp_polish_column(double (*P)[33], int base, int sl, Put put) {
@@ -403,9 +397,9 @@ __device__ void eig_warp(const T* __restrict__ A, double* __restrict__ D, double
             int maxSweeps, int fixedSweeps, int* sweeps, unsigned long long* rotations, int wantV, int count) {  \
         eig_warp<T, VT, N>(A, D, V, n, tol, maxSweeps, fixedSweeps, sweeps, rotations, wantV, count);                 \
     }
-// Single 32 x 32 pages accumulate V in float and polish it (warp_polish_store): with V in double the kernel
-// took 200 registers (8 warps an SM: 2000 pages ran in two waves), in float 127 with four blocks an SM
-// (H100, 2000 pages: 0.99 -> 0.65 ms before the polish). Smaller pages keep V in double (no gain measured).
+// Single 32 x 32 pages accumulate V in float and polish it (warp_polish_store): V in double takes registers for
+// half the blocks an SM that V in float does (four), so large batches run in more waves (measured faster:
+// docs/performance.md). Smaller pages keep V in double (no gain there).
 EIG_WARP(eig_warp_f_n8, float, double, 8, 1)
 EIG_WARP(eig_warp_f_n16, float, double, 16, 1)
 EIG_WARP(eig_warp_f_n32, float, float, 32, 4)

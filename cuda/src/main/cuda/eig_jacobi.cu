@@ -1,10 +1,10 @@
-// Two-sided parallel Jacobi (seed 000): one cooperative launch per sweep; inside, for each of the
-// n'-1 chess-tournament steps, the seed's two kernels as two grid-synchronised phases:
+// Two-sided parallel Jacobi [1]: one cooperative launch per sweep; inside, for each of the
+// n'-1 chess-tournament steps, [1]'s two kernels as two grid-synchronised phases:
 //   1. X = J' A  (rows p, q),                     eq. (8) / MCA's eq. (12)-(15); A is only read in
-//      this phase, so each block derives the rotations it needs from A itself (the seed's separate
+//      this phase, so each block derives the rotations it needs from A itself ([1]'s separate
 //      parameter kernel and its global synchronisation are saved)
 //   2. A = X J (columns p, q) and V = V J,        eq. (9)-(11)
-// Launch geometry (the seed's): a block is a processing unit that owns pair m (grid-stride over the
+// Launch geometry ([1]'s): a block is a processing unit that owns pair m (grid-stride over the
 // n'/2 pairs when the cooperative grid has fewer blocks), its threads walk the n elements of the
 // pair's rows/columns (block = n rounded up to 32, at most 1024). The grid is at most what can be
 // resident (cooperative launch), and the host may cap it: grid.sync costs grow with the block count.
@@ -183,7 +183,7 @@ EIG_ENTRY(eig_sweep_ma_z, cuDoubleComplex, MA)
 EIG_ENTRY(eig_sweep_sa_z, cuDoubleComplex, SA)
 EIG_ENTRY(eig_sweep_mca_z, cuDoubleComplex, MCA)
 
-// Fused MCA (ours, not in seed 000): both sides of the step in one grid-synchronised phase,
+// Fused MCA (ours, not in [1]): both sides of the step in one grid-synchronised phase,
 // A' = J' A J element-wise with MCA's u/w/f on rows and columns:
 //   A'_ij = u_i u_j A_ij + u_i w_j A_i,f(j) + w_i u_j A_f(i),j + w_i w_j A_f(i),f(j)
 // A block owns pair (p, q) and writes columns p and q of A' into the other buffer (A and X swap

@@ -79,8 +79,8 @@ __device__ __forceinline__ bool negligible_fast(double apq, double app, double a
 
 // Reciprocal and reciprocal square root of a double within [2^-1000, 2^1000] to about an ulp: the SFU's approximation
 // (rcp / rsqrt.approx.ftz.f64, ~2^-22 relative) and two Newton steps (2^-44, then below the rounding). The library's
-// IEEE-rounded division and square root add range checks and slow paths: the symmetric rotation took ~200 instructions
-// in the blocked pair kernel's look-ahead, where it is the critical path of each step (ncu, H100, 2026-11-26).
+// IEEE-rounded division and square root add range checks and slow paths: they lengthen the symmetric rotation
+// in the blocked pair kernel's look-ahead, where it is the critical path of each step.
 __device__ __forceinline__ double rcp_newton(double x) {
     double y;
 #ifdef __CUDA_ARCH__

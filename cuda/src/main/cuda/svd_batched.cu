@@ -1,4 +1,4 @@
-// Batched one-sided Jacobi SVD (seed 001) for pages of m x n matrices, m >= n (the host transposes
+// Batched one-sided Jacobi SVD [2] for pages of m x n matrices, m >= n (the host transposes
 // wide pages), n = 1 ... 256, in one launch. A group of threads per page (PageGroup, as in
 // eig_batched.cu); inside it, teams of `lanes` threads (8, 16 or 32, a power of two within a warp)
 // each own a column pair of the round-robin step: a team reduces ||u_p||^2, ||u_q||^2 and u_p.u_q
@@ -101,8 +101,8 @@ __device__ void svd_batched(T* __restrict__ U, W* __restrict__ V, const int* __r
         svd_batched<T, double>(U, V, pairs, m, n, half, steps, tol, maxSweeps, fixedSweeps, sweeps, rotations,   \
                                wantV, threadsPerPage, pagesPerBlock, count, lanes, sharedU, sharedV, pageStride);           \
     }
-// Double only: single svd pages are solved on a double copy (CudaBatchedSvd), since U formed in float lost
-// orthogonality with every rotation (3.9e-6 at 32 x 32, 1.3e-4 at 256 x 256 on the H100: over n eps_single).
+// Double only: single svd pages are solved on a double copy (CudaBatchedSvd), since U formed in float loses
+// orthogonality with every rotation (beyond n eps_single from 32 x 32 up).
 SVD_BATCHED(svd_batched_d, double)
 
 // ---- Pages with m <= M rows (M = 8, 16, 32), so n <= 32: one warp per page, the page in registers ----
@@ -184,8 +184,8 @@ __device__ void svd_warp(T* __restrict__ U, double* __restrict__ V, const int* _
         for (int i = 0; i < M; ++i)
             if (i < m) U[off + (size_t)lane * m + i] = T(u[i]);
     }
-    if (wantV) {  // V's step (eig_batched.cu's warp_polish_column): the rotations leave V 1.7-1.9 n eps from orthogonal
-        // (H100, 2026-11-26, Frobenius, 8 ... 32 columns); lane y holds column y, the tile takes V itself
+    if (wantV) {  // V's step (eig_batched.cu's warp_polish_column): the rotations leave V about 2 n eps from orthogonal
+        // (Frobenius); lane y holds column y, the tile takes V itself
         double (*Pw)[33] = P[threadIdx.x >> 5];
 #pragma unroll
         for (int i = 0; i < M; ++i) Pw[i][lane] = v[i];
@@ -210,7 +210,7 @@ SVD_WARP(svd_warp_d_m32, double, 32)
 // The svd pages' U (count pages of m x n, column-major, contiguous: column c of the launch is page c / n's column
 // c % n) to unit columns, their norms (the singular values) into sigma[c]: so U can take the same Newton-Schulz step
 // as V (PagePolish) before it leaves the GPU. U = A V keeps the one-sided stopping tolerance, |u_p'u_q| <= tol
-// ||u_p|| ||u_q|| a pair (up to n^1.5 eps over the page): 1.6e-13 at 256 x 256, 2.8 n eps (H100, 2026-11-26). The
+// ||u_p|| ||u_q|| a pair (up to n^1.5 eps over the page, about 3 n eps measured). The
 // pages are in the kernels' safe range (SvdScaling), so the squares cannot overflow; zero columns stay zero. One warp
 // a column.
 extern "C" __global__ void svd_pages_normalize(double* __restrict__ U, double* __restrict__ sigma, int m, int columns) {

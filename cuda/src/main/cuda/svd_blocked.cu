@@ -89,7 +89,7 @@ extern "C" __global__ void blocked_unpack_z(const cuDoubleComplex* __restrict__ 
 // The 2 x 2 transformation (c, s1, s2) of pivot (p, q) of a pair problem: identity where the relative test holds; else
 // a rotation for columns of equal signs (jacobi_tangent), a hyperbolic rotation for opposite signs (hyperbolic: eq. 2.5)
 // where a real angle exists (else the pair is left and *deficient set); both by signed_rotation_fast where the
-// magnitudes allow (H100, 2026-11-26: the hyperbolic pair kernel 2b = 128 152 -> 146 us). rotated: +1.
+// magnitudes allow (no IEEE division or square root slow paths: jacobi_common.cuh). rotated: +1.
 __device__ __forceinline__ void pair_transformation(double app, double aqq, double apq, bool hyperbolic, double tol,
                                                     double& c, double& s1, double& s2, unsigned long long& rotated,
                                                     int* deficient) {
@@ -197,7 +197,7 @@ extern "C" __global__ void blocked_check_z(const cuDoubleComplex* __restrict__ C
 // The cleanup rounds' update of blocked_check's C after blocked_rotate_pairs changed `count` columns (cols): gather
 // copies those columns' first m rows of W into X (m x count), the caller's GEMM forms P = W' X (N x count), and
 // scatter writes P into the entries of C that the check and the rotations read (upper triangle and diagonal), so a
-// round costs a GEMM of N x count instead of N x N (H100, n = 4096: ~4.5 ms a full check). An entry between two
+// round costs a GEMM of N x count instead of a full check's N x N. An entry between two
 // changed columns is written by both (from P's two GEMM sums; either is X'X to rounding).
 template <typename S>
 __device__ void blocked_gather_cols_t(const S* __restrict__ W, int ld, int m, const int* __restrict__ cols, int count,
@@ -370,17 +370,16 @@ extern "C" __global__ void blocked_rotate_pairs_z(cuDoubleComplex* __restrict__ 
 // the critical path and the shared-memory traffic short: threads 0 .. Q/2 - 1 compute the step's
 // rotations once (barrier), each warp reads rotation lane + 32 kk and takes the others by shuffles
 // while it applies A := J' A J by independent 2 x 2 blocks (barrier). (Every warp computing all
-// rotations itself, with one barrier less, was 1.4x slower on the H100: the FP64 square roots and
+// rotations itself, with one barrier less, is slower: the FP64 square roots and
 // divisions of 32 warps saturate the SM.) In the cross order from Q = 64 the next step's rotations are
-// derived during this one (look-ahead, below: one barrier a step; H100, 2026-11-26: SPD eig n = 1024
-// 36-37 -> 32-33 ms, svd 4096 551 -> 516-522, indefinite eig 4096 750 -> 686).
+// derived during this one (look-ahead, below: one barrier a step; measured faster, docs/performance.md).
 // The accumulated rotations R = J_1 ... J_steps: with cross = 1 (CrossPairs' order: rotation k of step s
 // pairs column k with column b + (k + s) mod b) every thread keeps rows of R in registers and applies
 // the step's rotations while A is updated, column k's entries staying with rotation k's lane and the
 // partner column's moving one rotation down per step (a shuffle), so R costs no shared-memory traffic
-// (H100, Q = 128: the separate accumulation phase was a third of the kernel's time). Other orders store
+// (a separate accumulation phase is a large share of the kernel's time). Other orders store
 // the rotations (cs: per step c, s1, s2 of Q/2 each, global memory) and accumulate them afterwards row
-// by row, one warp per row group. R is polished into qout := R (3I - R'R) / 2 (one Newton-Schulz step) so the
+// by row, one warp per row group. R is polished into qout := R (3I - R'R) / 2 (one Newton-Schulz step [21]) so the
 // roundings of the rotations do not add up in V over the steps: in the kernel for Q <= 64 (two
 // register-tiled products in shared memory: two cuBLAS launches cost more than the pair kernel there),
 // by the caller's two batched GEMMs on rout for Q = 128 (CudaBlockedSvd.polishedInKernel). One sweep
@@ -390,8 +389,8 @@ extern "C" __global__ void blocked_rotate_pairs_z(cuDoubleComplex* __restrict__ 
 // eig, Novakovic's blocked hyperbolic SVD) the transformation is J-orthogonal (R' J R = J): columns of
 // equal sign rotate trigonometrically, columns of opposite sign hyperbolically (hyperbolic_tangent,
 // svd_jacobi.cu's eq. 2.5: p' = cosh p + sinh q, q' = sinh p + cosh q), both under the same relative
-// test, and the polish is the structured Newton-Schulz step R (3I - J R' J R) / 2 (Higham, Mackey,
-// Mackey and Tisseur: it keeps R in the group of J-orthogonal matrices to first order), in the kernel
+// test, and the polish is the structured Newton-Schulz step R (3I - J R' J R) / 2 ([23]: it keeps R
+// in the group of J-orthogonal matrices to first order), in the kernel
 // for Q <= 64, else by the caller's GEMMs on the J R and R J the kernel leaves in cs. A hyperbolic pair
 // with no real angle (h_pp + h_qq <= 2|h_pq|: the columns are numerically dependent) is left alone and
 // flagged by the top bit of the pair's rotation count.
@@ -411,8 +410,8 @@ template <int Q> struct pair_config {
 // tile, so a k-step loads 4 + TN numbers for 4 TN fused multiply-adds. C goes to c (leading dimension
 // ldc). Small Q: one entry per thread.
 // From Q = 16 on the FP64 tensor cores (mma.m8n8k4, sm_80+): each warp a block of RT x CT tiles of 8 x 8, so a k-step
-// of 4 loads RT + CT fragments (one double a lane each) for RT CT products (H100, 2b = 64: the two FFMA products
-// took 18 of the pair kernel's 76 us).
+// of 4 loads RT + CT fragments (one double a lane each) for RT CT products (as FFMA tiles the two
+// products were a large share of the pair kernel's time).
 __device__ __forceinline__ void mma_8x8x4(double (&d)[2], double a, double b) {
     asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
                  : "+d"(d[0]), "+d"(d[1]) : "d"(a), "d"(b));
@@ -607,7 +606,7 @@ __device__ void blocked_pair(const S* __restrict__ gram, S* __restrict__ qout, S
     // the look-ahead cross order (below) for whole warps of rotations, with warps left for the other blocks
     constexpr bool AHEAD_OK = H % 32 == 0 && (H & (H - 1)) == 0 && NW > KR;
     // rows of R in the cross order: warp w0 + RWARPS j (w0 = warp - R0); with one band warp (Q = 64) the band, the
-    // look-ahead's critical path, keeps none (H100, 2026-11-26: its 8 rows were a fifth of its instructions a step)
+    // look-ahead's critical path, keeps none (its rows would lengthen that path every step)
     constexpr int R0 = AHEAD_OK && KR == 1 ? KR : 0, RWARPS = NW - R0, RW = (Q + RWARPS - 1) / RWARPS;
     constexpr int NBLK = (H - 2) * (H - 1) / 2 - 1, ROUNDS = AHEAD_OK ? (NBLK + THREADS - 32 * KR - 1) / (THREADS - 32 * KR) : 1;
     extern __shared__ __align__(16) unsigned char smem[];

@@ -1,17 +1,17 @@
-// One-sided Hestenes Jacobi (seed 001): one cooperative launch per sweep; for each round-robin
+// One-sided Hestenes Jacobi [2]: one cooperative launch per sweep; for each round-robin
 // step, one block per column pair (grid-stride over pairs) reduces ||a_p||^2, ||a_q||^2 and
 // a_p.a_q with warp shuffles, decides by the relative orthogonality test, then rotates columns p, q
 // of U (m rows) and V (n rows); a grid sync separates the steps. Column-major storage: every
 // access is a coalesced walk down a column. Rotations are counted per block and added to the
 // device counter once per sweep; the host reads the counter once per sweep. After convergence the
-// column-scaling kernel (seed 001's second kernel) turns A V into U and the singular values.
+// column-scaling kernel ([2]'s second kernel) turns A V into U and the singular values.
 //
-// With a signs vector J (seed 003's one-sided hyperbolic Jacobi, hsvd) the same sweep applies a
+// With a signs vector J ([4]'s one-sided hyperbolic Jacobi, hsvd) the same sweep applies a
 // hyperbolic transformation to pairs whose signs differ (eq. 2.5: (g_p + t g_q) cosh,
 // (g_q + t g_p) cosh with t = tanh, tanh 2phi = -2 a_pq / (a_pp + a_qq)) and accumulates W (V = J W J)
-// instead of V. Pairs come from the same round-robin schedule, not the seed's modified modulus
+// instead of V. Pairs come from the same round-robin schedule, not [4]'s modified modulus
 // strategy: on a GPU that launches all n/2 pairs of a step at once, the round-robin sets are the
-// natural parallel ordering, and the host sorts the result as the seed does. A pair without a real
+// natural parallel ordering, and the host sorts the result as [4] does. A pair without a real
 // hyperbolic angle (numerically dependent columns) sets counter[1], read with the rotation count.
 #include "jacobi_common.cuh"
 
