@@ -70,7 +70,8 @@ public final class PageAssembly {
             int src = order[j];
             if (j < rightCols) System.arraycopy(vw, src * nn, right, j * nn, nn);
             if (j < leftCols && sig[src] > 0) {
-                for (int i = 0; i < mm; i++) left[i + j * mm] = scaled ? w[i + src * mm] : w[i + src * mm] / sig[src];
+                if (scaled) System.arraycopy(w, src * mm, left, j * mm, mm); // a bulk copy: U's columns are unit already
+                else for (int i = 0; i < mm; i++) left[i + j * mm] = w[i + src * mm] / sig[src];
                 have[j] = true;
             }
         });
