@@ -58,11 +58,10 @@ public final class InverseOnDevice {
             compute += r.computeNanos;
             DevicePointer out = CudaGaussJordan.output(gpu, n, s);
             long[] sx = r.converged ? scan(gpu, out, n, p, false) : null;
-            if (sx == null || sx[0] != 0) { // broke down or overflowed: Inf, as MATLAB's inv
+            if (sx == null || sx[0] != 0) { // broke down or overflowed: InverseCheck's rule (Inf, as MATLAB's inv; RCOND 0)
                 double[] inf = new double[n * n];
-                java.util.Arrays.fill(inf, Double.POSITIVE_INFINITY);
+                rcond[k] = InverseCheck.finish(normA, inf, n, false);
                 x.writePage(k, inf);
-                rcond[k] = 0;
             } else {
                 DeviceBuffers.downloadPagesAsIs(out, x, k, 1);
                 rcond[k] = InverseCheck.rcond(normA, InverseCheck.norm(Double.longBitsToDouble(sx[2]),
