@@ -40,6 +40,16 @@ public final class OpenBlasLapack implements Lapack {
         });
     }
 
+    public void sgemm(boolean transA, boolean transB, int m, int n, int k, float alpha, float[] a, float[] b,
+                      float beta, float[] c) {
+        final int lda = transA ? k : m, ldb = transB ? n : k;
+        NativeThread.call(() -> {
+            openblas.cblas_sgemm(CblasColMajor, transA ? CblasTrans : CblasNoTrans, transB ? CblasTrans : CblasNoTrans,
+                    m, n, k, alpha, a, Math.max(1, lda), b, Math.max(1, ldb), beta, c, Math.max(1, m));
+            return null;
+        });
+    }
+
     public void gram(int n, int k, double[] a, double[] c) {
         NativeThread.call(() -> {
             openblas.cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, k, 1, a, Math.max(1, k), 0, c, Math.max(1, n));

@@ -38,18 +38,37 @@ class NativeRoutesTest {
     }
 
     @Test
-    void indefiniteEigTakesThePreconditionedRoute() {
+    void ungradedEigIsJacobiOnTheSyevdPreconditionedMatrix() {
         for (Precision p : Precision.values()) {
-            PageArray a = PageArray.wrap(Generators.symmetric(new Random(3), N), N, N).to(p);
+            double[] m = Generators.symmetric(new Random(3), N);
+            PageArray a = PageArray.wrap(m, N, N).to(p);
             EigResult r = Jacobi.eig(a, CPU);
             assertTrue(r.report().converged(), p + ": " + r.report().notes());
             assertTrue(saysNative(r.report().notes()), p + ": " + r.report().notes());
-            // a handful of Gram rounds, where the column sweeps take a dozen
-            assertTrue(r.report().sweeps() <= 8, p + " rounds " + r.report().sweeps());
+            assertEquals("cyclic", r.report().method(), p + ": two-sided Jacobi after syevd");
+            // the preconditioned matrix needs one sweep of a few rotations and one that finds none
+            assertTrue(r.report().sweeps() <= 3, p + " sweeps " + r.report().sweeps());
             double eps = p.eps();
             assertTrue(Residuals.orthogonality(r.vectors(), 0) <= N * eps, p + " orthogonality");
             assertTrue(Residuals.eig(a, r.vectors(), r.values(), 0) <= 50 * Math.sqrt(N) * eps, p + " residual");
+            // against LAPACK's own values of the same (rounded) matrix: absolute accuracy, as the contract says
+            double[] ref = a.pageAsDouble(0), w = new double[N];
+            assertEquals(0, Lapack.get().dsyevd(N, ref, w));
+            double norm = Math.max(Math.abs(w[0]), Math.abs(w[N - 1]));
+            double[] got = r.values().pageAsDouble(0);
+            java.util.Arrays.sort(got);
+            for (int i = 0; i < N; i++) assertEquals(w[i], got[i], N * eps * norm, p + " value " + i);
         }
+    }
+
+    @Test
+    void gradedIndefiniteEigKeepsTheOneSidedRoute() {
+        PageArray a = PageArray.wrap(Generators.gradedIndefinite(new Random(7), N, 8), N, N);
+        EigResult r = Jacobi.eig(a, CPU);
+        assertTrue(r.report().converged(), r.report().notes().toString());
+        assertEquals("hyperbolic", r.report().method(), "graded input needs Bunch-Parlett and the one-sided route");
+        assertTrue(saysNative(r.report().notes()), r.report().notes().toString());
+        assertTrue(Residuals.orthogonality(r.vectors(), 0) <= N * Precision.DOUBLE.eps());
     }
 
     @Test

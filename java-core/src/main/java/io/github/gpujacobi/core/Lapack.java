@@ -21,6 +21,10 @@ public interface Lapack {
     void dgemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, double[] b, double beta,
                double[] c);
 
+    /** As {@link #dgemm} in single precision. */
+    void sgemm(boolean transA, boolean transB, int m, int n, int k, float alpha, float[] a, float[] b, float beta,
+               float[] c);
+
     /** c := a'a (n x n, both triangles filled), a k x n: the Gram matrix at half a GEMM's flops (dsyrk). */
     void gram(int n, int k, double[] a, double[] c);
 

@@ -51,23 +51,68 @@ public final class Residuals {
     /** {@link #eig} estimated from {@value #PROBES} probes: E z = A (V z) - V (d .* z), O(n^2). */
     public static double eigEstimate(PageArray a, PageArray v, PageArray d, int k) {
         int n = a.rows();
-        double[] am = a.pageAsDouble(k), vm = v.pageAsDouble(k), dm = d.pageAsDouble(k);
-        int e = scaleToUnit(am);
-        scale(dm, e);
-        Random rnd = probes(k);
-        double[] z = new double[n], vz = new double[n], dz = new double[n], r = new double[n];
-        double sum = 0;
-        for (int p = 0; p < PROBES; p++) {
-            for (int i = 0; i < n; i++) {
-                z[i] = rnd.nextGaussian();
-                dz[i] = dm[i] * z[i];
-            }
-            multiply(vm, n, n, z, vz);
-            multiply(am, n, n, vz, r);
-            subtractProduct(vm, n, n, dz, r);
-            sum += squares(r);
+        double[] am = a.doubleData(), dm = d.pageAsDouble(k);
+        if (am == null || !moderate(am, k * n * n, n * n)) { // a scaled copy keeps every product and square in range
+            am = a.pageAsDouble(k);
+            int e = scaleToUnit(am);
+            scale(dm, e);
+            return eigEstimate(am, 0, v, dm, n, k);
         }
-        return ratio(Math.sqrt(sum / PROBES), am);
+        return eigEstimate(am, k * n * n, v, dm, n, k);
+    }
+
+    /** The estimate on A held from am[offset] (moderate, or scaled by scaleToUnit, with dm alike). */
+    private static double eigEstimate(double[] am, int offset, PageArray v, double[] dm, int n, int k) {
+        double[] vm = v.doubleData();
+        int vOffset = k * n * n;
+        if (vm == null) {
+            vm = v.pageAsDouble(k);
+            vOffset = 0;
+        }
+        Random rnd = probes(k);
+        double[] z = new double[n * PROBES], dz = new double[n * PROBES], vz = new double[n * PROBES],
+                r = new double[n * PROBES];
+        for (int p = 0; p < PROBES; p++) {
+            for (int i = p * n; i < (p + 1) * n; i++) {
+                z[i] = rnd.nextGaussian();
+                dz[i] = dm[i - p * n] * z[i];
+            }
+        }
+        multiplyProbes(vm, vOffset, n, n, z, vz, 1); // every probe in one pass over each matrix
+        multiplyProbes(am, offset, n, n, vz, r, 1);
+        multiplyProbes(vm, vOffset, n, n, dz, r, -1);
+        return Math.sqrt(squares(r) / PROBES) / frob(am, offset, n * n);
+    }
+
+    /**
+     * Whether the page's entries lie where the unscaled products and squares cannot leave the normal range: largest
+     * |entry| in [2^-100, 2^100] (and finite). Pages outside it are scaled first ({@link #scaleToUnit}).
+     */
+    private static boolean moderate(double[] a, int offset, int len) {
+        double max = 0;
+        for (int i = offset; i < offset + len; i++) max = Math.max(max, Math.abs(a[i]));
+        return max >= 0x1p-100 && max <= 0x1p100;
+    }
+
+    /** Y (m x PROBES) += sign A X for the m x n column-major A held from a[offset] and X n x PROBES: one pass over A. */
+    private static void multiplyProbes(double[] a, int offset, int m, int n, double[] x, double[] y, double sign) {
+        for (int j = 0; j < n; j++) {
+            double f0 = sign * x[j], f1 = sign * x[j + n], f2 = sign * x[j + 2 * n], f3 = sign * x[j + 3 * n];
+            for (int i = 0, at = offset + j * m; i < m; i++, at++) {
+                double aij = a[at];
+                y[i] += aij * f0;
+                y[i + m] += aij * f1;
+                y[i + 2 * m] += aij * f2;
+                y[i + 3 * m] += aij * f3;
+            }
+        }
+    }
+
+    /** ||A||_F of the len entries from a[offset], or 1 for a zero page (the ratio is then the residual itself). */
+    private static double frob(double[] a, int offset, int len) {
+        double s = 0;
+        for (int i = offset; i < offset + len; i++) s += a[i] * a[i];
+        return s == 0 ? 1 : Math.sqrt(s);
     }
 
     /** ||A - U diag(s) V'|| / ||A|| over the first min(m,n) singular triplets. */

@@ -98,6 +98,13 @@ public final class CpuBackend implements Backend {
         final Lapack lapack = lapack(o);
         EigResult r = driver(o, auto ? lapack : null, n).eig(a, o, o.method(), (k, w, v) -> {
             double[] d = new double[n];
+            if (auto && PreconditionedEig.takes(lapack, w, n, o)) {
+                PageOutcome pre = PreconditionedEig.run(w, n, d, v, tol, PageDriver.maxSweeps(o), a.precision(), lapack);
+                if (pre != null) {
+                    used[k] = Methods.CYCLIC;
+                    return certified(pre, a, k, d, v, tol, inner);
+                }
+            }
             if (auto) {
                 PageOutcome one = AutoEig.run(w, n, d, v, eps, oneSidedTol, o, inner, lapack);
                 if (one != null) {

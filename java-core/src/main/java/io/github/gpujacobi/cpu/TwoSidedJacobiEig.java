@@ -36,6 +36,18 @@ final class TwoSidedJacobiEig {
             java.util.Arrays.fill(v, 0);
             for (int i = 0; i < n; i++) v[i + i * n] = 1;
         }
+        sweep(a, v, n, tol, maxSweeps, fixedSweeps);
+    }
+
+    /**
+     * As {@link #run}, the rotations accumulated into v as it is (a preconditioner's eigenvectors: V = Q W) rather than
+     * into the identity.
+     */
+    void runFrom(double[] a, double[] v, int n, double tol, int maxSweeps) {
+        sweep(a, v, n, tol, maxSweeps, 0);
+    }
+
+    private void sweep(double[] a, double[] v, int n, double tol, int maxSweeps, int fixedSweeps) {
         int limit = fixedSweeps > 0 ? fixedSweeps : maxSweeps;
         double effTol = fixedSweeps > 0 ? 0 : tol;
         converged = n <= 1;
