@@ -262,8 +262,10 @@ public final class CudaBackend implements Backend {
                     stats.addComputeNanos(solver.computeNanos);
                     if (graded != null) graded.resolve(a, solver.graded, values, vectors, stats);
                 });
-                // pages solved again on the host route are not in the device's count
-                DeviceOutputs.found(solver.outputsFinite && (graded == null || graded.resolved() == 0));
+                // pages solved again on the host route are not in the device's count; single values can overflow on
+                // the way out, so the values (n a page) are looked at here
+                DeviceOutputs.found(solver.outputsFinite && (graded == null || graded.resolved() == 0)
+                        && HostScan.allFinite(r.values()));
                 return graded != null ? r.withReport(graded.report(r.report(), pages)) : r;
             }
             // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024

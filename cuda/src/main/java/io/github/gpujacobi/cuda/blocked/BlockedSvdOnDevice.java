@@ -84,7 +84,7 @@ public final class BlockedSvdOnDevice {
             double[] w = null, vw = null;
             if (wantV) {
                 outputsFinite = false;
-                DevicePointer back = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count);
+                DevicePointer back = g; // the input's buffer is free once U is formed
                 SvdIntakeKernels.gather(gpu, uDev, back, m, n, null, order, bad);
                 w = DeviceBuffers.download(back, (int) count, Precision.DOUBLE);
                 vw = DeviceBuffers.download(solver.vectors(gpu, n), n * n, Precision.DOUBLE);
@@ -99,7 +99,8 @@ public final class BlockedSvdOnDevice {
         DevicePointer cols = gpu.buffer(Workspace.INTAKE_ORDER, 4L * n);
         DeviceBuffers.upload(cols, q);
         DeviceBuffers.zero(bad, 8);
-        DevicePointer uOut = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count), vOut = gpu.buffer(Workspace.SVD_SORTED_V, 8L * n * n);
+        // into buffers free once U is formed: the input's (geqrf's Q, or the page before its rows were sorted) and W's
+        DevicePointer uOut = g, vOut = gpu.buffer(Workspace.BLOCKED_V, 8L * n * n);
         SvdIntakeKernels.gather(gpu, uDev, uOut, m, n, cols, order, bad);
         SvdIntakeKernels.gather(gpu, solver.vectors(gpu, n), vOut, n, n, cols, null, bad);
         DeviceBuffers.downloadPage(uOut, u, k);
