@@ -149,13 +149,17 @@ extern "C" __global__ void __launch_bounds__(128) intake_pages_d(const double* a
 
 // Eigenvalues ascending with their vectors, page by page (one block each, n <= 1024): what core/PageAssembly.eig does
 // on the host, in the order of Java's Double.compare up to signed zeros (NaN last, ties by index, so every
-// position is written once).
+// position is written once). The non-finite values and vector entries written are added to *bad (api/OutputChecks).
 extern "C" __global__ void __launch_bounds__(256) sort_eig_pages(const double* __restrict__ D, const double* __restrict__ V,
-        double* __restrict__ Dout, double* __restrict__ Vout, int n, int count, int wantV) {
+        double* __restrict__ Dout, double* __restrict__ Vout, int n, int count, int wantV, unsigned long long* __restrict__ bad) {
     extern __shared__ int rank[];
+    __shared__ unsigned int nbad;
     const int page = blockIdx.x;
     if (page >= count) return;
+    if (threadIdx.x == 0) nbad = 0;
+    __syncthreads();
     const double* d = D + (long)page * n;
+    unsigned int nb = 0;
     for (int i = threadIdx.x; i < n; i += blockDim.x) {
         double x = d[i];
         int r = 0;
@@ -165,16 +169,23 @@ extern "C" __global__ void __launch_bounds__(256) sort_eig_pages(const double* _
             r += before;
         }
         rank[i] = r;
+        nb += !isfinite(x);
         Dout[(long)page * n + r] = x;
     }
     __syncthreads();
-    if (!wantV) return;
-    const double* v = V + (long)page * n * n;
-    double* out = Vout + (long)page * n * n;
-    for (long e = threadIdx.x; e < (long)n * n; e += blockDim.x) {
-        int c = (int)(e / n), r = (int)(e % n);
-        out[(long)rank[c] * n + r] = v[e];
+    if (wantV) {
+        const double* v = V + (long)page * n * n;
+        double* out = Vout + (long)page * n * n;
+        for (long e = threadIdx.x; e < (long)n * n; e += blockDim.x) {
+            int c = (int)(e / n), r = (int)(e % n);
+            double x = v[e];
+            nb += !isfinite(x);
+            out[(long)rank[c] * n + r] = x;
+        }
     }
+    if (nb) atomicAdd(&nbad, nb);
+    __syncthreads();
+    if (threadIdx.x == 0 && nbad) atomicAdd(bad, (unsigned long long)nbad);
 }
 
 // A general page's checks (inversion), or an inverse's, in its own element type, one block per column j:

@@ -10,6 +10,7 @@
 #include "svd_blocked.cu"
 #include "bunch_parlett.cu"
 #include "intake.cu"
+#include "svd_intake.cu"
 
 // A deliberately faulting kernel for the recovery test only (StickyRecovery's package-private hook): a store
 // through the pointer it is given (null), which leaves the context with CUDA_ERROR_ILLEGAL_ADDRESS, a sticky error.

@@ -5,6 +5,7 @@ import io.github.gpujacobi.cuda.batched.CudaBatchedSvd;
 import io.github.gpujacobi.cuda.batched.GradedEigPages;
 import io.github.gpujacobi.cuda.blocked.BlockedEigOnDevice;
 import io.github.gpujacobi.cuda.blocked.BlockedEigPage;
+import io.github.gpujacobi.cuda.blocked.BlockedSvdOnDevice;
 import io.github.gpujacobi.cuda.blocked.CudaBlockedSvd;
 import io.github.gpujacobi.cuda.complex.CudaComplex;
 import io.github.gpujacobi.cuda.inverse.CudaBatchedInverse;
@@ -30,12 +31,14 @@ import io.github.gpujacobi.api.ComplexSvdResult;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.ErrorKind;
 import io.github.gpujacobi.api.HsvdResult;
+import io.github.gpujacobi.api.HostScan;
 import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Method;
 import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.Operation;
+import io.github.gpujacobi.api.OutputChecks;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
@@ -152,8 +155,49 @@ public final class CudaBackend implements Backend {
     public boolean checksInput(Operation op, PageArray a, SolverOptions o) {
         boolean own = op == Operation.EIG ? takesBlockedEig(a, o)
                 || (!Methods.HYPERBOLIC.equals(o.method()) && batched(o.method(), a.rows(), a.pages()))
+                : op == Operation.SVD ? svdOnDevice(a, o)
                 : op == Operation.INV && (InverseOnDevice.takes(gpu.tuning, a, o) || CudaBatchedInverse.takes(a, o));
         return a.rows() > 0 && own && (gpus == null || gpus.onOneDevice(a, o));
+    }
+
+    /**
+     * The batched eig route and the svd routes that check their input on the device count their outputs' non-finite
+     * entries there too ({@link DeviceOutputs}); {@link #eig} and {@link #svd} then make api/OutputChecks' host pass
+     * only where that count (or a page solved on the host) asks for it.
+     */
+    @Override
+    public boolean checksOutput(Operation op, PageArray a, SolverOptions o) {
+        boolean own = op == Operation.EIG ? batchedEigRoute(a, o) : op == Operation.SVD && svdOnDevice(a, o);
+        return a.rows() > 0 && a.cols() > 0 && own && (gpus == null || gpus.onOneDevice(a, o));
+    }
+
+    /** Whether {@link #eigHere} takes the batched page kernels (CudaBatchedEig). */
+    private static boolean batchedEigRoute(PageArray a, SolverOptions o) {
+        if (BlockedPageRoute.takesEig(o, a)) return true;
+        String m = o.method();
+        return !Methods.HYPERBOLIC.equals(m) && !Methods.BLOCKED.equals(m) && batched(m, a.rows(), a.pages());
+    }
+
+    /** The three svd routes of {@link #svdHere}. */
+    private enum SvdRoute { BLOCKED, BATCHED, ONE_SIDED }
+
+    /** The route {@link #svdHere} takes (after {@link BlockedPageRoute}'s change of method). */
+    private SvdRoute svdRoute(PageArray a, SolverOptions o) {
+        final int m = a.rows(), n = a.cols(), nn = Math.min(m, n);
+        boolean batchedFits = (a.pages() > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
+        if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, a.precision())
+                && !batchedFits)) return SvdRoute.BLOCKED;
+        return batchedFits ? SvdRoute.BATCHED : SvdRoute.ONE_SIDED;
+    }
+
+    /** Whether {@link #svdHere} checks, scales and sorts on the device (BlockedSvdOnDevice, CudaBatchedSvd's intake). */
+    private boolean svdOnDevice(PageArray a, SolverOptions o) {
+        if (BlockedPageRoute.takesSvd(o, a)) o = BlockedPageRoute.asPages(o);
+        switch (svdRoute(a, o)) {
+            case BLOCKED: return BlockedSvdOnDevice.takes(a, o);
+            case BATCHED: return CudaBatchedSvd.checksOnDevice(a.rows(), a.cols());
+            default: return false;
+        }
     }
 
     /** Whether {@link #eigHere} takes {@link #blockedEig}. */
@@ -174,11 +218,21 @@ public final class CudaBackend implements Backend {
     }
 
     public EigResult eig(PageArray a, SolverOptions o) {
-        return gpus != null ? gpus.eig(a, o) : eigHere(a, o);
+        DeviceOutputs.reset();
+        EigResult r = gpus != null ? gpus.eig(a, o) : eigHere(a, o);
+        if (checksOutput(Operation.EIG, a, o) && !DeviceOutputs.clear()) {
+            OutputChecks.requireFinite(new PageArray[]{r.values(), r.vectors()}, true, name(), o, a, false);
+        }
+        return r;
     }
 
     public SvdResult svd(PageArray a, SolverOptions o) {
-        return gpus != null ? gpus.svd(a, o) : svdHere(a, o);
+        DeviceOutputs.reset();
+        SvdResult r = gpus != null ? gpus.svd(a, o) : svdHere(a, o);
+        if (checksOutput(Operation.SVD, a, o) && !DeviceOutputs.clear()) {
+            OutputChecks.requireFinite(new PageArray[]{r.s(), r.u(), r.v()}, true, name(), o, a, false);
+        }
+        return r;
     }
 
     public InverseResult inv(PageArray a, SolverOptions o) {
@@ -201,13 +255,17 @@ public final class CudaBackend implements Backend {
             final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
                     (w, nn, v) -> BlockedEigPage.solve(gpu, w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
             if (batched) {
+                final CudaBatchedEig solver = new CudaBatchedEig();
                 EigResult r = driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
-                    CudaBatchedEig solver = new CudaBatchedEig();
                     solver.run(gpu, a, o, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
                             values, vectors, stats.sweeps, stats.rotations, stats.converged);
                     stats.addComputeNanos(solver.computeNanos);
                     if (graded != null) graded.resolve(a, solver.graded, values, vectors, stats);
                 });
+                // pages solved again on the host route are not in the device's count; single values can overflow on
+                // the way out, so the values (n a page) are looked at here
+                DeviceOutputs.found(solver.outputsFinite && (graded == null || graded.resolved() == 0)
+                        && HostScan.allFinite(r.values()));
                 return graded != null ? r.withReport(graded.report(r.report(), pages)) : r;
             }
             // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024
@@ -277,8 +335,23 @@ public final class CudaBackend implements Backend {
         final double tol = AccuracyContract.oneSidedTol(o, p, nn);
         try {
             if (BlockedPageRoute.takesSvd(o, a)) return BlockedPageRoute.noted(svdHere(a, BlockedPageRoute.asPages(o)), a);
-            boolean batchedFits = (pages > 1 || nn <= 64) && CudaBatchedSvd.fits(m, n);
-            if (Methods.BLOCKED.equals(o.method()) || (Methods.AUTO.equals(o.method()) && blockedByDefault(nn, p) && !batchedFits)) {
+            SvdRoute route = svdRoute(a, o);
+            if (route == SvdRoute.BLOCKED && BlockedSvdOnDevice.takes(a, o)) {
+                // the page on the device from the caller's array to the sorted results (checks, scaling, row grading)
+                final double span = SvdScaling.GPU_DOUBLE_SPAN;
+                final SvdScaling scaling = SvdScaling.unmeasured(pages);
+                final BlockedSvdOnDevice onDevice = new BlockedSvdOnDevice(gpu);
+                SvdResult r = driver().svdBatched(a, o, Methods.BLOCKED, scaling, span, (s, u, v, stats) -> {
+                    for (int k = 0; k < pages; k++) {
+                        PageOutcome out = onDevice.page(a, k, o, scaling, span, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
+                                s, u, v);
+                        if (out != null) stats.record(k, out);
+                    }
+                });
+                DeviceOutputs.found(onDevice.outputsFinite && HostScan.allFinite(r.s()));
+                return r;
+            }
+            if (route == SvdRoute.BLOCKED) {
                 // computes in double whatever the input class: the double kernels' safe span [8]
                 return driver().svd(a, o, Methods.BLOCKED, SvdScaling.GPU_DOUBLE_SPAN, (k, w, vw, mm, nnn) -> {
                     CudaBlockedSvd solver = new CudaBlockedSvd();
@@ -288,7 +361,19 @@ public final class CudaBackend implements Backend {
             }
             // 1e-200 / 1e200 pages scaled by 2^e (exact) for the kernels; wider column spans to the CPU [8]
             final double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
-            if (batchedFits) {
+            if (route == SvdRoute.BATCHED && CudaBatchedSvd.checksOnDevice(m, n)) {
+                // checked, measured, scaled and sorted on the device (CudaBatchedSvd's intake)
+                final SvdScaling scaling = SvdScaling.unmeasured(pages);
+                final double pageTol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, nn);
+                final CudaBatchedSvd solver = new CudaBatchedSvd();
+                SvdResult r = driver().svdBatched(a, o, "batched", scaling, span, (s, u, v, stats) ->
+                        solver.run(gpu, a, o, scaling, span, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
+                boolean fit = true;
+                for (int k = 0; k < pages; k++) fit &= scaling.fits(k); // else ColumnScaledJacobi wrote that page
+                DeviceOutputs.found(solver.outputsFinite && fit && HostScan.allFinite(r.s()));
+                return r;
+            }
+            if (route == SvdRoute.BATCHED) {
                 final SvdScaling scaling = SvdScaling.of(a, span);
                 final PageArray in = scaling.scaled(a);
                 final double pageTol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, nn); // CudaBatchedSvd solves single pages in double

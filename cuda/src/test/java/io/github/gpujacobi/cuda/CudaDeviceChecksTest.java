@@ -9,6 +9,7 @@ import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.testing.Matrices;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,8 +27,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The routes that check their input on the device (the blocked eig route, the batched eig kernels, Gauss-Jordan
  * inversion of large pages and the batched inverse: intake.cu) give the host checks' errors word for word, leave the
  * input as it was, and agree with the CPU backend: NaN and Inf named where they are, asymmetry beyond the tolerance
- * refused, asymmetry within it averaged, eigenvalues sorted with their vectors, RCOND as the CPU finds it. Skipped
- * without a GPU; cuda/gpu-verify.sh verify runs it.
+ * refused, asymmetry within it averaged, eigenvalues sorted with their vectors, RCOND as the CPU finds it; the svd
+ * routes that check, scale, grade and sort on the device (BlockedSvdOnDevice, CudaBatchedSvd's intake) likewise, on
+ * pages that take every branch of those passes. Skipped without a GPU; cuda/gpu-verify.sh verify runs it.
  */
 public class CudaDeviceChecksTest {
     @BeforeEach
@@ -139,5 +141,85 @@ public class CudaDeviceChecksTest {
         PageArray a = PageArray.wrap(Matrices.spd(new Random(n), n), n, n, 1).to(Precision.fromName(precision));
         InverseResult r = Jacobi.inv(a, on("gpu", "auto"));
         assertEquals("cholesky", r.report().method());
+    }
+
+    /**
+     * svd: the blocked route from the caller's array (square, tall with econ, single), the batched pages (sorted on the
+     * device; tall pages without econ and pages of up to 8 columns sorted on the host; single). The pages include one
+     * scaled (1e-200), one with graded rows, one with a zero column (its U column completed on the host) and, for the
+     * blocked route, none beyond the span; the results agree with the CPU's, the errors word for word.
+     */
+    @ParameterizedTest
+    @CsvSource({"300, 300, 1, double, blocked, false", "260, 200, 1, double, auto, true", "300, 300, 1, single, auto, false",
+            "300, 300, 4, double, blocked, false", "64, 64, 30, double, auto, false", "40, 24, 20, double, auto, false",
+            "40, 24, 20, double, auto, true", "16, 16, 50, single, auto, false", "8, 8, 40, double, auto, false"})
+    void svdChecksAndResultsMatchTheCpu(int m, int n, int pages, String precision, String method, boolean econ) {
+        Precision p = Precision.fromName(precision);
+        Random r = new Random(m * 13L + n + pages);
+        int size = m * n;
+        double[] all = new double[size * pages];
+        for (int i = 0; i < all.length; i++) all[i] = r.nextGaussian();
+        int last = pages - 1;
+        double tiny = precision.equals("double") ? 1e-200 : 1e-30;
+        for (int i = 0; i < size; i++) all[last * size + i] *= tiny; // scaled into range and back
+        if (pages > 2) for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) all[size + i + j * m] *= Math.pow(10, -12.0 * i / m);
+        if (pages > 3) java.util.Arrays.fill(all, 2 * size, 2 * size + m, 0.0); // a zero column: sigma 0
+        if (pages == 1) for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) all[i + j * m] *= Math.pow(10, -8.0 * ((i * 7) % m) / m);
+        PageArray a = PageArray.wrap(all, m, n, pages).to(p), before = a.to(p);
+        SolverOptions gpuOptions = on("gpu", method).withEcon(econ), cpuOptions = on("cpu", "auto").withEcon(econ);
+        SvdResult gpu = Jacobi.svd(a, gpuOptions), cpu = Jacobi.svd(a, cpuOptions);
+        assertArrayEquals(flat(before), flat(a), "the input changed");
+        double tol = p == Precision.DOUBLE ? 1e-10 : 1e-4;
+        int kmin = Math.min(m, n), uc = gpu.u().cols(), vc = gpu.v().cols();
+        for (int k = 0; k < pages; k++) {
+            double top = cpu.s().get(k * kmin);
+            for (int j = 0; j < kmin; j++) {
+                double ref = cpu.s().get(k * kmin + j);
+                assertEquals(ref, gpu.s().get(k * kmin + j), tol * Math.max(Math.abs(ref), 1e-3 * top) * n, "sigma " + j + ", page " + k);
+            }
+            // A v_j = s_j u_j, and U, V orthonormal: the vectors are sorted with their values
+            double worst = 0, orth = 0;
+            for (int j = 0; j < kmin; j++) {
+                double sj = gpu.s().get(k * kmin + j);
+                for (int i = 0; i < m; i++) {
+                    double av = 0;
+                    for (int l = 0; l < n; l++) av += a.get(k * size + i + l * m) * gpu.v().get(k * n * vc + l + j * n);
+                    worst = Math.max(worst, Math.abs(av - sj * gpu.u().get(k * m * uc + i + j * m)));
+                }
+            }
+            for (int x = 0; x < uc; x++) {
+                for (int y = 0; y <= x; y++) {
+                    double d = 0;
+                    for (int i = 0; i < m; i++) d += gpu.u().get(k * m * uc + i + x * m) * gpu.u().get(k * m * uc + i + y * m);
+                    orth = Math.max(orth, Math.abs(d - (x == y ? 1 : 0)));
+                }
+            }
+            assertTrue(worst <= tol * n * Math.max(top, Double.MIN_NORMAL), "residual " + worst + ", page " + k);
+            assertTrue(orth < tol * n, "U orthogonality " + orth + ", page " + k);
+        }
+        for (double bad : new double[]{Double.NaN, Double.POSITIVE_INFINITY}) {
+            PageArray b = a.to(p);
+            b.set(m - 1, n / 2, last, bad);
+            JacobiException e = assertThrows(JacobiException.class, () -> Jacobi.svd(b, gpuOptions));
+            assertEquals(ErrorKind.NON_FINITE, e.kind());
+            assertEquals(message(() -> Jacobi.svd(b, cpuOptions)), e.getMessage());
+        }
+    }
+
+    /** A page whose column norms span beyond the GPU's safe range is solved on the CPU, with the CPU's note. */
+    @ParameterizedTest
+    @CsvSource({"300, 1, blocked", "64, 6, auto"})
+    void svdBeyondTheSpanGoesToTheCpu(int n, int pages, String method) {
+        Random r = new Random(n);
+        double[] all = new double[n * n * pages];
+        for (int i = 0; i < all.length; i++) all[i] = r.nextGaussian();
+        for (int i = 0; i < n; i++) all[i] *= 1e-300; // page 1's first column
+        PageArray a = PageArray.wrap(all, n, n, pages);
+        SvdResult gpu = Jacobi.svd(a, on("gpu", method)), cpu = Jacobi.svd(a, on("cpu", "auto"));
+        assertTrue(gpu.report().notes().stream().anyMatch(x -> x.contains("solved on the CPU by column-scaled")),
+                gpu.report().notes().toString());
+        for (int i = 0; i < cpu.s().length(); i++) {
+            assertEquals(cpu.s().get(i), gpu.s().get(i), 1e-10 * Math.max(Math.abs(cpu.s().get(i)), 1e-300), "sigma " + i);
+        }
     }
 }

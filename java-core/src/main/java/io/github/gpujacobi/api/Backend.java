@@ -54,6 +54,13 @@ public interface Backend {
      */
     default boolean checksInput(Operation op, PageArray a, SolverOptions options) { return false; }
 
+    /**
+     * Whether this backend makes {@link Jacobi}'s check of the results itself for this call (finite outputs, through
+     * {@link OutputChecks#requireFinite} wherever it finds NaN or Inf, so with the same errors), e.g. by counting them
+     * on the device as the results go out, so that the host does not pass over the results for it.
+     */
+    default boolean checksOutput(Operation op, PageArray a, SolverOptions options) { return false; }
+
     /** Whether this backend decomposes complex input for op. */
     default boolean supportsComplex(Operation op) { return false; }
 

@@ -162,7 +162,8 @@ public final class Jacobi {
      * A result holding NaN or Inf for finite input is a failure, never "done": it is rejected here,
      * as a GPU failure on the GPU (Device 'auto' then retries on the CPU).
      */
-    private static <R> R requireFinite(R r, Call<R> call, Backend b, SolverOptions o, PageArray a) {
+    private static <R> R requireFinite(R r, Call<R> call, Backend b, SolverOptions o, PageArray a, Operation op) {
+        if (b.checksOutput(op, a, o)) return r; // the backend made this check itself, with the same errors
         requireFinite(call.outputs(r), b.isGpu(), b.name(), o, a, false);
         return r;
     }
@@ -171,43 +172,10 @@ public final class Jacobi {
         requireFinite(outputs, gpu, backend, o, null, false);
     }
 
-    /**
-     * As above; input (a real view of it, complex: interleaved) tells a true overflow from a failure: where an Inf
-     * appears and the input's entries allow values above the output class's largest (max(m, n) max|a_ij|, sqrt(2)
-     * more for complex, bounds every eigen- and singular value), the result overflows ({@link ErrorKind#OVERFLOW}, no
-     * retry on the CPU, which would overflow as well).
-     */
+    /** {@link OutputChecks#requireFinite}. */
     static void requireFinite(PageArray[] outputs, boolean gpu, String backend, SolverOptions o, PageArray input,
                               boolean complex) {
-        for (PageArray out : outputs) {
-            if (out == null || HostScan.allFinite(out)) continue; // the one pass; the loop below names the entry
-            int per = Math.max(1, out.pageSize());
-            for (int i = 0; i < out.length(); i++) {
-                double x = out.get(i);
-                if (x - x != 0) { // NaN or +-Inf
-                    String page = out.pages() > 1 ? " in page " + (i / per + 1) : "";
-                    // max(m, n) max|a_ij| (times sqrt(2) for complex): no eigen- or singular value exceeds it
-                    double entries = Double.isInfinite(x) && input != null ? maxAbs(input) * (complex ? Math.sqrt(2) : 1) : 0;
-                    int m = input == null ? 0 : complex ? input.rows() / 2 : input.rows();
-                    double realmax = out.precision() == Precision.SINGLE ? Float.MAX_VALUE : Double.MAX_VALUE;
-                    if (input != null && entries * Math.max(m, input.cols()) > realmax) {
-                        throw new JacobiException(ErrorKind.OVERFLOW, String.format(java.util.Locale.ROOT,
-                                "%s: the result overflows%s: with entries up to %.3g, the eigen- or singular values of %s"
-                                        + " can exceed the largest %s number (%.3g); scale %s down (they scale with it)",
-                                o.where(), page, entries, o.variable(),
-                                out.precision() == Precision.SINGLE ? "single" : "double", realmax, o.variable()));
-                    }
-                    throw new JacobiException(gpu ? ErrorKind.GPU_FAILURE : ErrorKind.INTERNAL, o.where()
-                            + ": the " + backend + " backend produced " + x + page + " for finite input; no result returned");
-                }
-            }
-        }
-    }
-
-    private static double maxAbs(PageArray a) {
-        double m = 0;
-        for (int i = 0; i < a.length(); i++) m = Math.max(m, Math.abs(a.get(i)));
-        return m;
+        OutputChecks.requireFinite(outputs, gpu, backend, o, input, complex);
     }
 
     /**
@@ -228,7 +196,7 @@ public final class Jacobi {
         boolean checked = !chosen.checksInput(op, a, o);
         if (checked) checks.run();
         try {
-            R r = requireFinite(call.on(chosen, o), call, chosen, o, a);
+            R r = requireFinite(call.on(chosen, o), call, chosen, o, a, op);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t0));
         } catch (JacobiException e) {
             boolean retry = chosen.isGpu() && o.device() == Device.AUTO
@@ -238,7 +206,7 @@ public final class Jacobi {
             Backend cpu = all.cpu();
             if (!cpu.supports(op, o.method()) || Methods.AUTO.equals(o.method())) o = o.withMethod(cpu.defaultMethod(op));
             long t1 = System.nanoTime();
-            R r = requireFinite(call.on(cpu, o), call, cpu, o, a);
+            R r = requireFinite(call.on(cpu, o), call, cpu, o, a, op);
             return call.with(r, call.report(r).withNanos(System.nanoTime() - t1)
                     .withNote("GPU failed (" + e.getMessage() + "); ran on the CPU instead"));
         } catch (OutOfMemoryError e) {

@@ -103,8 +103,13 @@ public final class Grading {
      * rows are not graded ({@link #graded}) or already in that order, so that ungraded pages cost no permutation.
      */
     public static int[] sortedRowsIfGraded(double[] w, int rows, int cols, int parts) {
-        final double[] norm = rowMaxNorms(w, rows, cols, parts);
+        return sortedRowsIfGraded(rowMaxNorms(w, rows, cols, parts));
+    }
+
+    /** {@link #sortedRowsIfGraded(double[], int, int, int)} from the rows' max-norms (a device computed them). */
+    public static int[] sortedRowsIfGraded(double[] norm) {
         if (!graded(norm)) return null;
+        int rows = norm.length;
         boolean sorted = true;
         for (int i = 1; i < rows && sorted; i++) sorted = norm[i] <= norm[i - 1];
         return sorted ? null : rowsByDecreasingNorm(norm);

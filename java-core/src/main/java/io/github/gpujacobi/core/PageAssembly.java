@@ -54,9 +54,7 @@ public final class PageAssembly {
      */
     public static void svd(double[] w, double[] sig, boolean scaled, double[] vw, int mm, int nn, boolean tall,
                            PageArray s, PageArray u, PageArray v, int k) {
-        double[] neg = new double[nn];
-        for (int j = 0; j < nn; j++) neg[j] = -sig[j];
-        Integer[] order = ascending(neg);
+        final int[] order = descending(sig);
         double[] sv = new double[nn];
         for (int j = 0; j < nn; j++) sv[j] = sig[order[j]];
         s.writePage(k, sv);
@@ -78,6 +76,16 @@ public final class PageAssembly {
         Orthonormal.complete(left, mm, leftCols, have);
         leftOut.writePage(k, left);
         rightOut.writePage(k, right);
+    }
+
+    /** The order the singular values sig go out in: descending (ascending Double.compare of -sig), stable. */
+    public static int[] descending(double[] sig) {
+        double[] neg = new double[sig.length];
+        for (int j = 0; j < sig.length; j++) neg[j] = -sig[j];
+        Integer[] order = ascending(neg);
+        int[] q = new int[sig.length];
+        for (int j = 0; j < q.length; j++) q[j] = order[j];
+        return q;
     }
 
     /** Stable ascending order of indices by value. */

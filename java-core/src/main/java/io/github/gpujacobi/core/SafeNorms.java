@@ -41,8 +41,15 @@ public final class SafeNorms {
     /** log2 ||x|| (-Inf for x = 0), also where the norm itself would over- or underflow. */
     public static double log2(double[] x, int off, int len) {
         int e = scaleExponent(x, off, len);
-        return e == Integer.MIN_VALUE ? Double.NEGATIVE_INFINITY
-                : e + 0.5 * Math.log(scaledSquares(x, off, len, e)) / Math.log(2);
+        return log2(e, e == Integer.MIN_VALUE ? 0 : scaledSquares(x, off, len, e));
+    }
+
+    /**
+     * log2 ||x|| from x's scale exponent e and scaled sum of squares ssq as {@link #log2(double[], int, int)} forms them
+     * (a device that summed them in the same order, without fused multiply-adds, gets the same bits).
+     */
+    public static double log2(int e, double ssq) {
+        return e == Integer.MIN_VALUE ? Double.NEGATIVE_INFINITY : e + 0.5 * Math.log(ssq) / Math.log(2);
     }
 
     /** The exponent of the largest |entry| (at least that of the smallest normal), MIN_VALUE for zeros. */

@@ -76,20 +76,50 @@ public final class SvdScaling {
                 lmax = Math.max(lmax, hi[t]);
                 lmin = Math.min(lmin, lo[t]);
             }
-            if (lmax == Double.NEGATIVE_INFINITY) { // all zero
-                sc.fits[k] = true;
-                continue;
-            }
-            int max = (int) Math.floor(lmax), min = (int) Math.floor(lmin);
-            sc.spanLog2[k] = lmax - lmin;
-            sc.fits[k] = lmax - lmin <= safe - 1;
-            // norms within [2^-safe/2, 2^safe/2] are safe as they are (no copy, results as before);
-            // else the largest is scaled into [1/2, 1); a page that does not fit goes to ColumnScaledJacobi
-            boolean asItIs = min >= -safe / 2 && max + 1 <= safe / 2;
-            sc.exponent[k] = sc.fits[k] && !asItIs ? -(max + 1) : 0;
+            sc.decide(k, lmax, lmin, safe);
         }
         return sc;
     }
+
+    /** The scaling of {@code pages} pages none of which is measured yet: {@link #measure} each before it is used. */
+    public static SvdScaling unmeasured(int pages) {
+        return new SvdScaling(pages);
+    }
+
+    /**
+     * Measures page k from its lines' norms as a device found them: line c's scale exponent e[off + c] and scaled sum
+     * of squares ssq[off + c] ({@link SafeNorms#log2(int, double)}); the same decision as {@link #of} on the same page.
+     */
+    public void measure(int k, int[] e, double[] ssq, int off, int lines, double safeSpan) {
+        double lmax = Double.NEGATIVE_INFINITY, lmin = Double.POSITIVE_INFINITY;
+        for (int c = off; c < off + lines; c++) {
+            double l = SafeNorms.log2(e[c], ssq[c]);
+            if (l == Double.NEGATIVE_INFINITY) continue; // a zero line
+            lmax = Math.max(lmax, l);
+            lmin = Math.min(lmin, l);
+        }
+        decide(k, lmax, lmin, Math.getExponent(safeSpan));
+    }
+
+    /** Page k's exponent and fit from the log2 of its largest and smallest nonzero line norms (-Inf: all zero). */
+    private void decide(int k, double lmax, double lmin, int safe) {
+        if (lmax == Double.NEGATIVE_INFINITY) { // all zero
+            fits[k] = true;
+            exponent[k] = 0;
+            spanLog2[k] = 0;
+            return;
+        }
+        int max = (int) Math.floor(lmax), min = (int) Math.floor(lmin);
+        spanLog2[k] = lmax - lmin;
+        fits[k] = lmax - lmin <= safe - 1;
+        // norms within [2^-safe/2, 2^safe/2] are safe as they are (no copy, results as before);
+        // else the largest is scaled into [1/2, 1); a page that does not fit goes to ColumnScaledJacobi
+        boolean asItIs = min >= -safe / 2 && max + 1 <= safe / 2;
+        exponent[k] = fits[k] && !asItIs ? -(max + 1) : 0;
+    }
+
+    /** The exponent e of page k: {@link #scale} multiplies it by 2^e before the solver. */
+    public int exponent(int k) { return exponent[k]; }
 
     /**
      * For the hyperbolic SVD (G scaled by 2^e scales Sigma by 2^e; U, V and V'JV = J unchanged): a

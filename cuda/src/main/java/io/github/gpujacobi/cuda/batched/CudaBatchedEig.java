@@ -50,6 +50,12 @@ public final class CudaBatchedEig {
     public boolean[] graded;
 
     /**
+     * Whether every value and vector entry {@link #run} wrote is finite (counted on the device as they went out: the
+     * results need no host pass for api/OutputChecks).
+     */
+    public boolean outputsFinite;
+
+    /**
      * Solves all pages of a; fills values/vectors (sorted as eig returns them) and the per-page report arrays. With
      * options o (null: the caller checked the input), the device checks each page as it arrives, with InputChecks'
      * errors, and records {@link #graded}.
@@ -76,6 +82,8 @@ public final class CudaBatchedEig {
         DevicePointer vSorted = wantV ? gpu.buffer(Workspace.V_SORTED, (long) chunk * nn * 8) : null;
         CUdeviceptr checks = o != null ? gpu.buffer(Workspace.PAGE_CHECKS, 5L * 8 * chunk) : null;
         if (o != null) graded = new boolean[pages];
+        CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
+        DeviceBuffers.zero(bad, 8);
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(ad, a, first, count);
@@ -97,7 +105,7 @@ public final class CudaBatchedEig {
             gpu.synchronize();
             computeNanos += System.nanoTime() - t0;
             // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
-            IntakeKernels.sortEigPages(gpu, dd, vd, dSorted, vSorted, n, count, wantV);
+            IntakeKernels.sortEigPages(gpu, dd, vd, dSorted, vSorted, n, count, wantV, bad);
             DeviceBuffers.downloadPages(dSorted, values, first, count);
             if (wantV) DeviceBuffers.downloadPages(vSorted, vectors, first, count);
             final int[] s = new int[count];
@@ -109,6 +117,7 @@ public final class CudaBatchedEig {
                 converged[first + k] = s[k] > 0 || n <= 1;
             }
         }
+        outputsFinite = DeviceBuffers.readCounter(bad) == 0;
     }
 
     /** The device's checks of pages first .. first + count - 1 (in ad as they came): InputChecks' errors, grading. */

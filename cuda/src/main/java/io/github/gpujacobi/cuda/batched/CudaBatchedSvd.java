@@ -3,14 +3,18 @@ package io.github.gpujacobi.cuda.batched;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.SvdIntakeKernels;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
+import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageLoop;
 import io.github.gpujacobi.core.PageStats;
+import io.github.gpujacobi.core.SvdScaling;
 import jcuda.driver.CUdeviceptr;
 
 import java.util.Arrays;
@@ -33,13 +37,37 @@ public final class CudaBatchedSvd {
     }
 
     /**
+     * Whether the last device-checked {@link #run} wrote every U and V entry finite and sorted every page on the
+     * device (counted as they went out: those results need no host pass for api/OutputChecks; s is the caller's).
+     */
+    public boolean outputsFinite;
+
+    /**
      * Solves all pages of in into s, u, v (as svd returns them, in their own precision) and records each page in stats.
      * The page kernels are built for double only: single pages are solved on a double copy (formed in float, U loses
      * orthogonality with every rotation, past n eps_single), so tol should be double's.
      */
     public void run(GpuContext gpu, PageArray in, double tol, int maxSweeps, int fixedSweeps,
              PageArray s, PageArray u, PageArray v, PageStats stats) {
-        final PageArray a = in.precision() == Precision.DOUBLE ? in : in.to(Precision.DOUBLE);
+        run(gpu, in, null, null, 0, tol, maxSweeps, fixedSweeps, s, u, v, stats);
+    }
+
+    /** Whether {@link #run} with options checks and scales pages of m x n on the device: tall ones (m >= n). */
+    public static boolean checksOnDevice(int m, int n) {
+        return m >= n && fits(m, n);
+    }
+
+    /**
+     * As {@link #run(GpuContext, PageArray, double, int, int, PageArray, PageArray, PageArray, PageStats)} for the
+     * caller's pages as they came ({@link #checksOnDevice}): each chunk goes up as it lies in the caller's array and is
+     * checked there (InputChecks' errors, options o), measured into scaling (core/SvdScaling's decisions from the
+     * device's line norms, within span) and scaled there, and the results are sorted there (core/PageAssembly.svd's
+     * order, where U is kept in double with unit columns) and copied straight into s, u and v.
+     */
+    public void run(GpuContext gpu, PageArray in, SolverOptions o, SvdScaling scaling, double span, double tol,
+                    int maxSweeps, int fixedSweeps, PageArray s, PageArray u, PageArray v, PageStats stats) {
+        final boolean intake = o != null;
+        final PageArray a = intake || in.precision() == Precision.DOUBLE ? in : in.to(Precision.DOUBLE);
         final int m = a.rows(), n = a.cols(), pages = a.pages();
         final boolean tall = m >= n, wantV = u != null;
         final int cols = Math.min(m, n);
@@ -47,6 +75,8 @@ public final class CudaBatchedSvd {
         // without it and the step's launches would triple those pages' time; single U is rounded to float anyway
         final boolean polishU = wantV && in.precision() == Precision.DOUBLE && cols > 8;
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
+        // the sorted results straight from the device where U has unit columns and the outputs' shapes are the page's
+        final boolean sortOnDevice = intake && tall && polishU && u.cols() == nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
         final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, gpu.device().maxSharedPerBlock);
@@ -54,16 +84,21 @@ public final class CudaBatchedSvd {
         final int chunk = (int) Math.max(1, Math.min(pages,
                 Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
         DevicePointer ud = gpu.buffer(Workspace.U, (long) chunk * size * p.bytes());
-        CUdeviceptr sigd = polishU ? gpu.buffer(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
+        DevicePointer sigd = polishU ? gpu.buffer(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
         DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
         final BlockedPagePlan bp = BlockedPagePlan.svd(gpu.tuning, nn, fixedSweeps);
         final CUdeviceptr blockPairs = bp != null ? gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat) : null;
         // the pointwise kernel's pairs, uploaded only where it runs (the other kernels take their own schedules)
         final CUdeviceptr pairs = bp == null && warp == 0 ? gpu.constant(Workspace.PAIRS, "chess:" + nn, ct::flat) : null;
+        CUdeviceptr bad = sortOnDevice ? gpu.buffer(Workspace.OUTPUT_BAD, 8) : null;
+        if (bad != null) DeviceBuffers.zero(bad, 8);
+        boolean hostAssembled = !sortOnDevice;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
-            if (tall) {
+            if (intake) {
+                intake(gpu, a, first, count, o, scaling, span, ud);
+            } else if (tall) {
                 DeviceBuffers.uploadPages(ud, a, first, count);
             } else {
                 double[] host = new double[count * size];
@@ -94,26 +129,96 @@ public final class CudaBatchedSvd {
             }
             gpu.synchronize();
             stats.addComputeNanos(System.nanoTime() - t0);
-            double[] out = DeviceBuffers.download(ud, count * size, p);
-            double[] sigma = polishU ? DeviceBuffers.download(sigd, columns, Precision.DOUBLE) : null;
-            double[] vout = wantV ? DeviceBuffers.download(vd, count * nn * nn, Precision.DOUBLE) : null;
             final int[] sweeps = new int[count];
             final long[] rotations = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
-            final int at = first;
-            PageLoop.forEach(count, Runtime.getRuntime().availableProcessors(), k -> { // pages apart: on all cores
-                double[] w = new double[size];
-                System.arraycopy(out, k * size, w, 0, size);
-                double[] vw = null;
-                if (wantV) {
-                    vw = new double[nn * nn];
-                    System.arraycopy(vout, k * nn * nn, vw, 0, nn * nn);
-                }
-                if (polishU) PageAssembly.svd(w, Arrays.copyOfRange(sigma, k * nn, (k + 1) * nn), true, vw, mm, nn, tall, s, u, v,
-                        at + k);
-                else PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, at + k);
-                stats.record(at + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
-            });
+            for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
+            if (sortOnDevice) hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, s, u, v);
+            else assemble(ud, sigd, vd, mm, nn, tall, first, count, polishU, s, u, v);
         }
+        outputsFinite = !hostAssembled && DeviceBuffers.readCounter(bad) == 0;
+    }
+
+    /**
+     * Pages first .. first + count - 1 of the caller's a into ud (double) as the solver takes them: checked (the
+     * errors of api/InputChecks), measured into scaling and scaled, a page beyond the span zeros (ColumnScaledJacobi
+     * solves it on the host afterwards).
+     */
+    private static void intake(GpuContext gpu, PageArray a, int first, int count, SolverOptions o, SvdScaling scaling,
+                               double span, CUdeviceptr ud) {
+        final int m = a.rows(), n = a.cols(), size = m * n;
+        final Precision p = a.precision();
+        CUdeviceptr raw = p == Precision.DOUBLE ? ud : gpu.buffer(Workspace.SVD_RAW, (long) count * size * p.bytes());
+        DeviceBuffers.uploadPages(raw, a, first, count);
+        CUdeviceptr e = gpu.buffer(Workspace.SVD_LINE_EXP, 4L * count * n), ssq = gpu.buffer(Workspace.SVD_LINE_SSQ, 8L * count * n);
+        CUdeviceptr bad = gpu.buffer(Workspace.INTAKE_OUT, 8);
+        DeviceBuffers.zero(bad, 8);
+        SvdIntakeKernels.lines(gpu, p, raw, m, n, count, true, e, ssq, bad);
+        if (DeviceBuffers.readCounter(bad) != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
+        int[] exps = DeviceBuffers.downloadInts(e, count * n);
+        double[] sums = DeviceBuffers.download(ssq, count * n, Precision.DOUBLE);
+        int[] factor = new int[count];
+        boolean convert = p != Precision.DOUBLE;
+        for (int k = 0; k < count; k++) {
+            scaling.measure(first + k, exps, sums, k * n, n, span);
+            factor[k] = scaling.fits(first + k) ? scaling.exponent(first + k) : Integer.MIN_VALUE;
+            convert |= factor[k] != 0;
+        }
+        if (!convert) return; // double pages as they came: already in place
+        CUdeviceptr f = gpu.buffer(Workspace.SVD_PAGE_EXP, 4L * count);
+        DeviceBuffers.upload(f, factor);
+        SvdIntakeKernels.scalePages(gpu, p, raw, ud, size, count, f);
+    }
+
+    /**
+     * The device's sort of pages first .. first + count - 1 (U unit columns in ud, their norms in sigd, V in vd) into
+     * s, u, v; a page with a value that is not positive is assembled on the host instead (its U completed,
+     * core/Orthonormal). Whether any page was.
+     */
+    private static boolean sorted(GpuContext gpu, DevicePointer ud, DevicePointer sigd, DevicePointer vd, int mm, int nn,
+                                  int first, int count, CUdeviceptr bad, PageArray s, PageArray u, PageArray v) {
+        final int size = mm * nn;
+        CUdeviceptr so = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * Math.max(1, nn));
+        CUdeviceptr uo = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * size);
+        CUdeviceptr vo = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * nn * nn);
+        CUdeviceptr host = gpu.buffer(Workspace.SVD_HOST_PAGES, 4L * count);
+        SvdIntakeKernels.sortPages(gpu, sigd, ud, vd, so, uo, vo, mm, nn, count, true, host, bad);
+        DeviceBuffers.downloadPages(so, s, first, count);
+        DeviceBuffers.downloadPages(uo, u, first, count);
+        DeviceBuffers.downloadPages(vo, v, first, count);
+        int[] onHost = DeviceBuffers.downloadInts(host, count);
+        boolean any = false;
+        for (int k = 0; k < count; k++) {
+            if (onHost[k] == 0) continue;
+            any = true;
+            double[] w = DeviceBuffers.download(ud.at(8L * k * size), size, Precision.DOUBLE);
+            double[] sig = DeviceBuffers.download(sigd.at(8L * k * nn), nn, Precision.DOUBLE);
+            double[] vw = DeviceBuffers.download(vd.at(8L * k * nn * nn), nn * nn, Precision.DOUBLE);
+            PageAssembly.svd(w, sig, true, vw, mm, nn, true, s, u, v, first + k);
+        }
+        return any;
+    }
+
+    /** The host's assembly of pages first .. first + count - 1 (core/PageAssembly.svd), pages apart on all cores. */
+    private static void assemble(CUdeviceptr ud, CUdeviceptr sigd, CUdeviceptr vd, final int mm, final int nn,
+                                 final boolean tall, final int first, int count, final boolean polishU, final PageArray s,
+                                 final PageArray u, final PageArray v) {
+        final int size = mm * nn;
+        final boolean wantV = u != null;
+        final double[] out = DeviceBuffers.download(ud, count * size, Precision.DOUBLE);
+        final double[] sigma = polishU ? DeviceBuffers.download(sigd, count * nn, Precision.DOUBLE) : null;
+        final double[] vout = wantV ? DeviceBuffers.download(vd, count * nn * nn, Precision.DOUBLE) : null;
+        PageLoop.forEach(count, Runtime.getRuntime().availableProcessors(), k -> { // pages apart: on all cores
+            double[] w = new double[size];
+            System.arraycopy(out, k * size, w, 0, size);
+            double[] vw = null;
+            if (wantV) {
+                vw = new double[nn * nn];
+                System.arraycopy(vout, k * nn * nn, vw, 0, nn * nn);
+            }
+            if (polishU) PageAssembly.svd(w, Arrays.copyOfRange(sigma, k * nn, (k + 1) * nn), true, vw, mm, nn, tall, s, u, v,
+                    first + k);
+            else PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, first + k);
+        });
     }
 }

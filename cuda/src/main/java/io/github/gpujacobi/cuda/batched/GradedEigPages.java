@@ -82,6 +82,9 @@ public final class GradedEigPages {
         }
     }
 
+    /** The pages solved again by the accurate route so far. */
+    public int resolved() { return resolved.get(); }
+
     /** The report, with a note naming the pages that took the accurate route (and the method, when all did). */
     public RunReport report(RunReport r, int pages) {
         int g = resolved.get();

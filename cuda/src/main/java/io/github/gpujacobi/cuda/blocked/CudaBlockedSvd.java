@@ -83,14 +83,33 @@ public final class CudaBlockedSvd {
         final double[] in = rows == null ? w : Grading.permuteRows(w, m, n, es / 8, rows);
         DevicePointer g = gpu.buffer(Workspace.BLOCKED_IN, (long) m * n * es);
         DeviceBuffers.upload(g, in, Precision.DOUBLE); // complex: the interleaved parts as they are
-        gpu.synchronize();
-        long t0 = System.nanoTime();
         if (n == 1) {
+            gpu.synchronize();
+            long t0 = System.nanoTime();
             sweep(gpu, new BlockedProblem(g, m, m, n, BlockedProblem.Start.MATRIX, wantV, tol, maxSweeps, fixedSweeps));
             computeNanos = System.nanoTime() - t0;
             download(gpu, m, n, wantV ? w : null, vOut);
             return;
         }
+        DevicePointer u = svd(gpu, g, m, n, wantV, tol, maxSweeps, fixedSweeps);
+        if (wantV) { // after the timed part, like every other transfer
+            DeviceBuffers.downloadInto(vectors(gpu, n), vOut, doubles(n * n));
+            DeviceBuffers.downloadInto(u, in, doubles(m * n));
+            if (rows != null) Grading.unpermuteRows(in, w, m, n, es / 8, rows);
+        }
+    }
+
+    /**
+     * As {@link #svd(GpuContext, double[], int, int, double[], double, int, int)} (n > 1) for the m x n page already in
+     * g (destroyed: geqrf's Q), with its rows in the order wanted: sigma into {@link #sigma}, V (when wantV) left in
+     * {@link #vectors}, U in the buffer returned (m x n; null without wantV).
+     */
+    public DevicePointer svd(GpuContext gpu, DevicePointer g, int m, int n, boolean wantV, double tol, int maxSweeps,
+                             int fixedSweeps) {
+        lib = gpu.libraries("Method 'blocked'");
+        final int es = el.bytes;
+        gpu.synchronize();
+        long t0 = System.nanoTime();
         DevicePointer tau = gpu.buffer(Workspace.BLOCKED_TAU, (long) es * n), info = gpu.buffer(Workspace.INFO, 4);
         int lwork = el.geqrfWork(lib, m, n, g.jna(), m);
         DevicePointer work = gpu.buffer(Workspace.QR_WORK, (long) lwork * es);
@@ -110,22 +129,18 @@ public final class CudaBlockedSvd {
         if (wantV) PolarPolish.steps(gpu, el, ux, n, tol); // A's V: the unit columns of X W, as for eig below
         // A's U = Q W: the accumulated W takes one step too, to the contract's n eps
         if (wantV) PolarPolish.steps(gpu, el, wv, n, 0);
-        if (wantV) { // V is downloaded after the timed part, like every other transfer
-            DevicePointer c = gpu.buffer(Workspace.BLOCKED_U2, (long) m * n * es);
+        DevicePointer c = null;
+        if (wantV) {
+            c = gpu.buffer(Workspace.BLOCKED_U2, (long) m * n * es);
             BlockedKernels.embed(gpu, el, wv, c, m, n);
             lwork = el.ormqrWork(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m);
             work = gpu.buffer(Workspace.QR_WORK, (long) lwork * es);
             el.ormqr(lib, m, n, n, g.jna(), m, tau.jna(), c.jna(), m, work.jna(), lwork, info.jna());
-            gpu.synchronize();
-            computeNanos = System.nanoTime() - t0;
-            DeviceBuffers.downloadInto(ux, vOut, doubles(n * n));
-            DeviceBuffers.downloadInto(c, in, doubles(m * n));
-            if (rows != null) Grading.unpermuteRows(in, w, m, n, es / 8, rows);
-        } else {
-            gpu.synchronize();
-            computeNanos = System.nanoTime() - t0;
         }
+        gpu.synchronize();
+        computeNanos = System.nanoTime() - t0;
         sigma = DeviceBuffers.download(gpu.buffer(Workspace.BLOCKED_SIGMA, 8L * n), n, Precision.DOUBLE);
+        return c;
     }
 
     /**

@@ -123,8 +123,22 @@ public final class DeviceBuffers {
         }
     }
 
+    /** Page k of a (any precision) into dst as doubles, straight from the caller's array (single converted on the way). */
+    public static void uploadPageAsDouble(CUdeviceptr dst, PageArray a, int k) {
+        long first = (long) k * a.pageSize(), count = a.pageSize();
+        if (8 * count < HostStaging.FROM_BYTES) upload(dst, a.pageAsDouble(k), Precision.DOUBLE);
+        else if (a.precision() == Precision.DOUBLE) HostStaging.upload(dst, HostStaging.doubles(a.doubleData()), first, count);
+        else HostStaging.upload(dst, HostStaging.floatsAsDoubles(a.floatData()), first, count);
+    }
+
     public static void upload(CUdeviceptr dst, int[] src) {
         CudaDevice.check(JCudaDriver.cuMemcpyHtoD(dst, Pointer.to(src), (long) src.length * 4), "cuMemcpyHtoD");
+    }
+
+    public static int[] downloadInts(CUdeviceptr src, int count) {
+        int[] out = new int[count];
+        CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(out), src, 4L * count), "cuMemcpyDtoH");
+        return out;
     }
 
     public static double[] download(CUdeviceptr src, int count, Precision p) {

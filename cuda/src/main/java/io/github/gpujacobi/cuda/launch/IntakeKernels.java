@@ -48,10 +48,12 @@ public final class IntakeKernels {
 
     /**
      * Each of count pages' n eigenvalues d ascending into dOut, with their vectors (v into vOut, when wantV; vOut may
-     * then be null): a block a page, an int of shared memory an eigenvalue.
+     * then be null): a block a page, an int of shared memory an eigenvalue. The non-finite values and vector entries
+     * written are added to the counter bad.
      */
     public static void sortEigPages(GpuContext gpu, CUdeviceptr d, CUdeviceptr v, CUdeviceptr dOut, CUdeviceptr vOut, int n,
-                                    int count, boolean wantV) {
-        gpu.launchShared(Kernel.SORT_EIG_PAGES.kernelName(), count, 128, 4 * n, KernelArgs.of(d, v, dOut, vOut, n, count, wantV));
+                                    int count, boolean wantV, CUdeviceptr bad) {
+        gpu.launchShared(Kernel.SORT_EIG_PAGES.kernelName(), count, 128, 4 * n,
+                KernelArgs.of(d, v, dOut, vOut, n, count, wantV, bad));
     }
 }

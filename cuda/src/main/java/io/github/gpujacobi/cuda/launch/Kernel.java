@@ -56,6 +56,13 @@ public enum Kernel {
     INTAKE_PAGES("intake_pages", ""),
     /** Eigenvalues of every page ascending with their vectors (intake.cu). */
     SORT_EIG_PAGES("sort_eig_pages"),
+    /** An SVD's host passes on the device (svd_intake.cu): line norms and finiteness, scaling, row grading, the sort. */
+    SVD_LINES("svd_lines", ""),
+    SVD_SCALE_PAGES("svd_scale_pages", ""),
+    SVD_ROW_NORMS("svd_row_norms"),
+    SVD_GATHER_ROWS("svd_gather_rows"),
+    SVD_GATHER("svd_gather"),
+    SORT_SVD_PAGES("sort_svd_pages"),
     /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double (and double complex below), whatever the input class. */
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),

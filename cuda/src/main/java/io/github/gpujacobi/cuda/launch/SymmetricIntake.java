@@ -2,7 +2,6 @@ package io.github.gpujacobi.cuda.launch;
 
 import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.PageArray;
-import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 
 /**
@@ -31,10 +30,7 @@ public final class SymmetricIntake {
      */
     public static SymmetricIntake run(GpuContext gpu, PageArray a, int k, SolverOptions o, DevicePointer dst) {
         int n = a.rows();
-        long first = (long) k * n * n, count = (long) n * n;
-        if (8 * count < HostStaging.FROM_BYTES) DeviceBuffers.upload(dst, a.pageAsDouble(k), Precision.DOUBLE);
-        else if (a.precision() == Precision.DOUBLE) HostStaging.upload(dst, HostStaging.doubles(a.doubleData()), first, count);
-        else HostStaging.upload(dst, HostStaging.floatsAsDoubles(a.floatData()), first, count);
+        DeviceBuffers.uploadPageAsDouble(dst, a, k);
         DevicePointer out = gpu.buffer(Workspace.INTAKE_OUT, 5 * 8L);
         DeviceBuffers.zero(out, 5 * 8L);
         IntakeKernels.symmetric(gpu, dst, n, out);
