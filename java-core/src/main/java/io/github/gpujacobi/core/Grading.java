@@ -77,6 +77,21 @@ public final class Grading {
         return graded(rowMaxNorms(w, rows, cols, parts));
     }
 
+    /**
+     * Whether the m x n page w is graded by rows or by columns ({@link #graded} of its row and of its column
+     * max-norms): what only the QR-preconditioned SVD keeps (dgejsv [8]).
+     */
+    public static boolean rowsOrColumnsGraded(double[] w, int rows, int cols) {
+        if (graded(w, rows, cols, 1)) return true;
+        double[] norm = new double[cols];
+        for (int j = 0; j < cols; j++) {
+            double x = 0;
+            for (int i = j * rows, end = i + rows; i < end; i++) x = Math.max(x, Math.abs(w[i]));
+            norm[j] = x;
+        }
+        return graded(norm);
+    }
+
     static boolean graded(double[] norm) {
         double lo = Double.POSITIVE_INFINITY, hi = 0;
         for (double x : norm) {

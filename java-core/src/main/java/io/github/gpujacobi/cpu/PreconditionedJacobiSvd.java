@@ -52,6 +52,10 @@ final class PreconditionedJacobiSvd {
     /** As above; with a native LAPACK ({@link Lapack}) from {@link HyperbolicEig#lapackFrom} on, {@link #runNative}. */
     double[] run(double[] a, double[] v, int m, int n, double tol, int maxSweeps, int fixedSweeps, double target,
                  Lapack lapack) {
+        if (HyperbolicEig.nativeRoute(lapack, n, maxSweeps, fixedSweeps) && !Grading.rowsOrColumnsGraded(a, m, n)) {
+            double[] sigma = runUngraded(lapack, a, v, m, n, tol, maxSweeps, target);
+            if (sigma != null) return sigma;
+        }
         int[] rows = Grading.rowsByDecreasingNorm(a, m, n, 1); // dgejsv's row pivoting
         if (HyperbolicEig.nativeRoute(lapack, n, maxSweeps, fixedSweeps)) {
             return runNative(lapack, a, rows, v, m, n, tol, maxSweeps, target);
@@ -128,6 +132,54 @@ final class PreconditionedJacobiSvd {
         polished &= NewtonSchulz.polish(u, m, false, target, threads) <= target;
         converged &= polished;
         for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) a[rows[i] + j * m] = u[j][i];
+        return sigma;
+    }
+
+    /**
+     * An ungraded page (neither rows nor columns graded) on the native LAPACK: the eigenvectors P of A'A (dsyrk, dsyevd)
+     * precondition the one-sided sweeps of Y = A P directly, with no QR: {@link GramSweeps} (V's accumulation started
+     * at P), the column sweeps where they give up; U the normalised columns of Y W, V = P W. Its singular values carry
+     * A's absolute error eps ||A||, within {@link Grading#GRADED_SPAN} squared of the QR route's bound on such a page
+     * (the contract's terms, as {@link PreconditionedEig}); graded pages keep the row-sorted QR [8]. Null when dsyevd
+     * failed (a untouched: the QR route runs instead).
+     */
+    private double[] runUngraded(Lapack lapack, double[] a, double[] v, int m, int n, double tol, int maxSweeps,
+                                 double target) {
+        double[] p = new double[n * n], l = new double[n];
+        lapack.gram(n, m, a, p);
+        if (lapack.dsyevd(n, p, l) != 0) return null;
+        double[] y = new double[m * n];
+        lapack.dgemm(false, false, m, n, n, 1, a, p, 0, y);
+        double[] acc = v == null ? null : p;
+        GramSweeps gram = new GramSweeps(lapack, tol, maxSweeps);
+        boolean done = gram.run(y, m, n, null, acc);
+        sweeps = gram.rounds;
+        rotations = gram.rotations;
+        double[][] yc = Columns.split(y, m, n), w = acc == null ? null : Columns.split(acc, n, n);
+        if (done) {
+            converged = true;
+        } else {
+            OneSidedJacobiSvd jacobi = new OneSidedJacobiSvd(threads);
+            jacobi.run(yc, w, m, n, tol, maxSweeps - gram.rounds, 0);
+            sweeps += jacobi.sweeps;
+            rotations += jacobi.rotations;
+            converged = jacobi.converged;
+        }
+        double[] sigma = new double[n];
+        for (int c = 0; c < n; c++) sigma[c] = Math.sqrt(Columns.dot(yc[c], yc[c], m));
+        if (v == null) return sigma;
+        Columns.join(w, v, n);
+        boolean polished = NewtonSchulz.polish(v, n, n, null, false, target, threads) <= target;
+        boolean[] have = new boolean[n];
+        boolean all = true;
+        for (int c = 0; c < n; c++) {
+            have[c] = sigma[c] > 0;
+            all &= have[c];
+            for (int i = 0; i < m; i++) a[i + c * m] = have[c] ? yc[c][i] / sigma[c] : 0;
+        }
+        polished &= NewtonSchulz.polish(a, m, n, all ? null : have, false, target, threads) <= target;
+        if (!all) Orthonormal.complete(a, m, n, have);
+        converged &= polished;
         return sigma;
     }
 
