@@ -45,11 +45,13 @@ import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 import io.github.gpujacobi.core.AccuracyContract;
+import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.IndefiniteEig;
 import io.github.gpujacobi.core.InversionPolicy;
 import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
+import io.github.gpujacobi.core.PageOutputs;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.SvdScaling;
 
@@ -256,11 +258,11 @@ public final class CudaBackend implements Backend {
                     (w, nn, v) -> BlockedEigPage.solve(gpu, w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
             if (batched) {
                 final CudaBatchedEig solver = new CudaBatchedEig();
-                EigResult r = driver().eigBatched(a, o, "batched", (values, vectors, stats) -> {
+                EigResult r = driver().eigBatched(a, o, "batched", (out, stats) -> {
                     solver.run(gpu, a, o, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
-                            values, vectors, stats.sweeps, stats.rotations, stats.converged);
+                            o.vectors(), out, stats.sweeps, stats.rotations, stats.converged);
                     stats.addComputeNanos(solver.computeNanos);
-                    if (graded != null) graded.resolve(a, solver.graded, values, vectors, stats);
+                    if (graded != null) graded.resolve(a, solver.graded, out.get().values, out.get().vectors, stats);
                 });
                 // pages solved again on the host route are not in the device's count; single values can overflow on
                 // the way out, so the values (n a page) are looked at here
@@ -302,8 +304,8 @@ public final class CudaBackend implements Backend {
         final AtomicInteger fallback = new AtomicInteger(), indefinite = new AtomicInteger();
         // the page stays on the device from the intake's checks to the sorted vectors (BlockedEigOnDevice)
         final BlockedEigOnDevice route = new BlockedEigOnDevice(gpu);
-        EigResult r = driver().eigBatched(a, o, Methods.BLOCKED, (values, vectors, stats) -> {
-            for (int k = 0; k < pages; k++) stats.record(k, route.page(a, k, o, tol, values, vectors, indefinite, fallback));
+        EigResult r = driver().eigBatched(a, o, Methods.BLOCKED, (out, stats) -> {
+            for (int k = 0; k < pages; k++) stats.record(k, route.page(a, k, o, tol, o.vectors(), out, indefinite, fallback));
         });
         int f = fallback.get(), h = indefinite.get();
         if (h > 0) {
@@ -341,11 +343,11 @@ public final class CudaBackend implements Backend {
                 final double span = SvdScaling.GPU_DOUBLE_SPAN;
                 final SvdScaling scaling = SvdScaling.unmeasured(pages);
                 final BlockedSvdOnDevice onDevice = new BlockedSvdOnDevice(gpu);
-                SvdResult r = driver().svdBatched(a, o, Methods.BLOCKED, scaling, span, (s, u, v, stats) -> {
+                SvdResult r = driver().svdBatched(a, o, Methods.BLOCKED, scaling, span, (out, stats) -> {
                     for (int k = 0; k < pages; k++) {
-                        PageOutcome out = onDevice.page(a, k, o, scaling, span, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
-                                s, u, v);
-                        if (out != null) stats.record(k, out);
+                        PageOutcome page = onDevice.page(a, k, o, scaling, span, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
+                                o.vectors(), out);
+                        if (page != null) stats.record(k, page);
                     }
                 });
                 DeviceOutputs.found(onDevice.outputsFinite && HostScan.allFinite(r.s()));
@@ -366,8 +368,9 @@ public final class CudaBackend implements Backend {
                 final SvdScaling scaling = SvdScaling.unmeasured(pages);
                 final double pageTol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, nn);
                 final CudaBatchedSvd solver = new CudaBatchedSvd();
-                SvdResult r = driver().svdBatched(a, o, "batched", scaling, span, (s, u, v, stats) ->
-                        solver.run(gpu, a, o, scaling, span, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
+                SvdResult r = driver().svdBatched(a, o, "batched", scaling, span, (out, stats) ->
+                        solver.run(gpu, a, o, scaling, span, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), o.vectors(),
+                                PageOutputs.uCols(m, n, o.econ()), out, stats));
                 boolean fit = true;
                 for (int k = 0; k < pages; k++) fit &= scaling.fits(k); // else ColumnScaledJacobi wrote that page
                 DeviceOutputs.found(solver.outputsFinite && fit && HostScan.allFinite(r.s()));
@@ -377,8 +380,9 @@ public final class CudaBackend implements Backend {
                 final SvdScaling scaling = SvdScaling.of(a, span);
                 final PageArray in = scaling.scaled(a);
                 final double pageTol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, nn); // CudaBatchedSvd solves single pages in double
-                return driver().svdBatched(a, o, "batched", scaling, span, (s, u, v, stats) ->
-                        new CudaBatchedSvd().run(gpu, in, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), s, u, v, stats));
+                return driver().svdBatched(a, o, "batched", scaling, span, (out, stats) ->
+                        new CudaBatchedSvd().run(gpu, in, null, null, 0, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(),
+                                o.vectors(), PageOutputs.uCols(m, n, o.econ()), out, stats));
             }
             return driver().svd(a, o, Methods.ONE_SIDED, span, (k, w, vw, mm, nnn) -> {
                 CudaSvd solver = new CudaSvd();
@@ -418,14 +422,16 @@ public final class CudaBackend implements Backend {
             final boolean lu = !Methods.CHOLESKY.equals(o.method()) && CudaPagesLu.takes(gpu.tuning, n, pages);
             if (lu) {
                 CudaPagesLu pagesLu = new CudaPagesLu();
-                all = PageArray.zeros(p, n, n, pages);
-                eliminated = pagesLu.run(gpu, a, all);
+                Deferred<PageArray> pending = PageOutputs.zerosLater(p, n, n, pages);
+                eliminated = pagesLu.run(gpu, a, pending);
+                all = pending.get();
                 batchNanos = pagesLu.computeNanos;
             } else if (!Methods.CHOLESKY.equals(o.method()) && CudaBatchedInverse.fits(n)
                     && (pages > 1 || Methods.GAUSS_JORDAN.equals(o.method()))) {
                 CudaBatchedInverse batch = new CudaBatchedInverse();
-                all = PageArray.zeros(p, n, n, pages);
-                eliminated = batch.run(gpu, a, all, null);
+                Deferred<PageArray> pending = PageOutputs.zerosLater(p, n, n, pages);
+                eliminated = batch.run(gpu, a, pending, null);
+                all = pending.get();
                 batchNanos = batch.computeNanos;
             } else {
                 all = null;

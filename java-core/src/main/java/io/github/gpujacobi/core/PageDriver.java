@@ -64,14 +64,17 @@ public final class PageDriver {
         PageOutcome solve(int page, double[] w, double[] vw, double[] j);
     }
 
-    /** Every page at once: fills values/vectors (sorted) and the per-page stats. */
+    /**
+     * Every page at once: fills the outputs' values/vectors (sorted) and the per-page stats. The outputs may still be
+     * being allocated: a solver calls get() where it first writes them, after its device work is under way.
+     */
     public interface EigBatch {
-        void solve(PageArray values, PageArray vectors, PageStats stats);
+        void solve(Deferred<PageOutputs.Eig> out, PageStats stats);
     }
 
-    /** Every page at once: fills s, u, v (sorted) and the per-page stats. */
+    /** Every page at once: fills the outputs' s, u, v (sorted) and the per-page stats; get() as for {@link EigBatch}. */
     public interface SvdBatch {
-        void solve(PageArray s, PageArray u, PageArray v, PageStats stats);
+        void solve(Deferred<PageOutputs.Svd> out, PageStats stats);
     }
 
     public void forEachPage(int pages, java.util.function.IntConsumer body) {
@@ -81,7 +84,7 @@ public final class PageDriver {
     public EigResult eig(final PageArray a, SolverOptions o, String method, final EigPage solver) {
         final int n = a.rows();
         final boolean vec = o.vectors();
-        final Outputs.Eig out = new Outputs.Eig(a, vec);
+        final PageOutputs.Eig out = PageOutputs.Eig.of(a, vec);
         final PageStats stats = new PageStats(a.pages());
         forEachPage(a.pages(), k -> {
             double[] w = a.pageAsDouble(k);
@@ -95,9 +98,10 @@ public final class PageDriver {
     }
 
     public EigResult eigBatched(PageArray a, SolverOptions o, String method, EigBatch solver) {
-        Outputs.Eig out = new Outputs.Eig(a, o.vectors());
+        Deferred<PageOutputs.Eig> pending = PageOutputs.eigLater(a, o.vectors());
         PageStats stats = new PageStats(a.pages());
-        solver.solve(out.values, out.vectors, stats);
+        solver.solve(pending, stats);
+        PageOutputs.Eig out = pending.get();
         return new EigResult(out.values, out.vectors, report(stats, method, a.precision()));
     }
 
@@ -111,7 +115,7 @@ public final class PageDriver {
         final int m = a.rows(), n = a.cols();
         final boolean tall = m >= n, vec = o.vectors();
         final int mm = tall ? m : n, nn = tall ? n : m; // work on A or A' so that mm >= nn
-        final Outputs.Svd out = new Outputs.Svd(a, vec, o.econ());
+        final PageOutputs.Svd out = PageOutputs.Svd.of(a, vec, o.econ());
         final PageStats stats = new PageStats(a.pages());
         final SvdScaling scaling = SvdScaling.of(a, safeSpan);
         final double tol = o.tolFor(a.precision(), nn);
@@ -139,9 +143,10 @@ public final class PageDriver {
      */
     public SvdResult svdBatched(final PageArray a, SolverOptions o, String method, SvdScaling scaling, double safeSpan,
                                 SvdBatch solver) {
-        Outputs.Svd out = new Outputs.Svd(a, o.vectors(), o.econ());
+        Deferred<PageOutputs.Svd> pending = PageOutputs.svdLater(a, o.vectors(), o.econ());
         PageStats stats = new PageStats(a.pages());
-        solver.solve(out.s, out.u, out.v, stats);
+        solver.solve(pending, stats);
+        PageOutputs.Svd out = pending.get();
         double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
         for (int k = 0; k < a.pages(); k++) {
             if (!scaling.fits(k)) ColumnScaledJacobi.page(a, k, tol, maxSweeps(o), o.fixedSweeps(), out.s, out.u, out.v, stats);
@@ -202,32 +207,5 @@ public final class PageDriver {
     public RunReport directReport(String method, Precision p, int pages, long computeNanos) {
         RunReport r = RunReport.direct(backend, method, p, pages, 0, new ArrayList<String>(notes));
         return device ? r.withComputeNanos(computeNanos) : r;
-    }
-
-    /** The result arrays, allocated once per call. */
-    static final class Outputs {
-        static final class Eig {
-            final PageArray values, vectors;
-
-            Eig(PageArray a, boolean vec) {
-                int n = a.rows(), pages = a.pages();
-                values = PageArray.zeros(a.precision(), n, 1, pages);
-                vectors = vec ? PageArray.zeros(a.precision(), n, n, pages) : null;
-            }
-        }
-
-        static final class Svd {
-            final PageArray s, u, v;
-
-            Svd(PageArray a, boolean vec, boolean econ) {
-                int m = a.rows(), n = a.cols(), pages = a.pages(), kmin = Math.min(m, n);
-                Precision p = a.precision();
-                s = PageArray.zeros(p, kmin, 1, pages);
-                u = vec ? PageArray.zeros(p, m, econ ? kmin : m, pages) : null;
-                v = vec ? PageArray.zeros(p, n, econ ? kmin : n, pages) : null;
-            }
-        }
-
-        private Outputs() {}
     }
 }

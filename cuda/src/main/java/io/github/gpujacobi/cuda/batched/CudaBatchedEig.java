@@ -11,7 +11,9 @@ import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.ChessTournament;
+import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.Grading;
+import io.github.gpujacobi.core.PageOutputs;
 import jcuda.driver.CUdeviceptr;
 
 /**
@@ -62,9 +64,18 @@ public final class CudaBatchedEig {
      */
     public void run(GpuContext gpu, PageArray a, SolverOptions o, double tol, int maxSweeps, int fixedSweeps,
              PageArray values, PageArray vectors, int[] sweeps, long[] rotations, boolean[] converged) {
+        run(gpu, a, o, tol, maxSweeps, fixedSweeps, vectors != null, Deferred.done(new PageOutputs.Eig(values, vectors)),
+                sweeps, rotations, converged);
+    }
+
+    /**
+     * As above into outputs that may still be being allocated (wantV: whether they hold vectors); waited for only
+     * where the first chunk's results come down.
+     */
+    public void run(GpuContext gpu, PageArray a, SolverOptions o, double tol, int maxSweeps, int fixedSweeps,
+             boolean wantV, Deferred<PageOutputs.Eig> pending, int[] sweeps, long[] rotations, boolean[] converged) {
         final int n = a.rows(), pages = a.pages(), nn = n * n;
         final Precision p = a.precision();
-        final boolean wantV = vectors != null;
         final ChessTournament ct = new ChessTournament(n);
         final int half = ct.pairsPerStep(), steps = ct.steps();
         final PagePlan plan = PagePlan.eig(n, p, wantV, gpu.device().maxSharedPerBlock);
@@ -84,6 +95,7 @@ public final class CudaBatchedEig {
         if (o != null) graded = new boolean[pages];
         CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
         DeviceBuffers.zero(bad, 8);
+        PageOutputs.Eig out = null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(ad, a, first, count);
@@ -106,8 +118,9 @@ public final class CudaBatchedEig {
             computeNanos += System.nanoTime() - t0;
             // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
             IntakeKernels.sortEigPages(gpu, dd, vd, dSorted, vSorted, n, count, wantV, bad);
-            DeviceBuffers.downloadPages(dSorted, values, first, count);
-            if (wantV) DeviceBuffers.downloadPages(vSorted, vectors, first, count);
+            if (out == null) out = pending.get();
+            DeviceBuffers.downloadPages(dSorted, out.values, first, count);
+            if (wantV) DeviceBuffers.downloadPages(vSorted, out.vectors, first, count);
             final int[] s = new int[count];
             final long[] r = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, s, r);

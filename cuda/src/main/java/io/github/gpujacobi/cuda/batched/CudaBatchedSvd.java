@@ -11,8 +11,10 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
+import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageLoop;
+import io.github.gpujacobi.core.PageOutputs;
 import io.github.gpujacobi.core.PageStats;
 import io.github.gpujacobi.core.SvdScaling;
 import jcuda.driver.CUdeviceptr;
@@ -66,17 +68,28 @@ public final class CudaBatchedSvd {
      */
     public void run(GpuContext gpu, PageArray in, SolverOptions o, SvdScaling scaling, double span, double tol,
                     int maxSweeps, int fixedSweeps, PageArray s, PageArray u, PageArray v, PageStats stats) {
+        run(gpu, in, o, scaling, span, tol, maxSweeps, fixedSweeps, u != null, u != null ? u.cols() : 0,
+                Deferred.done(new PageOutputs.Svd(s, u, v)), stats);
+    }
+
+    /**
+     * As above (o null: no intake, as the first run) into outputs that may still be being allocated: wantV whether
+     * they hold U and V, uCols U's columns; waited for only where the first chunk's results come down.
+     */
+    public void run(GpuContext gpu, PageArray in, SolverOptions o, SvdScaling scaling, double span, double tol,
+                    int maxSweeps, int fixedSweeps, boolean wantV, int uCols, Deferred<PageOutputs.Svd> pending,
+                    PageStats stats) {
         final boolean intake = o != null;
         final PageArray a = intake || in.precision() == Precision.DOUBLE ? in : in.to(Precision.DOUBLE);
         final int m = a.rows(), n = a.cols(), pages = a.pages();
-        final boolean tall = m >= n, wantV = u != null;
+        final boolean tall = m >= n;
         final int cols = Math.min(m, n);
         // U's Newton-Schulz step [21] where U is kept in double and has more than 8 columns; up to 8 U is within n eps
         // without it and the step's launches would triple those pages' time; single U is rounded to float anyway
         final boolean polishU = wantV && in.precision() == Precision.DOUBLE && cols > 8;
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         // the sorted results straight from the device where U has unit columns and the outputs' shapes are the page's
-        final boolean sortOnDevice = intake && tall && polishU && u.cols() == nn;
+        final boolean sortOnDevice = intake && tall && polishU && uCols == nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
         final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, gpu.device().maxSharedPerBlock);
@@ -94,6 +107,7 @@ public final class CudaBatchedSvd {
         CUdeviceptr bad = sortOnDevice ? gpu.buffer(Workspace.OUTPUT_BAD, 8) : null;
         if (bad != null) DeviceBuffers.zero(bad, 8);
         boolean hostAssembled = !sortOnDevice;
+        PageOutputs.Svd out = null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             if (intake) {
@@ -133,8 +147,9 @@ public final class CudaBatchedSvd {
             final long[] rotations = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
             for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
-            if (sortOnDevice) hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, s, u, v);
-            else assemble(ud, sigd, vd, mm, nn, tall, first, count, polishU, s, u, v);
+            if (out == null) out = pending.get();
+            if (sortOnDevice) hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, out.s, out.u, out.v);
+            else assemble(ud, sigd, vd, mm, nn, tall, first, count, polishU, out.s, out.u, out.v);
         }
         outputsFinite = !hostAssembled && DeviceBuffers.readCounter(bad) == 0;
     }

@@ -1,6 +1,11 @@
 package io.github.gpujacobi.cuda.blocked;
 
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.Deferred;
+import io.github.gpujacobi.core.PageAssembly;
+import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.PageOutputs;
 import io.github.gpujacobi.cuda.launch.CommonKernels;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
@@ -8,9 +13,6 @@ import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.Scalar;
 import io.github.gpujacobi.cuda.launch.SymmetricIntake;
 import io.github.gpujacobi.cuda.launch.Workspace;
-import io.github.gpujacobi.core.PageAssembly;
-import io.github.gpujacobi.core.PageOutcome;
-import io.github.gpujacobi.api.SolverOptions;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -26,14 +28,19 @@ public final class BlockedEigOnDevice {
         this.gpu = gpu;
     }
 
-    /** Page k of a into values and vectors (null: not wanted) page k; the outcome's values are unsorted. */
-    public PageOutcome page(PageArray a, int k, SolverOptions o, double tol, PageArray values, PageArray vectors,
-                            AtomicInteger indefinite, AtomicInteger fallback) {
+    /**
+     * Page k of a into the outputs' values and vectors page k (wantV: whether they hold vectors); the outcome's values
+     * are unsorted. The outputs may still be being allocated: waited for once the page is solved.
+     */
+    public PageOutcome page(PageArray a, int k, SolverOptions o, double tol, boolean wantV,
+                            Deferred<PageOutputs.Eig> pending, AtomicInteger indefinite, AtomicInteger fallback) {
         final int n = a.rows();
         DevicePointer page = BlockedEigPage.pageBuffer(gpu, n);
         SymmetricIntake in = SymmetricIntake.run(gpu, a, k, o, page);
         BlockedEigPage.Solved s = BlockedEigPage.solve(gpu, page, new BlockedEigPage.Facts(in.max, in.nonPositiveDiagonal,
-                in.offDiagonal == 0), n, vectors != null, tol, o, indefinite, fallback);
+                in.offDiagonal == 0), n, wantV, tol, o, indefinite, fallback);
+        PageOutputs.Eig out = pending.get();
+        PageArray values = out.values, vectors = out.vectors;
         if (s.hostVectors != null) { // the two-sided fallback's vectors, on the host
             PageAssembly.eig(s.outcome.values, s.hostVectors, n, values, vectors, k);
             return s.outcome;

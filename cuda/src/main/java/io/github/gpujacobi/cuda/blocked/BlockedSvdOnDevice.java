@@ -4,9 +4,11 @@ import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.Grading;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.PageOutputs;
 import io.github.gpujacobi.core.SvdScaling;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
@@ -38,16 +40,17 @@ public final class BlockedSvdOnDevice {
     }
 
     /**
-     * Page k of a into s, u, v (page k each; u, v null: not wanted), measured into scaling (within span). Null, and
-     * nothing written, when the page's column norms span more than span: core/ColumnScaledJacobi solves it after.
+     * Page k of a into the outputs' s, u, v page k each (wantV: whether they hold u and v), measured into scaling
+     * (within span). Null, and nothing written, when the page's column norms span more than span:
+     * core/ColumnScaledJacobi solves it after. The outputs may still be being allocated: waited for once the page is
+     * solved.
      *
      * @throws io.github.gpujacobi.api.JacobiException NON_FINITE, as the host check would
      */
     public PageOutcome page(PageArray a, int k, SolverOptions o, SvdScaling scaling, double span, double tol,
-                            int maxSweeps, int fixedSweeps, PageArray s, PageArray u, PageArray v) {
+                            int maxSweeps, int fixedSweeps, boolean wantV, Deferred<PageOutputs.Svd> pending) {
         final int m = a.rows(), n = a.cols();
         final long count = (long) m * n;
-        final boolean wantV = u != null;
         DevicePointer g = gpu.buffer(Workspace.BLOCKED_IN, 8L * count);
         DeviceBuffers.uploadPageAsDouble(g, a, k);
         DevicePointer e = gpu.buffer(Workspace.SVD_LINE_EXP, 4L * n), ssq = gpu.buffer(Workspace.SVD_LINE_SSQ, 8L * n);
@@ -77,6 +80,8 @@ public final class BlockedSvdOnDevice {
         DevicePointer uDev = solver.svd(gpu, in, m, n, wantV, tol, maxSweeps, fixedSweeps);
         final double[] sig = solver.sigma;
         PageOutcome r = new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, sig);
+        PageOutputs.Svd out = pending.get(); // allocated while the page went up and was solved
+        PageArray s = out.s, u = out.u, v = out.v;
         boolean positive = true;
         for (double x : sig) positive &= x > 0;
         if (!wantV || !positive) {

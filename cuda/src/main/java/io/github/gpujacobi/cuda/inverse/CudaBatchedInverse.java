@@ -11,6 +11,7 @@ import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.Deferred;
 import jcuda.Pointer;
 import jcuda.driver.JCudaDriver;
 
@@ -53,10 +54,11 @@ public final class CudaBatchedInverse {
     }
 
     /**
-     * Inverts every page of a into x (same shape); per page whether the elimination met no zero pivot. With options o
+     * Inverts every page of a into x (same shape; may still be being allocated: waited for where the inverses come
+     * down); per page whether the elimination met no zero pivot. With options o
      * (null: the caller checked the input) the device checks the pages for NaN and Inf first, with InputChecks' error.
      */
-    public boolean[] run(GpuContext gpu, PageArray a, PageArray x, SolverOptions o) {
+    public boolean[] run(GpuContext gpu, PageArray a, Deferred<PageArray> x, SolverOptions o) {
         int n = a.rows(), pages = a.pages();
         Precision p = a.precision();
         long e = p.bytes(), bytes = (long) a.length() * e;
@@ -75,7 +77,7 @@ public final class CudaBatchedInverse {
         else InverseKernels.invBatched(gpu, p, pages, data, n, norms, sing);
         gpu.synchronize();
         computeNanos = System.nanoTime() - t0;
-        DeviceBuffers.downloadPagesAsIs(data, x, 0, pages);
+        DeviceBuffers.downloadPagesAsIs(data, x.get(), 0, pages);
         this.norms = DeviceBuffers.download(norms, 2 * pages, Precision.DOUBLE);
         int[] s = new int[pages];
         CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(s), sing, 4L * pages), "cuMemcpyDtoH singular");

@@ -2,6 +2,7 @@ package io.github.gpujacobi.cuda.inverse;
 
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.CudaLibraries;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
@@ -44,8 +45,11 @@ public final class CudaPagesLu {
         return (int) Math.max(1, Math.min(pages, MAX_BYTES_PER_LAUNCH / perPage));
     }
 
-    /** Inverts every page of a into x (same shape and precision); per page whether the LU met no zero pivot. */
-    public boolean[] run(GpuContext gpu, PageArray a, PageArray x) {
+    /**
+     * Inverts every page of a into x (same shape and precision; may still be being allocated: waited for where the
+     * first inverses come down); per page whether the LU met no zero pivot.
+     */
+    public boolean[] run(GpuContext gpu, PageArray a, Deferred<PageArray> pending) {
         final int n = a.rows(), pages = a.pages();
         final Precision p = a.precision();
         final boolean dbl = p == Precision.DOUBLE;
@@ -59,6 +63,7 @@ public final class CudaPagesLu {
         DevicePointer invPtrs = pointers(gpu, Workspace.LU_INVERSE_PTRS, inv, pageBytes, chunk);
         boolean[] eliminated = new boolean[pages];
         int[] status = new int[chunk];
+        PageArray x = null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(lu, a, first, count);
@@ -73,6 +78,7 @@ public final class CudaPagesLu {
                     "getriBatched");
             gpu.synchronize();
             computeNanos += System.nanoTime() - t0;
+            if (x == null) x = pending.get();
             DeviceBuffers.downloadPagesAsIs(inv, x, first, count);
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(status), info, 4L * count), "cuMemcpyDtoH getrfBatched info");
             for (int k = 0; k < count; k++) eliminated[first + k] = status[k] == 0;

@@ -6,9 +6,11 @@ import io.github.gpujacobi.api.Methods;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
+import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.InverseCheck;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.PageOutputs;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
@@ -43,7 +45,8 @@ public final class InverseOnDevice {
         final Precision p = a.precision();
         final Scalar s = Scalar.of(p, false);
         final boolean auto = Methods.AUTO.equals(o.method());
-        PageArray x = PageArray.zeros(p, n, n, pages);
+        Deferred<PageArray> pending = PageOutputs.zerosLater(p, n, n, pages); // made while the first page is inverted
+        PageArray x = null;
         double[] rcond = new double[pages];
         boolean[] singular = new boolean[pages];
         long compute = 0;
@@ -58,6 +61,7 @@ public final class InverseOnDevice {
             compute += r.computeNanos;
             DevicePointer out = CudaGaussJordan.output(gpu, n, s);
             long[] sx = r.converged ? scan(gpu, out, n, p, false) : null;
+            if (x == null) x = pending.get();
             if (sx == null || sx[0] != 0) { // broke down or overflowed: InverseCheck's rule (Inf, as MATLAB's inv; RCOND 0)
                 double[] inf = new double[n * n];
                 rcond[k] = InverseCheck.finish(normA, inf, n, false);
@@ -69,7 +73,7 @@ public final class InverseOnDevice {
             }
             singular[k] = rcond[k] == 0;
         }
-        return new InverseResult(x, rcond, singular, driver.directReport(Methods.GAUSS_JORDAN, p, pages, compute));
+        return new InverseResult(pending.get(), rcond, singular, driver.directReport(Methods.GAUSS_JORDAN, p, pages, compute));
     }
 
     /**
@@ -78,9 +82,10 @@ public final class InverseOnDevice {
      */
     public static InverseResult pages(GpuContext gpu, PageArray a, SolverOptions o, PageDriver driver) {
         final int n = a.rows(), pages = a.pages();
-        PageArray x = PageArray.zeros(a.precision(), n, n, pages);
+        Deferred<PageArray> pending = PageOutputs.zerosLater(a.precision(), n, n, pages);
         CudaBatchedInverse batch = new CudaBatchedInverse();
-        boolean[] eliminated = batch.run(gpu, a, x, o);
+        boolean[] eliminated = batch.run(gpu, a, pending, o);
+        PageArray x = pending.get();
         double[] rcond = new double[pages];
         boolean[] singular = new boolean[pages];
         for (int k = 0; k < pages; k++) {

@@ -1,0 +1,86 @@
+package io.github.gpujacobi.core;
+
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
+
+import java.util.function.Supplier;
+
+/**
+ * The result arrays of a call over a 3-D array, allocated once per call. Large ones can be allocated on another
+ * thread ({@link #eigLater}, {@link #svdLater}) while a device route uploads and solves: the JVM zeroes a fresh
+ * array and the OS faults its pages in, which costs about as much as the device's work on pages.
+ */
+public final class PageOutputs {
+    /** Below this many bytes the hand-over to another thread costs more than it saves: allocated in place. */
+    static final long DEFER_FROM_BYTES = 4L << 20;
+
+    private PageOutputs() {}
+
+    /** eig's results: values (n x 1 a page) and vectors (n x n a page, or null: not wanted). */
+    public static final class Eig {
+        public final PageArray values, vectors;
+
+        public Eig(PageArray values, PageArray vectors) {
+            this.values = values;
+            this.vectors = vectors;
+        }
+
+        /** Zeros shaped for eig of a. */
+        public static Eig of(PageArray a, boolean vec) {
+            int n = a.rows(), pages = a.pages();
+            return new Eig(PageArray.zeros(a.precision(), n, 1, pages), vec ? PageArray.zeros(a.precision(), n, n, pages) : null);
+        }
+    }
+
+    /** svd's results: s (min(m, n) x 1 a page), u and v ({@link #uCols} and {@link #vCols} columns, or null). */
+    public static final class Svd {
+        public final PageArray s, u, v;
+
+        public Svd(PageArray s, PageArray u, PageArray v) {
+            this.s = s;
+            this.u = u;
+            this.v = v;
+        }
+
+        /** Zeros shaped for svd of a (econ: the economy-size U and V). */
+        public static Svd of(PageArray a, boolean vec, boolean econ) {
+            int m = a.rows(), n = a.cols(), pages = a.pages();
+            Precision p = a.precision();
+            return new Svd(PageArray.zeros(p, Math.min(m, n), 1, pages),
+                    vec ? PageArray.zeros(p, m, uCols(m, n, econ), pages) : null,
+                    vec ? PageArray.zeros(p, n, vCols(m, n, econ), pages) : null);
+        }
+    }
+
+    /** Columns of U for an m x n page (known before U exists). */
+    public static int uCols(int m, int n, boolean econ) {
+        return econ ? Math.min(m, n) : m;
+    }
+
+    /** Columns of V for an m x n page. */
+    public static int vCols(int m, int n, boolean econ) {
+        return econ ? Math.min(m, n) : n;
+    }
+
+    /** eig's results of a, allocated on another thread when large; get() where they are first written. */
+    public static Deferred<Eig> eigLater(final PageArray a, final boolean vec) {
+        long n = a.rows();
+        return later((n + (vec ? n * n : 0)) * a.pages() * a.precision().bytes(), () -> Eig.of(a, vec));
+    }
+
+    /** svd's results of a, allocated on another thread when large; get() where they are first written. */
+    public static Deferred<Svd> svdLater(final PageArray a, final boolean vec, final boolean econ) {
+        int m = a.rows(), n = a.cols();
+        long entries = Math.min(m, n) + (vec ? (long) m * uCols(m, n, econ) + (long) n * vCols(m, n, econ) : 0);
+        return later(entries * a.pages() * a.precision().bytes(), () -> Svd.of(a, vec, econ));
+    }
+
+    /** Zeros of rows x cols x pages in precision p (an inverse's result), allocated on another thread when large. */
+    public static Deferred<PageArray> zerosLater(final Precision p, final int rows, final int cols, final int pages) {
+        return later((long) rows * cols * pages * p.bytes(), () -> PageArray.zeros(p, rows, cols, pages));
+    }
+
+    private static <T> Deferred<T> later(long bytes, Supplier<T> make) {
+        return bytes >= DEFER_FROM_BYTES ? Deferred.start(make) : Deferred.done(make.get());
+    }
+}
