@@ -21,15 +21,25 @@ public final class Measurement {
         this.deviceMs = deviceMs;
     }
 
-    /** The wall times in ms of {@code repeats} runs of run (after whatever warm-up the caller did). */
+    /** The wall times in ms of {@code repeats} runs of run (after whatever warm-up the caller did), each {@link #settled}. */
     public static double[] time(int repeats, Runnable run) {
         double[] ms = new double[repeats];
         for (int r = 0; r < repeats; r++) {
+            settled();
             long t0 = System.nanoTime();
             run.run();
             ms[r] = (System.nanoTime() - t0) * 1e-6;
         }
         return ms;
+    }
+
+    /**
+     * Collects the garbage of the runs before (untimed) so that every row's timed run starts from the same heap, as
+     * JMH's -gc option: otherwise a run of large pages pays for its predecessors' garbage, by an amount that varies
+     * with what ran before it in the process.
+     */
+    static void settled() {
+        System.gc();
     }
 
     public static double median(double[] ms) {

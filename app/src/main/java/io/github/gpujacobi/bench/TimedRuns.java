@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * The timing protocol of the gpujacobi rows, real and complex: one warm-up run (three for the whole call), then {@code repeats}
- * timed runs, each timed by the solver's own compute time unless transfers are asked for. A run of
+ * timed runs, each after {@link Measurement#settled} and timed by the solver's own compute time unless transfers are
+ * asked for. A run of
  * many seconds gains nothing from a warm-up (module load and JIT are milliseconds): it is measured
  * once, which keeps n = 8192 within one device command.
  */
@@ -51,6 +52,7 @@ public final class TimedRuns<R> {
             dev[0] = deviceMillis(report.apply(last), withTransfers);
         }
         for (int r = 0; r < ms.length && !once; r++) {
+            Measurement.settled();
             long t0 = System.nanoTime();
             last = run.get();
             ms[r] = millis(report.apply(last), System.nanoTime() - t0, withTransfers);

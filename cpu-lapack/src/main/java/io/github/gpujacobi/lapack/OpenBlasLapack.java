@@ -55,7 +55,19 @@ public final class OpenBlasLapack implements Lapack {
             openblas.cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, k, 1, a, Math.max(1, k), 0, c, Math.max(1, n));
             return null;
         });
-        for (int j = 0; j < n; j++) for (int i = j + 1; i < n; i++) c[i + j * n] = c[j + i * n];
+        mirrorUpper(c, n);
+    }
+
+    /** The lower triangle from the upper, tile by tile so that the strided side stays in cache. */
+    private static void mirrorUpper(double[] c, int n) {
+        final int tile = 64;
+        for (int jb = 0; jb < n; jb += tile) {
+            for (int ib = jb; ib < n; ib += tile) {
+                for (int j = jb, je = Math.min(n, jb + tile); j < je; j++) {
+                    for (int i = Math.max(ib, j + 1), ie = Math.min(n, ib + tile); i < ie; i++) c[i + j * n] = c[j + i * n];
+                }
+            }
+        }
     }
 
     public int dsyevd(int n, double[] a, double[] w) {

@@ -62,7 +62,7 @@ final class TwoSidedJacobiEig {
                     for (int s = 0; s < ct.steps(); s++) parallelStep(a, v, n, ct, s, effTol, buf);
                     break;
                 case CYCLIC:
-                    for (int p = 0; p < n - 1; p++) for (int q = p + 1; q < n; q++) rotate(a, v, n, p, q, effTol);
+                    rotated = cyclicSweep(a, v, n, effTol, sweeps == 1 ? null : rotated);
                     break;
                 default:
                     classicalSweep(a, v, n, effTol);
@@ -70,6 +70,27 @@ final class TwoSidedJacobiEig {
             converged = rotations == before;
         }
         if (fixedSweeps > 0) converged = false;
+    }
+
+    /** The indices the last cyclic sweep rotated. */
+    private boolean[] rotated;
+
+    /**
+     * One cyclic sweep. A pair's entries and diagonal change only when one of its indices rotates, so a pair neither of
+     * whose indices rotated since the last sweep tested it (and found it negligible, or rotated it) is skipped: the same
+     * sweep, its test cost in proportion to the rotations of a nearly diagonal page instead of n^2.
+     * @param last the indices the previous sweep rotated, or null to test every pair
+     * @return the indices this sweep rotated
+     */
+    private boolean[] cyclicSweep(double[] a, double[] v, int n, double tol, boolean[] last) {
+        boolean[] now = new boolean[n];
+        for (int p = 0; p < n - 1; p++) {
+            for (int q = p + 1; q < n; q++) {
+                if (last != null && !last[p] && !last[q] && !now[p] && !now[q]) continue;
+                if (rotate(a, v, n, p, q, tol)) now[p] = now[q] = true;
+            }
+        }
+        return now;
     }
 
     /** Per-step scratch, allocated once per solve. */
@@ -143,7 +164,8 @@ final class TwoSidedJacobiEig {
 
     /** One rotation in place (cyclic and classical orderings). Returns false when (p,q) was negligible. */
     private boolean rotate(double[] a, double[] v, int n, int p, int q, double tol) {
-        double apq = a[p + q * n], app = a[p + p * n], aqq = a[q + q * n];
+        // a stays exactly symmetric (rows and columns rotate alike): read a_qp, contiguous down column p as q runs
+        double apq = a[q + p * n], app = a[p + p * n], aqq = a[q + q * n];
         if (JacobiRotation.negligible(apq, app, aqq, tol)) return false;
         double t = JacobiRotation.tangent(app, aqq, apq);
         double c = JacobiRotation.cosine(t), s = t * c;

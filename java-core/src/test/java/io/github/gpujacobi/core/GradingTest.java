@@ -74,4 +74,17 @@ class GradingTest {
         assertFalse(Grading.indefiniteAndSpread(new double[]{-1, 0.5, 2}), "indefinite, little spread");
         assertTrue(Grading.indefiniteAndSpread(new double[]{-1, 1e-6, 2}));
     }
+
+    @Test
+    void columnGradingIsFoundWhereRowGradingIsNot() {
+        int m = 30, n = 20;
+        double[] a = randn(new Random(5), m, n);
+        assertFalse(Grading.rowsOrColumnsGraded(a, m, n), "a random page");
+        double[] c = a.clone();
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) c[i + j * m] *= Math.pow(10, -j * 0.5); // B D
+        assertTrue(Grading.rowsOrColumnsGraded(c, m, n), "columns over 10 decades");
+        double[] r = a.clone();
+        for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) r[i + j * m] *= Math.pow(10, -i * 0.3); // D B
+        assertTrue(Grading.rowsOrColumnsGraded(r, m, n), "rows over 9 decades");
+    }
 }
