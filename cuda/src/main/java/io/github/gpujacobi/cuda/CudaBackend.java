@@ -163,13 +163,14 @@ public final class CudaBackend implements Backend {
     }
 
     /**
-     * The batched eig route and the svd routes that check their input on the device count their outputs' non-finite
-     * entries there too ({@link DeviceOutputs}); {@link #eig} and {@link #svd} then make api/OutputChecks' host pass
-     * only where that count (or a page solved on the host) asks for it.
+     * The batched and the blocked eig routes and the svd routes that check their input on the device count their
+     * outputs' non-finite entries there too ({@link DeviceOutputs}); {@link #eig} and {@link #svd} then make
+     * api/OutputChecks' host pass only where that count (or a page solved on the host) asks for it.
      */
     @Override
     public boolean checksOutput(Operation op, PageArray a, SolverOptions o) {
-        boolean own = op == Operation.EIG ? batchedEigRoute(a, o) : op == Operation.SVD && svdOnDevice(a, o);
+        boolean own = op == Operation.EIG ? batchedEigRoute(a, o) || takesBlockedEig(a, o)
+                : op == Operation.SVD && svdOnDevice(a, o);
         return a.rows() > 0 && a.cols() > 0 && own && (gpus == null || gpus.onOneDevice(a, o));
     }
 
@@ -307,6 +308,7 @@ public final class CudaBackend implements Backend {
         EigResult r = driver().eigBatched(a, o, Methods.BLOCKED, (out, stats) -> {
             for (int k = 0; k < pages; k++) stats.record(k, route.page(a, k, o, tol, o.vectors(), out, indefinite, fallback));
         });
+        DeviceOutputs.found(route.outputsFinite());
         int f = fallback.get(), h = indefinite.get();
         if (h > 0) {
             r = new EigResult(r.values(), r.vectors(), r.report().withNote((pages > 1 ? h + " of " + pages + " pages" : "the matrix")

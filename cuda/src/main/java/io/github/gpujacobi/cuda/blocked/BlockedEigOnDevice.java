@@ -1,12 +1,14 @@
 package io.github.gpujacobi.cuda.blocked;
 
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageOutcome;
 import io.github.gpujacobi.core.PageOutputs;
 import io.github.gpujacobi.cuda.launch.CommonKernels;
+import io.github.gpujacobi.cuda.launch.IntakeKernels;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
@@ -41,8 +43,9 @@ public final class BlockedEigOnDevice {
                 in.offDiagonal == 0), n, wantV, tol, o, indefinite, fallback);
         PageOutputs.Eig out = pending.get();
         PageArray values = out.values, vectors = out.vectors;
-        if (s.hostVectors != null) { // the two-sided fallback's vectors, on the host
+        if (s.hostVectors != null) { // the two-sided fallback's vectors, on the host: the host pass checks them
             PageAssembly.eig(s.outcome.values, s.hostVectors, n, values, vectors, k);
+            outputsFinite = false;
             return s.outcome;
         }
         return finish(s.outcome, s.vectors, n, values, vectors, k);
@@ -58,12 +61,29 @@ public final class BlockedEigOnDevice {
             sorted[j] = r.values[order[j]];
         }
         values.writePage(k, sorted);
+        for (int j = 0; j < n; j++) outputsFinite &= !Double.isInfinite(values.get(j, 0, k)) && !Double.isNaN(values.get(j, 0, k));
         if (vectors == null) return r;
         DevicePointer perm = gpu.buffer(Workspace.INTAKE_ORDER, 4L * n), out = gpu.buffer(Workspace.INTAKE_VECTORS, 8L * n * n);
         DeviceBuffers.upload(perm, q);
         CommonKernels.gatherColumns(gpu, Scalar.D, u, out, n, perm);
+        // the vectors' non-finite entries counted on the device (intake.cu's general checks), as they go out: unit
+        // columns round to single without overflow, so the count holds for either output class
+        DevicePointer counts = gpu.buffer(Workspace.INTAKE_GENERAL, 4 * 8L);
+        DeviceBuffers.zero(counts, 4 * 8L);
+        IntakeKernels.general(gpu, Precision.DOUBLE, out, n, false, counts);
         DeviceBuffers.downloadPage(out, vectors, k);
+        outputsFinite &= DeviceBuffers.readCounters(counts, 4)[0] == 0;
         return r;
+    }
+
+    private boolean outputsFinite = true;
+
+    /**
+     * Whether every page so far came out finite, values and vectors, as counted on the device (false once a page was
+     * assembled on the host): CudaBackend then skips api/OutputChecks' host pass.
+     */
+    public boolean outputsFinite() {
+        return outputsFinite;
     }
 
 }
