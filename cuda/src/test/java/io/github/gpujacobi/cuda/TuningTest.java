@@ -48,9 +48,9 @@ class TuningTest {
             assertEquals(1024, t.gjWideFrom, t + " gjWideFrom");
             assertEquals(2048, t.gjLookaheadFrom, t + " gjLookaheadFrom");
             assertEquals(CudaBatchedInverse.MAX_N + 1, t.invPagesLuFrom, t + " invPagesLuFrom: the Gauss-Jordan kernels keep their range");
-            assertEquals(1L << 28, t.splitEigFrom, t + " splitEigFrom");
-            assertEquals(1L << 28, t.splitSvdFrom, t + " splitSvdFrom");
-            assertEquals(1L << 32, t.splitInvFrom, t + " splitInvFrom");
+            assertEquals(1L << 37, t.splitEigFrom, t + " splitEigFrom");
+            assertEquals(1L << 36, t.splitSvdFrom, t + " splitSvdFrom");
+            assertEquals(1L << 36, t.splitInvFrom, t + " splitInvFrom");
         }
     }
 
