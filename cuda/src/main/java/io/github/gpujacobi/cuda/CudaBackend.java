@@ -159,7 +159,7 @@ public final class CudaBackend implements Backend {
                 || (!Methods.HYPERBOLIC.equals(o.method()) && batched(o.method(), a.rows(), a.pages()))
                 : op == Operation.SVD ? svdOnDevice(a, o)
                 : op == Operation.INV && (InverseOnDevice.takes(gpu.tuning, a, o) || CudaBatchedInverse.takes(a, o));
-        return a.rows() > 0 && own && (gpus == null || gpus.onOneDevice(a, o));
+        return a.rows() > 0 && own && (gpus == null || gpus.onOneDevice(op, a, o));
     }
 
     /**
@@ -171,7 +171,7 @@ public final class CudaBackend implements Backend {
     public boolean checksOutput(Operation op, PageArray a, SolverOptions o) {
         boolean own = op == Operation.EIG ? batchedEigRoute(a, o) || takesBlockedEig(a, o)
                 : op == Operation.SVD && svdOnDevice(a, o);
-        return a.rows() > 0 && a.cols() > 0 && own && (gpus == null || gpus.onOneDevice(a, o));
+        return a.rows() > 0 && a.cols() > 0 && own && (gpus == null || gpus.onOneDevice(op, a, o));
     }
 
     /** Whether {@link #eigHere} takes the batched page kernels (CudaBatchedEig). */

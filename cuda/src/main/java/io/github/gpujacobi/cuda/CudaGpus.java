@@ -111,10 +111,16 @@ final class CudaGpus {
         return backends(resolve(o)).get(0);
     }
 
-    /** Whether a call on a runs on one GPU's backend alone (no split of its pages, no matrix across GPUs). */
-    boolean onOneDevice(PageArray a, SolverOptions o) {
+    /**
+     * Whether op on a runs on one GPU's backend alone, as {@link #eig}, {@link #svd} and {@link #inv} route it: one GPU
+     * listed, pages kept on the first ({@link PageSplitRule}), or one matrix not split across GPUs.
+     */
+    boolean onOneDevice(Operation op, PageArray a, SolverOptions o) {
         List<CudaBackend> devs = backends(resolve(o));
-        return devs.size() == 1 || (a.pages() == 1 && !matrixSplit(o, a.rows(), devs));
+        if (devs.size() == 1 || a.pages() == 0) return true;
+        if (a.pages() > 1) return !splits(devs, op, a);
+        if (op == Operation.EIG) return !matrixSplit(o, a.rows(), devs);
+        return op != Operation.SVD || !matrixSplit(o, Math.min(a.rows(), a.cols()), devs);
     }
 
     EigResult eig(final PageArray a, final SolverOptions o) {
