@@ -32,48 +32,72 @@ final class PreconditionedEig {
     }
 
     /**
-     * @param w symmetric page, not modified
+     * @param w symmetric page; overwritten with the rotated B when this returns an outcome, untouched when it returns
+     *          null
      * @param d out: the eigenvalues, unsorted
      * @param v out: the eigenvectors matching d, or null
      * @return the outcome, or null when syevd failed (the caller takes its other routes)
      */
     static PageOutcome run(double[] w, int n, double[] d, double[] v, double tol, int maxSweeps, Precision precision,
                            Lapack lapack) {
-        double[] b = w.clone();
-        int e = IndefiniteEig.scaleNearOne(b); // exact powers of two: the products stay in range at 1e+-300
-        double[] q = precision == Precision.SINGLE ? singleProducts(b, n, lapack) : doubleProducts(b, n, lapack);
-        if (q == null) return null;
-        PageAssembly.symmetrize(b, n);
-        if (v != null) System.arraycopy(q, 0, v, 0, n * n);
+        double max = PageAssembly.maxAbs(w);
+        // a page far from 1 is brought near it by an exact power of two, so that the products stay in range
+        int e = max >= 0x1p-400 && max <= 0x1p400 ? 0 : Math.getExponent(max);
+        double[] a = w;
+        if (e != 0) {
+            a = w.clone();
+            PageAssembly.scalb(a, -e);
+        }
+        double[] q = v != null ? v : new double[n * n];
+        boolean done = precision == Precision.SINGLE ? singleProducts(a, q, w, n, lapack) : doubleProducts(a, q, w, n, lapack);
+        if (!done) return null;
+        mirrorLower(w, n);
         TwoSidedJacobiEig jacobi = new TwoSidedJacobiEig(EigOrdering.CYCLIC, 1);
-        jacobi.runFrom(b, v, n, tol, maxSweeps);
-        for (int i = 0; i < n; i++) d[i] = Math.scalb(b[i + i * n], e);
+        jacobi.runFrom(w, v, n, tol, maxSweeps);
+        for (int i = 0; i < n; i++) d[i] = Math.scalb(w[i + i * n], e);
         return new PageOutcome(jacobi.sweeps, jacobi.rotations, jacobi.converged, 0, d);
     }
 
-    /** Q from dsyevd of b, and b := Q'bQ; null when dsyevd failed. */
-    private static double[] doubleProducts(double[] b, int n, Lapack lapack) {
-        double[] q = b.clone(), lambda = new double[n];
-        if (lapack.dsyevd(n, q, lambda) != 0) return null;
-        double[] aq = new double[n * n];
-        lapack.dgemm(false, false, n, n, n, 1, b, q, 0, aq);
-        lapack.dgemm(true, false, n, n, n, 1, q, aq, 0, b);
-        return q;
+    /**
+     * Q into q from dsyevd of a, then Q'AQ into b (the two may be one array: a is read before b is written); false when
+     * dsyevd failed, b untouched.
+     */
+    private static boolean doubleProducts(double[] a, double[] q, double[] b, int n, Lapack lapack) {
+        System.arraycopy(a, 0, q, 0, n * n);
+        if (lapack.dsyevd(n, q, new double[n]) != 0) return false;
+        double[] c = new double[n * n];
+        lapack.dgemm(false, false, n, n, n, 1, a, q, 0, c);
+        lapack.dgemm(true, false, n, n, n, 1, q, c, 0, b);
+        return true;
     }
 
-    /** As {@link #doubleProducts} by ssyevd and sgemm (b holds single input, scaled by a power of two: exact). */
-    private static double[] singleProducts(double[] b, int n, Lapack lapack) {
-        float[] a = new float[n * n], q = new float[n * n], lambda = new float[n];
-        for (int i = 0; i < a.length; i++) q[i] = a[i] = (float) b[i];
-        if (lapack.ssyevd(n, q, lambda) != 0) return null;
-        float[] aq = new float[n * n];
-        lapack.sgemm(false, false, n, n, n, 1, a, q, 0, aq);
-        lapack.sgemm(true, false, n, n, n, 1, q, aq, 0, a);
-        double[] qd = new double[n * n];
-        for (int i = 0; i < a.length; i++) {
-            b[i] = a[i];
-            qd[i] = q[i];
+    /** As {@link #doubleProducts} by ssyevd and sgemm (a holds single input, scaled by a power of two: exact). */
+    private static boolean singleProducts(double[] a, double[] q, double[] b, int n, Lapack lapack) {
+        float[] af = new float[n * n], qf = new float[n * n], lambda = new float[n];
+        for (int i = 0; i < af.length; i++) qf[i] = af[i] = (float) a[i];
+        if (lapack.ssyevd(n, qf, lambda) != 0) return false;
+        float[] c = new float[n * n];
+        lapack.sgemm(false, false, n, n, n, 1, af, qf, 0, c);
+        lapack.sgemm(true, false, n, n, n, 1, qf, c, 0, af);
+        for (int i = 0; i < af.length; i++) {
+            b[i] = af[i];
+            q[i] = qf[i];
         }
-        return qd;
+        return true;
+    }
+
+    /**
+     * The upper triangle from the lower, tile by tile (the strided side from cache): B exactly symmetric, as the two-sided
+     * rotations keep it (Q'AQ in floating point is symmetric only to rounding).
+     */
+    private static void mirrorLower(double[] b, int n) {
+        final int tile = 64;
+        for (int jb = 0; jb < n; jb += tile) {
+            for (int ib = jb; ib < n; ib += tile) {
+                for (int j = jb, je = Math.min(n, jb + tile); j < je; j++) {
+                    for (int i = Math.max(ib, j + 1), ie = Math.min(n, ib + tile); i < ie; i++) b[j + i * n] = b[i + j * n];
+                }
+            }
+        }
     }
 }
