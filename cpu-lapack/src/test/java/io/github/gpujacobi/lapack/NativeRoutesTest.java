@@ -38,6 +38,30 @@ class NativeRoutesTest {
     }
 
     @Test
+    void reusedNativeBuffersGiveEachCallItsOwnResult() {
+        Lapack l = Lapack.get();
+        for (int n : new int[]{60, 7, 60, 1, 33}) { // larger, smaller, larger again: the warm buffers are reused
+            double[] a = Generators.randn(new Random(n), n, n), b = Generators.randn(new Random(n + 1), n, n);
+            double[] c = new double[n * n], ref = new double[n * n];
+            java.util.Arrays.fill(c, Double.NaN); // beta = 0: the output's old contents must not matter
+            l.dgemm(false, false, n, n, n, 1, a, b, 0, c);
+            for (int j = 0; j < n; j++) for (int k = 0; k < n; k++) for (int i = 0; i < n; i++) ref[i + j * n] += a[i + k * n] * b[k + j * n];
+            for (int i = 0; i < n * n; i++) assertEquals(ref[i], c[i], 1e-12 * n, "n = " + n + " entry " + i);
+            double[] s = a.clone(), w = new double[n];
+            for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) s[i + j * n] = a[i + j * n] + a[j + i * n];
+            double[] m = s.clone();
+            assertEquals(0, l.dsyevd(n, s, w));
+            for (int j = 0; j < n; j++) { // S v = w v for every returned pair
+                for (int i = 0; i < n; i++) {
+                    double sv = 0;
+                    for (int k = 0; k < n; k++) sv += m[i + k * n] * s[k + j * n];
+                    assertEquals(w[j] * s[i + j * n], sv, 1e-10 * n, "n = " + n + " pair " + j);
+                }
+            }
+        }
+    }
+
+    @Test
     void ungradedEigIsJacobiOnTheSyevdPreconditionedMatrix() {
         for (Precision p : Precision.values()) {
             double[] m = Generators.symmetric(new Random(3), N);
