@@ -35,7 +35,7 @@ final class LapackPeer implements BenchPeer {
     public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
         lapack.threads(threads);
         final boolean single = a.precision() == Precision.SINGLE;
-        double[][] first = runAll(a, single);
+        double[][] first = Measurement.warmed(() -> runAll(a, single));
         double[] ms = Measurement.time(repeats, () -> runAll(a, single));
         double[] acc = accuracy(a.page(0), first, single);
         return new Measurement(Measurement.median(ms), acc[0], acc[1],

@@ -34,6 +34,18 @@ public final class Measurement {
     }
 
     /**
+     * The first run of a CPU peer (its result, for the accuracy columns), then untimed ones up to
+     * {@link TimedRuns#WHOLE_CALL_WARMUPS} in all while they are short, as gpujacobi's wall-clock rows are warmed.
+     */
+    static <T> T warmed(java.util.function.Supplier<T> run) {
+        long t0 = System.nanoTime();
+        T first = run.get();
+        double ms = (System.nanoTime() - t0) * 1e-6;
+        for (int w = 1; w < TimedRuns.WHOLE_CALL_WARMUPS && ms <= TimedRuns.LONG_RUN_MS / TimedRuns.WHOLE_CALL_WARMUPS; w++) run.get();
+        return first;
+    }
+
+    /**
      * Collects the garbage of the runs before (untimed) so that every row's timed run starts from the same heap, as
      * JMH's -gc option: otherwise a run of large pages pays for its predecessors' garbage, by an amount that varies
      * with what ran before it in the process.

@@ -6,7 +6,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The timing protocol of the gpujacobi rows, real and complex: one warm-up run (three for the whole call), then {@code repeats}
+ * The timing protocol of the gpujacobi rows, real and complex: one warm-up run (three for the whole call and the CPU), then {@code repeats}
  * timed runs, each after {@link Measurement#settled} and timed by the solver's own compute time unless transfers are
  * asked for. A run of
  * many seconds gains nothing from a warm-up (module load and JIT are milliseconds): it is measured
@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  */
 public final class TimedRuns<R> {
     static final double LONG_RUN_MS = 20000;
-    /** Untimed runs before a whole-call measurement (--with-transfers); one for device time. */
+    /** Untimed runs before a wall-clock measurement (--with-transfers, the CPU); one for device time. */
     public static final int WHOLE_CALL_WARMUPS = 3;
 
     /** The times of the counted runs (one when {@link #once}). */
@@ -39,8 +39,10 @@ public final class TimedRuns<R> {
         long w0 = System.nanoTime();
         R last = run.get();
         double warmMs = millis(report.apply(last), System.nanoTime() - w0, withTransfers);
-        // a whole call's host passes are compiled by the JIT over several calls, not one: more warm-ups, short runs only
-        for (int w = 1; w < WHOLE_CALL_WARMUPS && withTransfers && warmMs <= LONG_RUN_MS / WHOLE_CALL_WARMUPS; w++) {
+        // Java code is compiled by the JIT over several calls, not one: rows timed on the wall clock (the whole call,
+        // the CPU) get more warm-ups, short runs only, as the CPU peers' rows do (Measurement.warmed)
+        boolean wall = withTransfers || report.apply(last).computeNanos() < 0;
+        for (int w = 1; w < WHOLE_CALL_WARMUPS && wall && warmMs <= LONG_RUN_MS / WHOLE_CALL_WARMUPS; w++) {
             w0 = System.nanoTime();
             last = run.get();
             warmMs = millis(report.apply(last), System.nanoTime() - w0, withTransfers);
