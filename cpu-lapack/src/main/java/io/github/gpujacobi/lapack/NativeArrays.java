@@ -5,6 +5,8 @@ import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.Pointer;
 
+import java.util.function.LongFunction;
+
 /**
  * Native copies of the Java arrays a call passes, in buffers kept between calls. Passing the arrays themselves makes
  * JNI copy each one into fresh memory and back on every call, which cost a dgemm of order 1024 as much again as the
@@ -24,48 +26,37 @@ final class NativeArrays {
 
     /** Slot's buffer of at least len doubles, contents undefined. */
     static DoublePointer doubles(int slot, long len) {
-        DoublePointer p = DOUBLES[slot];
-        if (p == null || p.capacity() < len) {
-            if (p != null) p.close();
-            p = DOUBLES[slot] = new DoublePointer(Math.max(1, len));
-        }
-        return p;
+        return slot(DOUBLES, slot, len, DoublePointer::new);
     }
 
     /** Slot's buffer holding the first len entries of a. */
     static DoublePointer in(int slot, double[] a, int len) {
-        DoublePointer p = doubles(slot, len);
-        p.put(a, 0, len);
-        return p;
+        return doubles(slot, len).put(a, 0, len);
     }
 
     static FloatPointer floats(int slot, long len) {
-        FloatPointer p = FLOATS[slot];
-        if (p == null || p.capacity() < len) {
-            if (p != null) p.close();
-            p = FLOATS[slot] = new FloatPointer(Math.max(1, len));
-        }
-        return p;
+        return slot(FLOATS, slot, len, FloatPointer::new);
     }
 
     static FloatPointer in(int slot, float[] a, int len) {
-        FloatPointer p = floats(slot, len);
-        p.put(a, 0, len);
-        return p;
+        return floats(slot, len).put(a, 0, len);
     }
 
     static IntPointer ints(int slot, long len) {
-        IntPointer p = INTS[slot];
-        if (p == null || p.capacity() < len) {
-            if (p != null) p.close();
-            p = INTS[slot] = new IntPointer(Math.max(1, len));
-        }
-        return p;
+        return slot(INTS, slot, len, IntPointer::new);
     }
 
     static IntPointer in(int slot, int[] a, int len) {
-        IntPointer p = ints(slot, len);
-        p.put(a, 0, len);
+        return ints(slot, len).put(a, 0, len);
+    }
+
+    /** slots[slot], replaced by a new buffer of len elements (at least one) when it is missing or smaller. */
+    private static <P extends Pointer> P slot(P[] slots, int slot, long len, LongFunction<P> make) {
+        P p = slots[slot];
+        if (p == null || p.capacity() < len) {
+            if (p != null) p.close();
+            p = slots[slot] = make.apply(Math.max(1, len));
+        }
         return p;
     }
 

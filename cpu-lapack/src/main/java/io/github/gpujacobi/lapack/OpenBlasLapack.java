@@ -1,6 +1,7 @@
 package io.github.gpujacobi.lapack;
 
 import io.github.gpujacobi.core.Lapack;
+import io.github.gpujacobi.core.PageAssembly;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
@@ -70,19 +71,7 @@ public final class OpenBlasLapack implements Lapack {
             NativeArrays.trim();
             return null;
         });
-        mirrorUpper(c, n);
-    }
-
-    /** The lower triangle from the upper, tile by tile so that the strided side stays in cache. */
-    private static void mirrorUpper(double[] c, int n) {
-        final int tile = 64;
-        for (int jb = 0; jb < n; jb += tile) {
-            for (int ib = jb; ib < n; ib += tile) {
-                for (int j = jb, je = Math.min(n, jb + tile); j < je; j++) {
-                    for (int i = Math.max(ib, j + 1), ie = Math.min(n, ib + tile); i < ie; i++) c[i + j * n] = c[j + i * n];
-                }
-            }
-        }
+        PageAssembly.mirror(c, n, true);
     }
 
     public int dsyevd(int n, double[] a, double[] w) {

@@ -110,6 +110,24 @@ public final class PageAssembly {
         return t;
     }
 
+    /**
+     * One triangle of the n x n page a copied onto the other (the lower from the upper when {@code lowerFromUpper}),
+     * tile by tile so that the strided side stays in cache: a product known symmetric but computed (or stored) on one
+     * side.
+     */
+    public static void mirror(double[] a, int n, boolean lowerFromUpper) {
+        for (int jb = 0; jb < n; jb += TILE) {
+            for (int ib = jb; ib < n; ib += TILE) {
+                for (int j = jb, je = Math.min(n, jb + TILE); j < je; j++) {
+                    for (int i = Math.max(ib, j + 1), ie = Math.min(n, ib + TILE); i < ie; i++) {
+                        if (lowerFromUpper) a[i + j * n] = a[j + i * n];
+                        else a[j + i * n] = a[i + j * n];
+                    }
+                }
+            }
+        }
+    }
+
     /** (A + A')/2 in place: the solvers see an exactly symmetric page. */
     public static void symmetrize(final double[] w, final int n) {
         // tile by tile: the strided side w[j + i n] then stays in cache (4x faster at n = 4096 than row by row); the

@@ -51,7 +51,7 @@ final class PreconditionedEig {
         double[] q = v != null ? v : new double[n * n];
         boolean done = precision == Precision.SINGLE ? singleProducts(a, q, w, n, lapack) : doubleProducts(a, q, w, n, lapack);
         if (!done) return null;
-        mirrorLower(w, n);
+        PageAssembly.mirror(w, n, false); // Q'AQ is symmetric only to rounding: the rotations need it exactly
         TwoSidedJacobiEig jacobi = new TwoSidedJacobiEig(EigOrdering.CYCLIC, 1);
         jacobi.runFrom(w, v, n, tol, maxSweeps);
         for (int i = 0; i < n; i++) d[i] = Math.scalb(w[i + i * n], e);
@@ -84,20 +84,5 @@ final class PreconditionedEig {
             q[i] = qf[i];
         }
         return true;
-    }
-
-    /**
-     * The upper triangle from the lower, tile by tile (the strided side from cache): B exactly symmetric, as the two-sided
-     * rotations keep it (Q'AQ in floating point is symmetric only to rounding).
-     */
-    private static void mirrorLower(double[] b, int n) {
-        final int tile = 64;
-        for (int jb = 0; jb < n; jb += tile) {
-            for (int ib = jb; ib < n; ib += tile) {
-                for (int j = jb, je = Math.min(n, jb + tile); j < je; j++) {
-                    for (int i = Math.max(ib, j + 1), ie = Math.min(n, ib + tile); i < ie; i++) b[j + i * n] = b[i + j * n];
-                }
-            }
-        }
     }
 }

@@ -70,7 +70,7 @@ final class PreconditionedJacobiSvd {
         sweeps = jacobi.sweeps;
         rotations = jacobi.rotations;
         converged = jacobi.converged;
-        double[] sigma = norms(x, n);
+        double[] sigma = norms(x, n, n);
         if (v == null) return sigma;
         boolean polished = rightVectors(x, sigma, qr.perm, v, n, target);
         double[][] u = qr.q(w); // Pr U: its rows go back to A's order
@@ -107,22 +107,9 @@ final class PreconditionedJacobiSvd {
             java.util.Arrays.fill(p, 0);
             for (int i = 0; i < n; i++) p[i + i * n] = 1;
         }
-        double[] acc = v == null ? null : p;
-        GramSweeps gram = new GramSweeps(lapack, tol, maxSweeps);
-        boolean done = gram.run(y, n, n, null, acc);
-        sweeps = gram.rounds;
-        rotations = gram.rotations;
-        double[][] yc = Columns.split(y, n, n), w = acc == null ? null : Columns.split(acc, n, n);
-        if (done) {
-            converged = true;
-        } else {
-            OneSidedJacobiSvd jacobi = new OneSidedJacobiSvd(threads);
-            jacobi.run(yc, w, n, n, tol, maxSweeps - gram.rounds, 0);
-            sweeps += jacobi.sweeps;
-            rotations += jacobi.rotations;
-            converged = jacobi.converged;
-        }
-        double[] sigma = norms(yc, n);
+        double[][] w = v == null ? null : new double[n][];
+        double[][] yc = sweep(lapack, y, n, n, p, w, tol, maxSweeps);
+        double[] sigma = norms(yc, n, n);
         if (v == null) return sigma;
         boolean polished = rightVectors(yc, sigma, perm, v, n, target);
         double[] c = new double[m * n]; // [W; 0], then Q [W; 0]
@@ -150,23 +137,9 @@ final class PreconditionedJacobiSvd {
         if (lapack.dsyevd(n, p, l) != 0) return null;
         double[] y = new double[m * n];
         lapack.dgemm(false, false, m, n, n, 1, a, p, 0, y);
-        double[] acc = v == null ? null : p;
-        GramSweeps gram = new GramSweeps(lapack, tol, maxSweeps);
-        boolean done = gram.run(y, m, n, null, acc);
-        sweeps = gram.rounds;
-        rotations = gram.rotations;
-        double[][] yc = Columns.split(y, m, n), w = acc == null ? null : Columns.split(acc, n, n);
-        if (done) {
-            converged = true;
-        } else {
-            OneSidedJacobiSvd jacobi = new OneSidedJacobiSvd(threads);
-            jacobi.run(yc, w, m, n, tol, maxSweeps - gram.rounds, 0);
-            sweeps += jacobi.sweeps;
-            rotations += jacobi.rotations;
-            converged = jacobi.converged;
-        }
-        double[] sigma = new double[n];
-        for (int c = 0; c < n; c++) sigma[c] = Math.sqrt(Columns.dot(yc[c], yc[c], m));
+        double[][] w = v == null ? null : new double[n][];
+        double[][] yc = sweep(lapack, y, m, n, p, w, tol, maxSweeps);
+        double[] sigma = norms(yc, n, m);
         if (v == null) return sigma;
         Columns.join(w, v, n);
         boolean polished = NewtonSchulz.polish(v, n, n, null, false, target, threads) <= target;
@@ -183,9 +156,36 @@ final class PreconditionedJacobiSvd {
         return sigma;
     }
 
-    private static double[] norms(double[][] x, int n) {
+    /**
+     * The one-sided sweeps of the preconditioned rows x n columns y: {@link GramSweeps} (V's accumulation started at
+     * the preconditioner p), the column sweeps from where they give up.
+     * @param w null for the values only, else n slots that receive the accumulated V's columns
+     * @return y's columns as they end
+     */
+    private double[][] sweep(Lapack lapack, double[] y, int rows, int n, double[] p, double[][] w, double tol,
+                             int maxSweeps) {
+        GramSweeps gram = new GramSweeps(lapack, tol, maxSweeps);
+        boolean done = gram.run(y, rows, n, null, w == null ? null : p);
+        sweeps = gram.rounds;
+        rotations = gram.rotations;
+        if (w != null) System.arraycopy(Columns.split(p, n, n), 0, w, 0, n);
+        double[][] yc = Columns.split(y, rows, n);
+        if (done) {
+            converged = true;
+        } else {
+            OneSidedJacobiSvd jacobi = new OneSidedJacobiSvd(threads);
+            jacobi.run(yc, w, rows, n, tol, maxSweeps - gram.rounds, 0);
+            sweeps += jacobi.sweeps;
+            rotations += jacobi.rotations;
+            converged = jacobi.converged;
+        }
+        return yc;
+    }
+
+    /** The norms of the n columns of x, each rows long. */
+    private static double[] norms(double[][] x, int n, int rows) {
         double[] sigma = new double[n];
-        for (int c = 0; c < n; c++) sigma[c] = Math.sqrt(Columns.dot(x[c], x[c], n));
+        for (int c = 0; c < n; c++) sigma[c] = Math.sqrt(Columns.dot(x[c], x[c], rows));
         return sigma;
     }
 

@@ -61,7 +61,10 @@ public final class BlockedEigOnDevice {
             sorted[j] = r.values[order[j]];
         }
         values.writePage(k, sorted);
-        for (int j = 0; j < n; j++) outputsFinite &= !Double.isInfinite(values.get(j, 0, k)) && !Double.isNaN(values.get(j, 0, k));
+        for (int j = 0; j < n; j++) { // as stored: a single output can overflow where the double did not
+            double x = values.get(j, 0, k);
+            outputsFinite &= !Double.isInfinite(x) && !Double.isNaN(x);
+        }
         if (vectors == null) return r;
         DevicePointer perm = gpu.buffer(Workspace.INTAKE_ORDER, 4L * n), out = gpu.buffer(Workspace.INTAKE_VECTORS, 8L * n * n);
         DeviceBuffers.upload(perm, q);
