@@ -17,6 +17,7 @@ import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.Profiling;
 import io.github.gpujacobi.cuda.launch.LinkProbe;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.pointwise.CudaBunchParlett;
@@ -221,10 +222,16 @@ public final class CudaBackend implements Backend {
     }
 
     public EigResult eig(PageArray a, SolverOptions o) {
+        long t0 = Profiling.ON ? System.nanoTime() : 0;
         DeviceOutputs.reset();
         EigResult r = gpus != null ? gpus.eig(a, o) : eigHere(a, o);
+        long t1 = Profiling.ON ? System.nanoTime() : 0;
         if (checksOutput(Operation.EIG, a, o) && !DeviceOutputs.clear()) {
             OutputChecks.requireFinite(new PageArray[]{r.values(), r.vectors()}, true, name(), o, a, false);
+        }
+        if (Profiling.ON) {
+            System.err.printf(java.util.Locale.ROOT, "cuda eig %s: %.2f ms, output checks %.2f ms%n", a.describe(),
+                    (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
         }
         return r;
     }

@@ -40,7 +40,7 @@ public final class ComplexAssembly {
     public static void eig(double[] a, double[] v, int n, PageArray values, ComplexPageArray vectors, int k) {
         double[] d = new double[n];
         for (int i = 0; i < n; i++) d[i] = a[2 * (i + i * n)];
-        Integer[] order = PageAssembly.ascending(d);
+        int[] order = PageAssembly.ascending(d);
         double[] dv = new double[n];
         double[] vv = v == null ? null : new double[2 * n * n];
         for (int j = 0; j < n; j++) {
@@ -73,7 +73,7 @@ public final class ComplexAssembly {
             if (sigma == null) sig[j] = SafeNorms.norm2(w, 2 * j * mm, 2 * mm);
             neg[j] = -sig[j];
         }
-        Integer[] order = PageAssembly.ascending(neg);
+        int[] order = PageAssembly.ascending(neg);
         double[] sv = new double[nn];
         for (int j = 0; j < nn; j++) sv[j] = sig[order[j]];
         s.writePage(k, sv);

@@ -22,7 +22,7 @@ public final class PageAssembly {
      */
     public static void eig(double[] d, int dOff, double[] v, int vOff, int n, PageArray values, PageArray vectors, int k) {
         double[] dk = java.util.Arrays.copyOfRange(d, dOff, dOff + n);
-        Integer[] order = ascending(dk);
+        int[] order = ascending(dk);
         double[] dv = new double[n];
         for (int j = 0; j < n; j++) dv[j] = dk[order[j]];
         values.writePage(k, dv);
@@ -82,17 +82,33 @@ public final class PageAssembly {
     public static int[] descending(double[] sig) {
         double[] neg = new double[sig.length];
         for (int j = 0; j < sig.length; j++) neg[j] = -sig[j];
-        Integer[] order = ascending(neg);
-        int[] q = new int[sig.length];
-        for (int j = 0; j < q.length; j++) q[j] = order[j];
-        return q;
+        return ascending(neg);
     }
 
-    /** Stable ascending order of indices by value. */
-    public static Integer[] ascending(final double[] d) {
-        Integer[] idx = new Integer[d.length];
-        for (int i = 0; i < d.length; i++) idx[i] = i;
-        java.util.Arrays.sort(idx, (x, y) -> Double.compare(d[x], d[y]));
+    /**
+     * Stable ascending order of indices by value, as Double.compare orders them: a merge sort of the indices on the
+     * values' bits made order-preserving as longs, no boxed indices.
+     */
+    public static int[] ascending(final double[] d) {
+        int n = d.length;
+        long[] key = new long[n];
+        for (int i = 0; i < n; i++) {
+            long b = Double.doubleToLongBits(d[i]);
+            key[i] = b ^ ((b >> 63) & Long.MAX_VALUE); // negative values reversed: the long order is Double.compare's
+        }
+        int[] idx = new int[n], tmp = new int[n];
+        for (int i = 0; i < n; i++) idx[i] = i;
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(n, lo + width), hi = Math.min(n, lo + 2 * width), i = lo, j = mid, t = lo;
+                while (i < mid && j < hi) tmp[t++] = key[idx[j]] < key[idx[i]] ? idx[j++] : idx[i++];
+                while (i < mid) tmp[t++] = idx[i++];
+                while (j < hi) tmp[t++] = idx[j++];
+            }
+            int[] swap = idx;
+            idx = tmp;
+            tmp = swap;
+        }
         return idx;
     }
 

@@ -17,6 +17,22 @@ class PageAssemblyTest {
     }
 
     @Test
+    void ascendingIsDoubleComparesStableOrder() {
+        double[] special = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e-300, -1e-300,
+                Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 2, 2, -2, -2, 0.0, -0.0};
+        java.util.Random r = new java.util.Random(7);
+        for (int n : new int[]{0, 1, 2, 3, 17, 64, 1000}) {
+            double[] d = n == 17 ? special.clone() : random(n, n);
+            for (int i = 0; i < n && n != 17; i += 3) d[i] = d[r.nextInt(n)]; // ties
+            Integer[] ref = new Integer[n];
+            for (int i = 0; i < n; i++) ref[i] = i;
+            java.util.Arrays.sort(ref, (x, y) -> Double.compare(d[x], d[y])); // stable: a merge sort
+            int[] got = PageAssembly.ascending(d);
+            for (int i = 0; i < n; i++) assertEquals(ref[i].intValue(), got[i], "n=" + n + " position " + i);
+        }
+    }
+
+    @Test
     void transposeEverySizeAroundTheTile() {
         for (int m : new int[]{1, 2, 31, 32, 33, 70}) for (int n : new int[]{1, 5, 32, 45, 64, 65}) {
             double[] a = random(m * n, m * 100 + n), t = PageAssembly.transpose(a, m, n);

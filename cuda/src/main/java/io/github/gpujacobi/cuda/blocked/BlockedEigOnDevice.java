@@ -12,6 +12,7 @@ import io.github.gpujacobi.cuda.launch.IntakeKernels;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.Profiling;
 import io.github.gpujacobi.cuda.launch.Scalar;
 import io.github.gpujacobi.cuda.launch.SymmetricIntake;
 import io.github.gpujacobi.cuda.launch.Workspace;
@@ -37,45 +38,62 @@ public final class BlockedEigOnDevice {
     public PageOutcome page(PageArray a, int k, SolverOptions o, double tol, boolean wantV,
                             Deferred<PageOutputs.Eig> pending, AtomicInteger indefinite, AtomicInteger fallback) {
         final int n = a.rows();
+        long t0 = Profiling.ON ? Profiling.sync(gpu) : 0;
         DevicePointer page = BlockedEigPage.pageBuffer(gpu, n);
         SymmetricIntake in = SymmetricIntake.run(gpu, a, k, o, page);
+        long t1 = Profiling.ON ? Profiling.sync(gpu) : 0;
         BlockedEigPage.Solved s = BlockedEigPage.solve(gpu, page, new BlockedEigPage.Facts(in.max, in.nonPositiveDiagonal,
                 in.offDiagonal == 0), n, wantV, tol, o, indefinite, fallback);
+        long t2 = Profiling.ON ? Profiling.sync(gpu) : 0;
         PageOutputs.Eig out = pending.get();
+        long t3 = Profiling.ON ? System.nanoTime() : 0;
         PageArray values = out.values, vectors = out.vectors;
         if (s.hostVectors != null) { // the two-sided fallback's vectors, on the host: the host pass checks them
             PageAssembly.eig(s.outcome.values, s.hostVectors, n, values, vectors, k);
             outputsFinite = false;
             return s.outcome;
         }
-        return finish(s.outcome, s.vectors, n, values, vectors, k);
+        PageOutcome r = finish(s.outcome, s.vectors, n, values, vectors, k);
+        if (Profiling.ON) {
+            System.err.printf(java.util.Locale.ROOT, "blocked eig page n=%d: intake %.2f ms, solve %.2f (counted %.2f), "
+                    + "outputs' wait %.2f, sort and download %.2f%n", n, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
+                    s.outcome.computeNanos / 1e6, (t3 - t2) / 1e6, (Profiling.sync(gpu) - t3) / 1e6);
+        }
+        return r;
     }
 
     /** Values sorted ascending into values page k, and the matching columns of u (on the device) into vectors page k. */
     private PageOutcome finish(PageOutcome r, DevicePointer u, int n, PageArray values, PageArray vectors, int k) {
-        Integer[] order = PageAssembly.ascending(r.values);
-        double[] sorted = new double[n];
-        int[] q = new int[n];
-        for (int j = 0; j < n; j++) {
-            q[j] = order[j];
-            sorted[j] = r.values[order[j]];
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "blocked eig finish n=" + n) : null;
+        int[] order = PageAssembly.ascending(r.values);
+        DevicePointer out = null, counts = null;
+        if (vectors != null) { // the gather and the count run while the host writes the values
+            DevicePointer perm = gpu.buffer(Workspace.INTAKE_ORDER, 4L * n);
+            out = gpu.buffer(Workspace.INTAKE_VECTORS, 8L * n * n);
+            DeviceBuffers.upload(perm, order);
+            CommonKernels.gatherColumns(gpu, Scalar.D, u, out, n, perm);
+            // the vectors' non-finite entries counted on the device (intake.cu's general checks), as they go out: unit
+            // columns round to single without overflow, so the count holds for either output class
+            counts = gpu.buffer(Workspace.INTAKE_GENERAL, 4 * 8L);
+            DeviceBuffers.zero(counts, 4 * 8L);
+            IntakeKernels.general(gpu, Precision.DOUBLE, out, n, false, counts);
         }
+        double[] sorted = new double[n];
+        for (int j = 0; j < n; j++) sorted[j] = r.values[order[j]];
         values.writePage(k, sorted);
         for (int j = 0; j < n; j++) { // as stored: a single output can overflow where the double did not
             double x = values.get(j, 0, k);
             outputsFinite &= !Double.isInfinite(x) && !Double.isNaN(x);
         }
+        if (ph != null) ph.mark("sort, gather, count and values");
         if (vectors == null) return r;
-        DevicePointer perm = gpu.buffer(Workspace.INTAKE_ORDER, 4L * n), out = gpu.buffer(Workspace.INTAKE_VECTORS, 8L * n * n);
-        DeviceBuffers.upload(perm, q);
-        CommonKernels.gatherColumns(gpu, Scalar.D, u, out, n, perm);
-        // the vectors' non-finite entries counted on the device (intake.cu's general checks), as they go out: unit
-        // columns round to single without overflow, so the count holds for either output class
-        DevicePointer counts = gpu.buffer(Workspace.INTAKE_GENERAL, 4 * 8L);
-        DeviceBuffers.zero(counts, 4 * 8L);
-        IntakeKernels.general(gpu, Precision.DOUBLE, out, n, false, counts);
         DeviceBuffers.downloadPage(out, vectors, k);
+        if (ph != null) ph.mark("download");
         outputsFinite &= DeviceBuffers.readCounters(counts, 4)[0] == 0;
+        if (ph != null) {
+            ph.mark("counters");
+            ph.print();
+        }
         return r;
     }
 

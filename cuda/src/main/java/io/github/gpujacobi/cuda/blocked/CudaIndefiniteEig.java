@@ -65,6 +65,7 @@ public final class CudaIndefiniteEig {
      */
     public double[] run(GpuContext gpu, DevicePointer m, int e, int n, boolean wantV, double[] v, double tol,
                         int maxSweeps, int fixedSweeps) {
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "indefinite eig wall n=" + n) : null;
         boolean pre = CudaHyperbolicPrecondition.wanted(gpu, n, fixedSweeps, el);
         DevicePointer copy = pre ? gpu.buffer(Workspace.HYP_M, (long) el.bytes * n * n) : null;
         if (pre) CudaDevice.check(jcuda.driver.JCudaDriver.cuMemcpyDtoD(copy, m, (long) el.bytes * n * n), "cuMemcpyDtoD M");
@@ -72,6 +73,7 @@ public final class CudaIndefiniteEig {
         // syevd of M's copy beside Bunch-Parlett: the side stream waits for the copy, Bunch-Parlett is queued first,
         // then syevd
         if (pre) ops.readyBeside(copy);
+        if (ph != null) ph.mark("set-up");
         CudaBunchParlett f = new CudaBunchParlett(el);
         boolean factored = false;
         try {
@@ -83,6 +85,7 @@ public final class CudaIndefiniteEig {
             if (pre && !factored) ops.endEigh(); // no preconditioning follows: the side stream's work ends here
         }
         factorNanos = f.nanos;
+        if (ph != null) ph.mark("bunch-parlett");
         if (Profiling.ON) {
             System.err.printf(java.util.Locale.ROOT, "bunch-parlett n=%d: %.1f ms%s%s%n", n, factorNanos / 1e6,
                     pre ? " (syevd beside it)" : "", f.singular != null ? " (singular)" : "");
@@ -118,12 +121,17 @@ public final class CudaIndefiniteEig {
                                 p.steps, p.residual) : "not taken: " + p.skipped);
             }
         }
+        if (ph != null) ph.mark("precondition");
         CudaBlockedSvd s = new CudaBlockedSvd(el);
         s.hyperbolic(gpu, g, n, signs, preconditioned, wantV, v, tol, maxSweeps, fixedSweeps); // U into v unless null (unused if singular)
         sweeps = s.sweeps;
         rotations = s.rotations;
         converged = s.converged;
         computeNanos = factorNanos + preNanos + s.computeNanos;
+        if (ph != null) {
+            ph.mark("sweeps");
+            ph.print();
+        }
         if (Profiling.ON) {
             System.err.printf(java.util.Locale.ROOT, "indefinite eig n=%d: %.2f ms counted%n", n, computeNanos / 1e6);
         }

@@ -85,7 +85,8 @@ final class HostStaging {
     }
 
     private static void transfer(CUdeviceptr device, Side side, long first, long elements, boolean up) {
-        int size = side.bytes(), perChunk = HALF_BYTES / size;
+        int size = side.bytes(), perChunk = chunkElements(elements, size);
+        long started = Profiling.ON ? System.nanoTime() : 0, copying = 0;
         Buffer b = acquire();
         CUevent[] done = {new CUevent(), new CUevent()};
         boolean[] pending = new boolean[2];
@@ -98,7 +99,9 @@ final class HostStaging {
                     if (pending[h]) CudaDevice.check(JCudaDriver.cuEventSynchronize(done[h]), "cuEventSynchronize");
                     long at = c * perChunk;
                     int count = (int) Math.min(perChunk, elements - at);
+                    long c0 = Profiling.ON ? System.nanoTime() : 0;
                     parallelCopy(side, b.view[h], first + at, count, true);
+                    if (Profiling.ON) copying += System.nanoTime() - c0;
                     CudaDevice.check(JCudaDriver.cuMemcpyHtoDAsync(device.withByteOffset(at * size), b.host[h], (long) count * size,
                             null), "cuMemcpyHtoDAsync");
                     CudaDevice.check(JCudaDriver.cuEventRecord(done[h], null), "cuEventRecord");
@@ -118,12 +121,19 @@ final class HostStaging {
                         CudaDevice.check(JCudaDriver.cuEventSynchronize(done[h]), "cuEventSynchronize");
                         pending[h] = false;
                         long at = (c - 1) * perChunk;
+                        long c0 = Profiling.ON ? System.nanoTime() : 0;
                         parallelCopy(side, b.view[h], first + at, (int) Math.min(perChunk, elements - at), false);
+                        if (Profiling.ON) copying += System.nanoTime() - c0;
                     }
                 }
             }
             for (int h = 0; h < 2; h++) if (pending[h]) CudaDevice.check(JCudaDriver.cuEventSynchronize(done[h]), "cuEventSynchronize");
             giveBack(b);
+            if (Profiling.ON) {
+                System.err.printf(java.util.Locale.ROOT, "staged %s %.1f MB in %d chunks: %.3f ms, host copies %.3f ms%n",
+                        up ? "upload" : "download", elements * size / 1e6, (elements + perChunk - 1) / perChunk,
+                        (System.nanoTime() - started) / 1e6, copying / 1e6);
+            }
         } catch (RuntimeException e) { // a copy may still be in flight into or out of b: it is not handed out again
             JCudaDriver.cuCtxSynchronize();
             b.free();
@@ -133,9 +143,23 @@ final class HostStaging {
         }
     }
 
-    /** A chunk's host copy in pieces on all cores (one thread copies at a fraction of the memory's bandwidth). */
+    /**
+     * Elements per chunk: a half at most, and at least two chunks from {@link #FROM_BYTES} on (2 MiB at least), so
+     * that the link carries the first chunk while the host copies the second even for a transfer of a few MiB.
+     */
+    static int chunkElements(long elements, int size) {
+        long half = Math.max((2L << 20) / size, (elements + 1) / 2);
+        return (int) Math.min(HALF_BYTES / size, half);
+    }
+
+    /** Pieces of a chunk's host copy: one core copies at a fraction of the memory's bandwidth. */
+    static int pieces(int count, int size) {
+        return Math.max(1, Math.min(16, (int) ((long) count * size / (256 << 10))));
+    }
+
+    /** A chunk's host copy in {@link #pieces} on the cores. */
     private static void parallelCopy(final Side side, final ByteBuffer view, final long from, final int count, final boolean toPinned) {
-        final int pieces = Math.max(1, Math.min(8, count / (1 << 16)));
+        final int pieces = pieces(count, side.bytes());
         HostScan.forTasks(pieces, count, p -> {
             int lo = (int) ((long) count * p / pieces), hi = (int) ((long) count * (p + 1) / pieces);
             ByteBuffer v = view.duplicate().order(ByteOrder.nativeOrder());

@@ -21,4 +21,29 @@ public final class Profiling {
         gpu.synchronize();
         return System.nanoTime();
     }
+
+    /** Labelled phase times of one piece of work, each ending at a synchronisation; printed in one line. */
+    public static final class Phases {
+        private final GpuContext gpu;
+        private final StringBuilder line;
+        private final long start;
+        private long last;
+
+        public Phases(GpuContext gpu, String what) {
+            this.gpu = gpu;
+            this.line = new StringBuilder(what).append(':');
+            this.start = this.last = gpu == null ? System.nanoTime() : sync(gpu);
+        }
+
+        /** Ends the phase called label here. */
+        public void mark(String label) {
+            long t = gpu == null ? System.nanoTime() : sync(gpu);
+            line.append(String.format(java.util.Locale.ROOT, " %s %.3f", label, (t - last) / 1e6));
+            last = t;
+        }
+
+        public void print() {
+            System.err.println(line.append(String.format(java.util.Locale.ROOT, "; %.3f ms in all", (last - start) / 1e6)));
+        }
+    }
 }

@@ -30,11 +30,17 @@ public final class SymmetricIntake {
      */
     public static SymmetricIntake run(GpuContext gpu, PageArray a, int k, SolverOptions o, DevicePointer dst) {
         int n = a.rows();
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "symmetric intake n=" + n) : null;
         DeviceBuffers.uploadPageAsDouble(dst, a, k);
+        if (ph != null) ph.mark("upload");
         DevicePointer out = gpu.buffer(Workspace.INTAKE_OUT, 5 * 8L);
         DeviceBuffers.zero(out, 5 * 8L);
         IntakeKernels.symmetric(gpu, dst, n, out);
         long[] found = DeviceBuffers.readCounters(out, 5);
+        if (ph != null) {
+            ph.mark("check");
+            ph.print();
+        }
         if (found[3] != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
         SymmetricIntake s = new SymmetricIntake(found);
         InputChecks.requireSymmetric(s.max, s.asym, a, k, o);
