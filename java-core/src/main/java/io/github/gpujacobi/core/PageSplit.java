@@ -16,11 +16,12 @@ import java.util.List;
  * Pages of a 3-D array split across several devices (the GPUs of one host): contiguous, balanced
  * page ranges, one host thread per device, each running the backend's ordinary single-device path on
  * its share; the results assembled in page order with every page's outcome (sweeps, rotations,
- * convergence) kept. A share is a window onto the caller's array, and its results are windows onto the call's
- * outputs, made once ({@link SplitOutputs}): no page is copied apart or back together. A device that fails with a device error (GPU failure, out of memory) does not
- * sink the call: the other devices' pages stand, its pages are solved again on a device that
- * succeeded, and the report says per page range which device failed and why. Backend-neutral: the
- * devices are {@link Worker}s, so the CPU tests run it with simulated devices.
+ * convergence) kept. A share is a window onto the caller's array, and its results are windows onto
+ * the call's outputs, made once ({@link SplitOutputs}): no page is copied apart or back together.
+ * A device that fails with a device error (GPU failure, out of memory) does not sink the call: the
+ * other devices' pages stand, its pages are solved again on a device that succeeded, and the report
+ * says per page range which device failed and why. Backend-neutral: the devices are {@link Worker}s,
+ * so the CPU tests run it with simulated devices.
  */
 public final class PageSplit<R> {
     /** One device's solver: the ordinary single-device call on a share of the pages. */
