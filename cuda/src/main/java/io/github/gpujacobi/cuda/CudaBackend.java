@@ -152,27 +152,45 @@ public final class CudaBackend implements Backend {
     /**
      * The blocked eig route, the batched eig kernels and the Gauss-Jordan inversion of large pages check their pages
      * themselves, on the device (launch.SymmetricIntake, {@link InverseOnDevice}, intake.cu), when the call runs on this
-     * GPU alone.
+     * GPU alone or its pages are split over GPUs and every share's route checks (no host pass beside the devices').
      */
     @Override
     public boolean checksInput(Operation op, PageArray a, SolverOptions o) {
-        boolean own = op == Operation.EIG ? takesBlockedEig(a, o)
-                || (!Methods.HYPERBOLIC.equals(o.method()) && batched(o.method(), a.rows(), a.pages()))
-                : op == Operation.SVD ? svdOnDevice(a, o)
-                : op == Operation.INV && (InverseOnDevice.takes(gpu.tuning, a, o) || CudaBatchedInverse.takes(a, o));
-        return a.rows() > 0 && own && (gpus == null || gpus.onOneDevice(op, a, o));
+        List<PageArray> routed = routed(op, a, o);
+        boolean own = a.rows() > 0 && !routed.isEmpty();
+        for (PageArray r : routed) {
+            own &= op == Operation.EIG ? takesBlockedEig(r, o)
+                    || (!Methods.HYPERBOLIC.equals(o.method()) && batched(o.method(), r.rows(), r.pages()))
+                    : op == Operation.SVD ? svdOnDevice(r, o)
+                    : op == Operation.INV && (InverseOnDevice.takes(gpu.tuning, r, o) || CudaBatchedInverse.takes(r, o));
+        }
+        return own;
     }
 
     /**
      * The batched and the blocked eig routes and the svd routes that check their input on the device count their
-     * outputs' non-finite entries there too ({@link DeviceOutputs}); {@link #eig} and {@link #svd} then make
-     * api/OutputChecks' host pass only where that count (or a page solved on the host) asks for it.
+     * outputs' non-finite entries there too ({@link DeviceOutputs}; a split call gathers its shares' counts);
+     * {@link #eig} and {@link #svd} then make api/OutputChecks' host pass only where that count (or a page solved on
+     * the host) asks for it.
      */
     @Override
     public boolean checksOutput(Operation op, PageArray a, SolverOptions o) {
-        boolean own = op == Operation.EIG ? batchedEigRoute(a, o) || takesBlockedEig(a, o)
-                : op == Operation.SVD && svdOnDevice(a, o);
-        return a.rows() > 0 && a.cols() > 0 && own && (gpus == null || gpus.onOneDevice(op, a, o));
+        List<PageArray> routed = routed(op, a, o);
+        boolean own = a.rows() > 0 && a.cols() > 0 && !routed.isEmpty();
+        for (PageArray r : routed) {
+            own &= op == Operation.EIG ? batchedEigRoute(r, o) || takesBlockedEig(r, o) : op == Operation.SVD && svdOnDevice(r, o);
+        }
+        return own;
+    }
+
+    /**
+     * The arrays whose routes run a call: a itself on one GPU, each share size's pages when they are split over GPUs
+     * ({@link CudaGpus#shares}); none for one matrix across GPUs (its route checks on the host).
+     */
+    private List<PageArray> routed(Operation op, PageArray a, SolverOptions o) {
+        if (gpus == null || gpus.onOneDevice(op, a, o)) return Collections.singletonList(a);
+        List<PageArray> shares = gpus.shares(op, a, o);
+        return shares != null ? shares : Collections.<PageArray>emptyList();
     }
 
     /** Whether {@link #eigHere} takes the batched page kernels (CudaBatchedEig). */

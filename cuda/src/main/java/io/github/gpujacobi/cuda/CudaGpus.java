@@ -3,6 +3,7 @@ package io.github.gpujacobi.cuda;
 import io.github.gpujacobi.cuda.blocked.CudaMultiGpuBlockedSvd;
 import io.github.gpujacobi.cuda.launch.CudaDevice;
 import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.Profiling;
 import io.github.gpujacobi.api.BackendInfo;
 import io.github.gpujacobi.api.EigResult;
 import io.github.gpujacobi.api.ErrorKind;
@@ -123,6 +124,27 @@ final class CudaGpus {
         return op != Operation.SVD || !matrixSplit(o, Math.min(a.rows(), a.cols()), devs);
     }
 
+    /**
+     * The arrays that stand for a's shares as {@link #eig}, {@link #svd} and {@link #inv} split it (one per distinct
+     * share size: a route depends on the page count), null when a is not split over pages. A backend's claim that it
+     * checks on the device must then hold for each of them.
+     */
+    List<PageArray> shares(Operation op, PageArray a, SolverOptions o) {
+        List<CudaBackend> devs = backends(resolve(o));
+        if (devs.size() == 1 || a.pages() <= 1 || !splits(devs, op, a)) return null;
+        int[] b = PageSplit.bounds(a.pages(), Math.min(devs.size(), a.pages()));
+        List<PageArray> out = new ArrayList<PageArray>();
+        List<Integer> sizes = new ArrayList<Integer>();
+        for (int w = 0; w + 1 < b.length; w++) {
+            int count = b[w + 1] - b[w];
+            if (!sizes.contains(count)) {
+                sizes.add(count);
+                out.add(a.window(b[w], count));
+            }
+        }
+        return out;
+    }
+
     EigResult eig(final PageArray a, final SolverOptions o) {
         List<CudaBackend> devs = backends(resolve(o));
         if (devs.size() == 1 || a.pages() == 0) return devs.get(0).eigHere(a, o);
@@ -130,7 +152,7 @@ final class CudaGpus {
             EigResult r = devs.get(0).eigHere(a, o);
             return r.withReport(r.report().withNote(keptNote(devs, Operation.EIG, a)));
         }
-        if (a.pages() > 1) return split(devs, PageSplit.EIG, (b, part) -> b.eigHere(part, o)).run(a);
+        if (a.pages() > 1) return split(devs, Operation.EIG, a, PageSplit.EIG, (b, part) -> b.eigHere(part, o));
         if (matrixSplit(o, a.rows(), devs)) {
             CudaMultiGpuBlockedSvd solver = new CudaMultiGpuBlockedSvd();
             EigResult r = multiEig(devs, a, o, solver);
@@ -150,7 +172,7 @@ final class CudaGpus {
             SvdResult r = devs.get(0).svdHere(a, o);
             return r.withReport(r.report().withNote(keptNote(devs, Operation.SVD, a)));
         }
-        if (a.pages() > 1) return split(devs, PageSplit.SVD, (b, part) -> b.svdHere(part, o)).run(a);
+        if (a.pages() > 1) return split(devs, Operation.SVD, a, PageSplit.SVD, (b, part) -> b.svdHere(part, o));
         if (matrixSplit(o, Math.min(a.rows(), a.cols()), devs)) return multiSvd(devs, a, o);
         return devs.get(0).svdHere(a, o);
     }
@@ -162,7 +184,7 @@ final class CudaGpus {
             InverseResult r = devs.get(0).invHere(a, o);
             return r.withReport(r.report().withNote(keptNote(devs, Operation.INV, a)));
         }
-        return split(devs, PageSplit.INV, (b, part) -> b.invHere(part, o)).run(a);
+        return split(devs, Operation.INV, a, PageSplit.INV, (b, part) -> b.invHere(part, o));
     }
 
     /** Whether a's pages are work enough to split over devs ({@link PageSplitRule}). */
@@ -175,8 +197,14 @@ final class CudaGpus {
         return PageSplitRule.keptNote(devs.get(0).context().tuning, op, a, devs.size());
     }
 
-    private static <R> PageSplit<R> split(List<CudaBackend> devs, PageSplit.Assembly<R> assembly,
-                                          final BiFunction<CudaBackend, PageArray, R> solve) {
+    /**
+     * a's pages over devs, one host thread each ({@link PageSplit}); each share's device finding on its outputs reaches
+     * the caller's thread ({@link DeviceOutputs.Shares}), and under the profiling switch the shares' timeline is printed.
+     */
+    private static <R> R split(List<CudaBackend> devs, Operation op, PageArray a, PageSplit.Assembly<R> assembly,
+                               final BiFunction<CudaBackend, PageArray, R> solve) {
+        final SplitTimeline timeline = Profiling.ON ? new SplitTimeline(op, a, devs.size()) : null;
+        final DeviceOutputs.Shares findings = new DeviceOutputs.Shares();
         List<PageSplit.Worker<R>> workers = new ArrayList<PageSplit.Worker<R>>();
         for (int i = 0; i < devs.size(); i++) {
             final CudaBackend b = devs.get(i);
@@ -184,10 +212,25 @@ final class CudaGpus {
             workers.add(new PageSplit.Worker<R>() {
                 public String name() { return name; }
 
-                public R solve(PageArray pages) { return solve.apply(b, pages); }
+                public R solve(PageArray pages) {
+                    double begin = timeline != null ? timeline.now() : 0;
+                    boolean failed = true;
+                    try {
+                        DeviceOutputs.reset();
+                        R r = solve.apply(b, pages);
+                        findings.add();
+                        failed = false;
+                        return r;
+                    } finally {
+                        if (timeline != null) timeline.share(name, pages, begin, failed);
+                    }
+                }
             });
         }
-        return new PageSplit<R>(workers, assembly);
+        R r = new PageSplit<R>(workers, assembly).run(a);
+        findings.publish();
+        if (timeline != null) timeline.print();
+        return r;
     }
 
     private static int countOf(List<CudaBackend> devs, int index) {

@@ -136,6 +136,50 @@ class CudaMultiGpuTest {
     }
 
     @Test
+    void sharesCheckTheirInputOnTheirDevice() {
+        // the split checks on the devices, not on the host: a bad entry in either share is found there, as on one GPU
+        PageArray a = symmetric(64, 9, 11, false);
+        a.set(3, 5, 7, Double.NaN);
+        a.set(5, 3, 7, Double.NaN);
+        JacobiException one = assertThrows(JacobiException.class, () -> Jacobi.eig(a, on(ONE)));
+        JacobiException two = assertThrows(JacobiException.class, () -> Jacobi.eig(a, on(TWO)));
+        assertEquals(one.kind(), two.kind());
+        assertTrue(two.getMessage().contains("pages 5-9 of the input"), two.getMessage());
+        PageArray b = symmetric(64, 9, 12, false);
+        b.set(1, 2, 1, b.get(1, 2, 1) + 1);
+        JacobiException asym = assertThrows(JacobiException.class, () -> Jacobi.eig(b, on(TWO)));
+        assertEquals(assertThrows(JacobiException.class, () -> Jacobi.eig(b, on(ONE))).kind(), asym.kind());
+        assertTrue(asym.getMessage().contains("pages 1-4 of the input"), asym.getMessage());
+        PageArray c = PageArray.zeros(Precision.DOUBLE, 70, 50, 5);
+        Random r = new Random(13);
+        for (int k = 0; k < c.pages(); k++) c.writePage(k, Matrices.randn(r, 70, 50));
+        c.set(0, 0, 4, Double.POSITIVE_INFINITY);
+        assertEquals(assertThrows(JacobiException.class, () -> Jacobi.svd(c, on(ONE))).kind(),
+                assertThrows(JacobiException.class, () -> Jacobi.svd(c, on(TWO))).kind());
+    }
+
+    @Test
+    void blockedSharesReadAndWriteTheCallersPagesInPlace() {
+        // pages of 768: each share's pages go up and its vectors come down through the pinned staging, at its window
+        PageArray a = symmetric(768, 3, 14, true);
+        EigResult one = Jacobi.eig(a, on(ONE)), two = Jacobi.eig(a, on(TWO));
+        assertTrue(lastNote(two.report()).contains("page 1 on GPU 0 (logical 0), pages 2-3 on GPU 0 (logical 1)"),
+                lastNote(two.report()));
+        for (int k = 0; k < a.pages(); k++) {
+            assertTrue(Residuals.eig(a, two.vectors(), two.values(), k) < 1e-12, "page " + k);
+            assertTrue(Residuals.orthogonality(two.vectors(), k) < 1e-12, "page " + k);
+            for (int i = 0; i < 768; i++) {
+                assertEquals(one.values().get(i, 0, k), two.values().get(i, 0, k), 1e-12 * one.values().get(767, 0, k));
+            }
+        }
+        SvdResult s1 = Jacobi.svd(a, on(ONE)), s2 = Jacobi.svd(a, on(TWO));
+        for (int k = 0; k < a.pages(); k++) {
+            assertTrue(Residuals.svd(a, s2.u(), s2.s(), s2.v(), k) < 1e-12, "page " + k);
+            for (int i = 0; i < 768; i++) assertEquals(s1.s().get(i, 0, k), s2.s().get(i, 0, k), 1e-12 * s1.s().get(0, 0, k));
+        }
+    }
+
+    @Test
     void aGpuThatIsNotThereIsNamed() {
         JacobiException e = assertThrows(JacobiException.class, () -> Jacobi.eig(symmetric(8, 2, 1, false), on(new int[]{0, 99})));
         assertEquals(ErrorKind.BAD_OPTION, e.kind());

@@ -49,9 +49,14 @@ final class FlatStorage {
 
     /** Copies all of one storage into another of the same length, converting the precision where they differ. */
     static void convert(double[] d, float[] f, double[] toD, float[] toF) {
-        if (d != null && toD != null) System.arraycopy(d, 0, toD, 0, d.length);
-        else if (f != null && toF != null) System.arraycopy(f, 0, toF, 0, f.length);
-        else if (toD != null) for (int i = 0; i < f.length; i++) toD[i] = f[i];
-        else for (int i = 0; i < d.length; i++) toF[i] = (float) d[i];
+        convert(d, f, 0, toD, toF, d != null ? d.length : f.length);
+    }
+
+    /** Copies len numbers from position off of one storage to the start of another, converting the precision. */
+    static void convert(double[] d, float[] f, int off, double[] toD, float[] toF, int len) {
+        if (d != null && toD != null) System.arraycopy(d, off, toD, 0, len);
+        else if (f != null && toF != null) System.arraycopy(f, off, toF, 0, len);
+        else if (toD != null) for (int i = 0; i < len; i++) toD[i] = f[off + i];
+        else for (int i = 0; i < len; i++) toF[i] = (float) d[off + i];
     }
 }

@@ -28,11 +28,16 @@ public final class HostScan {
 
     /** Whether every entry is finite (no NaN, no Inf). */
     public static boolean allFinite(final double[] d) {
-        final int chunks = (d.length + CHUNK - 1) / CHUNK;
+        return allFinite(d, 0, d.length);
+    }
+
+    /** Whether every entry of d[from .. from+len) is finite. */
+    static boolean allFinite(final double[] d, final int from, final int len) {
+        final int chunks = (len + CHUNK - 1) / CHUNK;
         final boolean[] bad = new boolean[Math.max(1, chunks)];
-        forTasks(chunks, d.length, c -> {
+        forTasks(chunks, len, c -> {
             double s = 0; // x - x is NaN for NaN and Inf: one test per chunk, no branch per entry
-            for (int i = c * CHUNK, end = Math.min(d.length, i + CHUNK); i < end; i++) s += d[i] - d[i];
+            for (int i = from + c * CHUNK, end = from + Math.min(len, c * CHUNK + CHUNK); i < end; i++) s += d[i] - d[i];
             bad[c] = s != 0 || s != s;
         });
         for (boolean b : bad) if (b) return false;
@@ -41,19 +46,25 @@ public final class HostScan {
 
     /** Whether every entry is finite (no NaN, no Inf). */
     public static boolean allFinite(final float[] f) {
-        final int chunks = (f.length + CHUNK - 1) / CHUNK;
+        return allFinite(f, 0, f.length);
+    }
+
+    /** Whether every entry of f[from .. from+len) is finite. */
+    static boolean allFinite(final float[] f, final int from, final int len) {
+        final int chunks = (len + CHUNK - 1) / CHUNK;
         final boolean[] bad = new boolean[Math.max(1, chunks)];
-        forTasks(chunks, f.length, c -> {
+        forTasks(chunks, len, c -> {
             float s = 0;
-            for (int i = c * CHUNK, end = Math.min(f.length, i + CHUNK); i < end; i++) s += f[i] - f[i];
+            for (int i = from + c * CHUNK, end = from + Math.min(len, c * CHUNK + CHUNK); i < end; i++) s += f[i] - f[i];
             bad[c] = s != 0 || s != s;
         });
         for (boolean b : bad) if (b) return false;
         return true;
     }
 
-    /** Whether every entry of a is finite. */
+    /** Whether every entry of a is finite (of its pages only, when a is a window onto a larger array). */
     public static boolean allFinite(PageArray a) {
-        return a.precision() == Precision.DOUBLE ? allFinite(a.doubleData()) : allFinite(a.floatData());
+        return a.precision() == Precision.DOUBLE ? allFinite(a.doubleData(), a.offset(), a.length())
+                : allFinite(a.floatData(), a.offset(), a.length());
     }
 }

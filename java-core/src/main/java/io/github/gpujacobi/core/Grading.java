@@ -44,7 +44,7 @@ public final class Grading {
     public static boolean graded(io.github.gpujacobi.api.PageArray a, int k) {
         int n = a.rows();
         double[] norm = new double[n];
-        long base = (long) k * n * n;
+        long base = a.offset() + (long) k * n * n;
         double[] d = a.doubleData();
         float[] f = a.floatData();
         for (int j = 0; j < n; j++) {

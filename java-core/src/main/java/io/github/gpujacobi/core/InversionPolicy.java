@@ -32,7 +32,7 @@ public final class InversionPolicy {
 
     public static InverseResult invert(final PageArray a, final SolverOptions o, PageDriver driver, final Inverter inv) {
         final int n = a.rows(), pages = a.pages();
-        final PageArray x = PageArray.zeros(a.precision(), n, n, pages);
+        final PageArray x = PageOutputs.zeros(a.precision(), n, n, pages);
         final double[] rcond = new double[pages];
         final boolean[] singular = new boolean[pages];
         final String[] used = new String[pages];

@@ -84,7 +84,7 @@ public final class PageDriver {
     public EigResult eig(final PageArray a, SolverOptions o, String method, final EigPage solver) {
         final int n = a.rows();
         final boolean vec = o.vectors();
-        final PageOutputs.Eig out = PageOutputs.Eig.of(a, vec);
+        final PageOutputs.Eig out = PageOutputs.eig(a, vec);
         final PageStats stats = new PageStats(a.pages());
         forEachPage(a.pages(), k -> {
             double[] w = a.pageAsDouble(k);
@@ -115,7 +115,7 @@ public final class PageDriver {
         final int m = a.rows(), n = a.cols();
         final boolean tall = m >= n, vec = o.vectors();
         final int mm = tall ? m : n, nn = tall ? n : m; // work on A or A' so that mm >= nn
-        final PageOutputs.Svd out = PageOutputs.Svd.of(a, vec, o.econ());
+        final PageOutputs.Svd out = PageOutputs.svd(a, vec, o.econ());
         final PageStats stats = new PageStats(a.pages());
         final SvdScaling scaling = SvdScaling.of(a, safeSpan);
         final double tol = o.tolFor(a.precision(), nn);

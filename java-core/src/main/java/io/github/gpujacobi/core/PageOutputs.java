@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 /**
  * The result arrays of a call over a 3-D array, allocated once per call. Large ones can be allocated on another
  * thread ({@link #eigLater}, {@link #svdLater}) while a device route uploads and solves: the JVM zeroes a fresh
- * array and the OS faults its pages in, which costs about as much as the device's work on pages.
+ * array and the OS faults its pages in, which costs about as much as the device's work on pages. On a device's
+ * thread of a split call they are windows onto the call's whole outputs instead ({@link SplitOutputs}).
  */
 public final class PageOutputs {
     /** Below this many bytes the hand-over to another thread costs more than it saves: allocated in place. */
@@ -27,8 +28,12 @@ public final class PageOutputs {
 
         /** Zeros shaped for eig of a. */
         public static Eig of(PageArray a, boolean vec) {
-            int n = a.rows(), pages = a.pages();
-            return new Eig(PageArray.zeros(a.precision(), n, 1, pages), vec ? PageArray.zeros(a.precision(), n, n, pages) : null);
+            return of(a.precision(), a.rows(), a.pages(), vec);
+        }
+
+        /** Zeros shaped for eig of pages of n x n in precision p. */
+        static Eig of(Precision p, int n, int pages, boolean vec) {
+            return new Eig(PageArray.zeros(p, n, 1, pages), vec ? PageArray.zeros(p, n, n, pages) : null);
         }
     }
 
@@ -44,8 +49,11 @@ public final class PageOutputs {
 
         /** Zeros shaped for svd of a (econ: the economy-size U and V). */
         public static Svd of(PageArray a, boolean vec, boolean econ) {
-            int m = a.rows(), n = a.cols(), pages = a.pages();
-            Precision p = a.precision();
+            return of(a.precision(), a.rows(), a.cols(), a.pages(), vec, econ);
+        }
+
+        /** Zeros shaped for svd of pages of m x n in precision p. */
+        static Svd of(Precision p, int m, int n, int pages, boolean vec, boolean econ) {
             return new Svd(PageArray.zeros(p, Math.min(m, n), 1, pages),
                     vec ? PageArray.zeros(p, m, uCols(m, n, econ), pages) : null,
                     vec ? PageArray.zeros(p, n, vCols(m, n, econ), pages) : null);
@@ -62,22 +70,46 @@ public final class PageOutputs {
         return econ ? Math.min(m, n) : n;
     }
 
+    /** eig's results of a, made now. */
+    public static Eig eig(PageArray a, boolean vec) {
+        SplitOutputs.Share share = SplitOutputs.claim(a.pages());
+        return share != null ? share.eig(a, vec) : Eig.of(a, vec);
+    }
+
+    /** svd's results of a, made now. */
+    public static Svd svd(PageArray a, boolean vec, boolean econ) {
+        SplitOutputs.Share share = SplitOutputs.claim(a.pages());
+        return share != null ? share.svd(a, vec, econ) : Svd.of(a, vec, econ);
+    }
+
+    /** Zeros of rows x cols x pages in precision p (an inverse's result), made now. */
+    public static PageArray zeros(Precision p, int rows, int cols, int pages) {
+        SplitOutputs.Share share = SplitOutputs.claim(pages);
+        return share != null ? share.zeros(p, rows, cols) : PageArray.zeros(p, rows, cols, pages);
+    }
+
     /** eig's results of a, allocated on another thread when large; get() where they are first written. */
     public static Deferred<Eig> eigLater(final PageArray a, final boolean vec) {
         long n = a.rows();
-        return later((n + (vec ? n * n : 0)) * a.pages() * a.precision().bytes(), () -> Eig.of(a, vec));
+        final SplitOutputs.Share share = SplitOutputs.claim(a.pages()); // here: the binding is this thread's
+        return later((n + (vec ? n * n : 0)) * a.pages() * a.precision().bytes(),
+                () -> share != null ? share.eig(a, vec) : Eig.of(a, vec));
     }
 
     /** svd's results of a, allocated on another thread when large; get() where they are first written. */
     public static Deferred<Svd> svdLater(final PageArray a, final boolean vec, final boolean econ) {
         int m = a.rows(), n = a.cols();
         long entries = Math.min(m, n) + (vec ? (long) m * uCols(m, n, econ) + (long) n * vCols(m, n, econ) : 0);
-        return later(entries * a.pages() * a.precision().bytes(), () -> Svd.of(a, vec, econ));
+        final SplitOutputs.Share share = SplitOutputs.claim(a.pages());
+        return later(entries * a.pages() * a.precision().bytes(),
+                () -> share != null ? share.svd(a, vec, econ) : Svd.of(a, vec, econ));
     }
 
     /** Zeros of rows x cols x pages in precision p (an inverse's result), allocated on another thread when large. */
     public static Deferred<PageArray> zerosLater(final Precision p, final int rows, final int cols, final int pages) {
-        return later((long) rows * cols * pages * p.bytes(), () -> PageArray.zeros(p, rows, cols, pages));
+        final SplitOutputs.Share share = SplitOutputs.claim(pages);
+        return later((long) rows * cols * pages * p.bytes(),
+                () -> share != null ? share.zeros(p, rows, cols) : PageArray.zeros(p, rows, cols, pages));
     }
 
     private static <T> Deferred<T> later(long bytes, Supplier<T> make) {

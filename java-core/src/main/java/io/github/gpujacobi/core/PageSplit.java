@@ -16,10 +16,12 @@ import java.util.List;
  * Pages of a 3-D array split across several devices (the GPUs of one host): contiguous, balanced
  * page ranges, one host thread per device, each running the backend's ordinary single-device path on
  * its share; the results assembled in page order with every page's outcome (sweeps, rotations,
- * convergence) kept. A device that fails with a device error (GPU failure, out of memory) does not
- * sink the call: the other devices' pages stand, its pages are solved again on a device that
- * succeeded, and the report says per page range which device failed and why. Backend-neutral: the
- * devices are {@link Worker}s, so the CPU tests run it with simulated devices.
+ * convergence) kept. A share is a window onto the caller's array, and its results are windows onto
+ * the call's outputs, made once ({@link SplitOutputs}): no page is copied apart or back together.
+ * A device that fails with a device error (GPU failure, out of memory) does not sink the call: the
+ * other devices' pages stand, its pages are solved again on a device that succeeded, and the report
+ * says per page range which device failed and why. Backend-neutral: the devices are {@link Worker}s,
+ * so the CPU tests run it with simulated devices.
  */
 public final class PageSplit<R> {
     /** One device's solver: the ordinary single-device call on a share of the pages. */
@@ -86,17 +88,25 @@ public final class PageSplit<R> {
         int[] b = bounds(a.pages(), used);
         List<Part<R>> parts = new ArrayList<Part<R>>();
         for (int w = 0; w < used; w++) parts.add(new Part<R>(b[w], b[w + 1] - b[w], w));
-        solveAll(a, parts);
+        SplitOutputs outputs = new SplitOutputs(a.pages());
+        solveAll(a, parts, outputs);
         retryFailed(a, parts);
-        return assemble(a, parts);
+        return assemble(a, parts, outputs);
     }
 
     /** One host thread per part (a device's context is bound per thread); waits for all of them. */
-    private void solveAll(final PageArray a, List<Part<R>> parts) {
+    private void solveAll(final PageArray a, List<Part<R>> parts, final SplitOutputs outputs) {
         List<Thread> threads = new ArrayList<Thread>();
         for (final Part<R> p : parts) {
             Thread t = new Thread(new Runnable() {
-                public void run() { attempt(a, p, p.assigned); }
+                public void run() {
+                    outputs.bind(p.first, p.count);
+                    try {
+                        attempt(a, p, p.assigned);
+                    } finally {
+                        SplitOutputs.unbind();
+                    }
+                }
             }, "gpujacobi-device-" + p.assigned);
             t.setDaemon(true);
             threads.add(t);
@@ -114,7 +124,7 @@ public final class PageSplit<R> {
 
     private void attempt(PageArray a, Part<R> p, int worker) {
         try {
-            p.result = workers.get(worker).solve(a.pages(p.first, p.count));
+            p.result = workers.get(worker).solve(a.window(p.first, p.count));
             p.ranOn = worker;
         } catch (RuntimeException e) {
             if (p.failure == null) p.failure = e;
@@ -126,7 +136,9 @@ public final class PageSplit<R> {
 
     /**
      * A part whose device failed with a device error runs again, in turn, on the workers that
-     * succeeded; an input error (the same on any device) is raised as it is, naming the page range.
+     * succeeded, into arrays of its own (its window of the outputs may hold the failed attempt's
+     * writes: the assembly copies the retry's over them); an input error (the same on any device) is
+     * raised as it is, naming the page range.
      */
     private void retryFailed(PageArray a, List<Part<R>> parts) {
         List<Integer> healthy = new ArrayList<Integer>();
@@ -172,11 +184,13 @@ public final class PageSplit<R> {
         return p.count == 1 ? "page " + (p.first + 1) : "pages " + (p.first + 1) + "-" + (p.first + p.count);
     }
 
-    private R assemble(PageArray a, List<Part<R>> parts) {
+    private R assemble(PageArray a, List<Part<R>> parts, SplitOutputs outputs) {
         PageArray[] first = assembly.arrays(parts.get(0).result);
         PageArray[] out = new PageArray[first.length];
         for (int i = 0; i < first.length; i++) {
-            if (first[i] != null) out[i] = PageArray.zeros(first[i].precision(), first[i].rows(), first[i].cols(), a.pages());
+            if (first[i] == null) continue;
+            out[i] = written(i, parts, outputs.arrays(), a.pages());
+            if (out[i] == null) out[i] = PageArray.zeros(first[i].precision(), first[i].rows(), first[i].cols(), a.pages());
         }
         int pages = a.pages();
         int[] sweeps = new int[pages];
@@ -189,7 +203,11 @@ public final class PageSplit<R> {
         StringBuilder where = new StringBuilder("pages split over " + parts.size() + " devices:");
         for (Part<R> p : parts) {
             PageArray[] arr = assembly.arrays(p.result);
-            for (int i = 0; i < out.length; i++) if (out[i] != null) out[i].writePages(p.first, arr[i]);
+            for (int i = 0; i < out.length; i++) {
+                if (out[i] != null && !(arr[i].pages() == p.count && arr[i].isWindowOf(out[i], p.first))) {
+                    out[i].writePages(p.first, arr[i]); // a share's result not written in place
+                }
+            }
             RunReport r = assembly.report(p.result);
             for (int k = 0; k < p.count; k++) {
                 sweeps[p.first + k] = r.sweeps(k);
@@ -216,6 +234,17 @@ public final class PageSplit<R> {
                 new ArrayList<String>(notes));
         if (anyCompute) merged = merged.withComputeNanos(compute);
         return assembly.build(out, parts, merged);
+    }
+
+    /** The whole output that some share's i-th result array is a window of, in its place; null when none is. */
+    private PageArray written(int i, List<Part<R>> parts, List<PageArray> wholes, int pages) {
+        for (Part<R> p : parts) {
+            PageArray share = assembly.arrays(p.result)[i];
+            for (PageArray w : wholes) {
+                if (w.pages() == pages && share != null && share.pages() == p.count && share.isWindowOf(w, p.first)) return w;
+            }
+        }
+        return null;
     }
 
     public static final Assembly<EigResult> EIG = new Assembly<EigResult>() {

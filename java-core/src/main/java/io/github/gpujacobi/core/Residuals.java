@@ -52,19 +52,20 @@ public final class Residuals {
     public static double eigEstimate(PageArray a, PageArray v, PageArray d, int k) {
         int n = a.rows();
         double[] am = a.doubleData(), dm = d.pageAsDouble(k);
-        if (am == null || !moderate(am, k * n * n, n * n)) { // a scaled copy keeps every product and square in range
+        int at = a.offset() + k * n * n;
+        if (am == null || !moderate(am, at, n * n)) { // a scaled copy keeps every product and square in range
             am = a.pageAsDouble(k);
             int e = scaleToUnit(am);
             scale(dm, e);
             return eigEstimate(am, 0, v, dm, n, k);
         }
-        return eigEstimate(am, k * n * n, v, dm, n, k);
+        return eigEstimate(am, at, v, dm, n, k);
     }
 
     /** The estimate on A held from am[offset] (moderate, or scaled by scaleToUnit, with dm alike). */
     private static double eigEstimate(double[] am, int offset, PageArray v, double[] dm, int n, int k) {
         double[] vm = v.doubleData();
-        int vOffset = k * n * n;
+        int vOffset = v.offset() + k * n * n;
         if (vm == null) {
             vm = v.pageAsDouble(k);
             vOffset = 0;

@@ -58,7 +58,7 @@ public final class SvdScaling {
             for (int c = c0; c < c1; c++) {
                 double l;
                 if (tall && a.doubleData() != null) {
-                    l = SafeNorms.log2(a.doubleData(), (int) (base + (long) c * m), m);
+                    l = SafeNorms.log2(a.doubleData(), (int) (a.offset() + base + (long) c * m), m);
                 } else {
                     for (int j = 0; j < len; j++) line[j] = a.get((int) (base + (tall ? j + (long) c * m : c + (long) j * m)));
                     l = SafeNorms.log2(line, 0, len);

@@ -38,6 +38,8 @@ class PageSplitTest {
         final ErrorKind failWith;
         final Set<String> threads = ConcurrentHashMap.newKeySet();
         final List<Integer> pagesSeen = Collections.synchronizedList(new ArrayList<Integer>());
+        final List<PageArray> inputs = Collections.synchronizedList(new ArrayList<PageArray>());
+        final List<R> results = Collections.synchronizedList(new ArrayList<R>());
 
         FakeDevice(String name, Function<PageArray, R> solve, ErrorKind failWith) {
             this.name = name;
@@ -50,8 +52,11 @@ class PageSplitTest {
         public R solve(PageArray pages) {
             threads.add(Thread.currentThread().getName());
             pagesSeen.add(pages.pages());
+            inputs.add(pages);
             if (failWith != null) throw new JacobiException(failWith, name + " lost its context");
-            return solve.apply(pages);
+            R r = solve.apply(pages);
+            results.add(r);
+            return r;
         }
     }
 
@@ -176,5 +181,66 @@ class PageSplitTest {
         EigResult split = new PageSplit<EigResult>(devs, PageSplit.EIG).run(a);
         assertEquals(2, split.report().pages());
         assertTrue(devs.get(2).pagesSeen.isEmpty() && devs.get(3).pagesSeen.isEmpty());
+    }
+
+    @Test
+    void sharesReadTheCallersPagesAndWriteTheCallsOutputsInPlace() {
+        PageArray a = symmetricPages(9, 11, 7);
+        EigResult whole = CPU.eig(a, O);
+        List<FakeDevice<EigResult>> devs = devices(3, p -> CPU.eig(p, O));
+        EigResult split = new PageSplit<EigResult>(devs, PageSplit.EIG).run(a);
+        int[] b = PageSplit.bounds(11, 3);
+        for (int d = 0; d < 3; d++) {
+            PageArray in = devs.get(d).inputs.get(0);
+            assertTrue(in.isWindowOf(a, b[d]) && in.pages() == b[d + 1] - b[d], "device " + d + ": no copy of its share");
+            EigResult share = devs.get(d).results.get(0);
+            assertTrue(share.values().isWindowOf(split.values(), b[d]), "device " + d + ": values written in place");
+            assertTrue(share.vectors().isWindowOf(split.vectors(), b[d]), "device " + d + ": vectors written in place");
+        }
+        assertEquals(0, split.values().offset());
+        assertEquals(11 * 9 * 9, split.vectors().doubleData().length, "the whole outputs, not a window");
+        assertArrayEquals(whole.values().doubleData(), split.values().doubleData(), 0);
+        assertArrayEquals(whole.vectors().doubleData(), split.vectors().doubleData(), 0);
+
+        PageArray s = PageArray.zeros(Precision.SINGLE, 6, 4, 5);
+        Random r = new Random(8);
+        for (int k = 0; k < s.pages(); k++) s.writePage(k, Matrices.randn(r, 6, 4));
+        List<FakeDevice<SvdResult>> svdDevs = devices(2, p -> CPU.svd(p, O));
+        SvdResult svd = new PageSplit<SvdResult>(svdDevs, PageSplit.SVD).run(s);
+        assertTrue(svdDevs.get(1).results.get(0).u().isWindowOf(svd.u(), 2));
+        assertArrayEquals(CPU.svd(s, O).s().floatData(), svd.s().floatData(), 0);
+    }
+
+    @Test
+    void aRetryReplacesWhatTheFailedDeviceWroteIntoItsWindow() {
+        PageArray a = symmetricPages(5, 8, 9);
+        EigResult whole = CPU.eig(a, O);
+        List<FakeDevice<EigResult>> devs = new ArrayList<FakeDevice<EigResult>>();
+        devs.add(new FakeDevice<EigResult>("GPU 0", p -> CPU.eig(p, O), null));
+        devs.add(new FakeDevice<EigResult>("GPU 1", p -> {
+            PageOutputs.Eig out = PageOutputs.eig(p, true); // its window of the call's outputs, then a failure half-way
+            for (int i = 0; i < out.vectors.length(); i++) out.vectors.set(i % 5, (i / 5) % 5, i / 25, Double.NaN);
+            for (int k = 0; k < p.pages(); k++) out.values.writePage(k, new double[]{-1, -1, -1, -1, -1});
+            throw new JacobiException(ErrorKind.GPU_FAILURE, "GPU 1 lost its context");
+        }, null));
+        EigResult split = new PageSplit<EigResult>(devs, PageSplit.EIG).run(a);
+        assertArrayEquals(whole.values().doubleData(), split.values().doubleData(), 0);
+        assertArrayEquals(whole.vectors().doubleData(), split.vectors().doubleData(), 0);
+        assertTrue(split.report().notes().get(split.report().notes().size() - 1)
+                .contains("pages 5-8 on GPU 0 (GPU 1 failed: GPU 1 lost its context)"));
+    }
+
+    @Test
+    void anAllocationBesideTheSharesOutputsGetsArraysOfItsOwn() {
+        PageArray a = symmetricPages(4, 6, 10);
+        List<FakeDevice<EigResult>> devs = devices(2, p -> {
+            PageOutputs.Eig scratch = PageOutputs.eig(p, true); // claims the share's window first
+            EigResult r = CPU.eig(p, O);
+            assertTrue(!r.values().isWindowOf(scratch.values, 0), "the route's own outputs are not the scratch");
+            for (int k = 0; k < p.pages(); k++) scratch.values.writePage(k, new double[]{7, 7, 7, 7});
+            return r;
+        });
+        EigResult split = new PageSplit<EigResult>(devs, PageSplit.EIG).run(a);
+        assertArrayEquals(CPU.eig(a, O).values().doubleData(), split.values().doubleData(), 0, "copied over the scratch");
     }
 }

@@ -110,7 +110,7 @@ public final class DeviceBuffers {
      * a's own precision, straight from the array: no host copy.
      */
     public static void uploadPages(CUdeviceptr dst, PageArray a, int first, int count) {
-        long offset = (long) first * a.pageSize(), length = (long) count * a.pageSize();
+        long offset = a.offset() + (long) first * a.pageSize(), length = (long) count * a.pageSize();
         if (length * a.precision().bytes() >= HostStaging.FROM_BYTES) {
             HostStaging.upload(dst, a.precision() == Precision.DOUBLE ? HostStaging.doubles(a.doubleData())
                     : HostStaging.floats(a.floatData()), offset, length);
@@ -125,7 +125,7 @@ public final class DeviceBuffers {
 
     /** Page k of a (any precision) into dst as doubles, straight from the caller's array (single converted on the way). */
     public static void uploadPageAsDouble(CUdeviceptr dst, PageArray a, int k) {
-        long first = (long) k * a.pageSize(), count = a.pageSize();
+        long first = a.offset() + (long) k * a.pageSize(), count = a.pageSize();
         if (8 * count < HostStaging.FROM_BYTES) upload(dst, a.pageAsDouble(k), Precision.DOUBLE);
         else if (a.precision() == Precision.DOUBLE) HostStaging.upload(dst, HostStaging.doubles(a.doubleData()), first, count);
         else HostStaging.upload(dst, HostStaging.floatsAsDoubles(a.floatData()), first, count);
@@ -172,17 +172,17 @@ public final class DeviceBuffers {
         if (8 * count < HostStaging.FROM_BYTES) {
             double[] part = new double[(int) count];
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(part), src, 8 * count), "cuMemcpyDtoH pages");
-            dst.write((int) first, part, 0, (int) count);
+            dst.write((int) first, part, 0, (int) count); // write() places it in a window's own pages
         } else if (dst.precision() == Precision.DOUBLE) {
-            HostStaging.download(src, HostStaging.doubles(dst.doubleData()), first, count);
+            HostStaging.download(src, HostStaging.doubles(dst.doubleData()), dst.offset() + first, count);
         } else {
-            HostStaging.download(src, HostStaging.floatsAsDoubles(dst.floatData()), first, count);
+            HostStaging.download(src, HostStaging.floatsAsDoubles(dst.floatData()), dst.offset() + first, count);
         }
     }
 
     /** Pages first .. first + count - 1 of dst from src, in dst's own precision (the reverse of {@link #uploadPages}). */
     public static void downloadPagesAsIs(CUdeviceptr src, PageArray dst, int first, int count) {
-        long offset = (long) first * dst.pageSize(), length = (long) count * dst.pageSize();
+        long offset = dst.offset() + (long) first * dst.pageSize(), length = (long) count * dst.pageSize();
         if (length * dst.precision().bytes() >= HostStaging.FROM_BYTES) {
             HostStaging.download(src, dst.precision() == Precision.DOUBLE ? HostStaging.doubles(dst.doubleData())
                     : HostStaging.floats(dst.floatData()), offset, length);
