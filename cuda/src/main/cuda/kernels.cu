@@ -11,6 +11,7 @@
 #include "bunch_parlett.cu"
 #include "intake.cu"
 #include "svd_intake.cu"
+#include "eig_precondition.cu"
 
 // A deliberately faulting kernel for the recovery test only (StickyRecovery's package-private hook): a store
 // through the pointer it is given (null), which leaves the context with CUDA_ERROR_ILLEGAL_ADDRESS, a sticky error.

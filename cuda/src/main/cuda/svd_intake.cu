@@ -60,13 +60,14 @@ extern "C" __global__ void svd_lines_d(const double* a, int m, int n, int pages,
 // Every page (size entries each) of in into double out, multiplied by 2^e[k] (scalbn rounds once, as Math.scalb) and
 // rounded to T on the way, as core/SvdScaling.scaled stores a scaled page in the input's class; a page with
 // e[k] = INT_MIN (beyond the safe span: solved on the host) becomes zeros.
-// in may be out (double pages scaled in place: each entry read and written by the same thread).
-template <typename T>
-__device__ void svd_scale_pages_t(const T* in, double* out, long size, int pages, const int* __restrict__ e) {
+// in may be out (double pages scaled in place: each entry read and written by the same thread). O: out's type
+// (float for eig_precondition.cu's single copy of double pages).
+template <typename T, typename O = double>
+__device__ void svd_scale_pages_t(const T* in, O* out, long size, int pages, const int* __restrict__ e) {
     const long total = size * pages;
     for (long i = (long)blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (long)gridDim.x * blockDim.x) {
         const int ex = e[i / size];
-        out[i] = ex == INT_MIN ? 0.0 : (double)(T)scalbn((double)in[i], ex);
+        out[i] = ex == INT_MIN ? O(0) : (O)(T)scalbn((double)in[i], ex);
     }
 }
 extern "C" __global__ void svd_scale_pages_f(const float* in, double* out, long size, int pages, const int* e) {

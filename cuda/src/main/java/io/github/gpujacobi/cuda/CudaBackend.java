@@ -284,6 +284,10 @@ public final class CudaBackend implements Backend {
                     (w, nn, v) -> BlockedEigPage.solve(gpu, w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
             if (batched) {
                 final CudaBatchedEig solver = new CudaBatchedEig();
+                // absolute accuracy on ungraded pages: the default's contract (graded pages are solved from A); a sweep
+                // limit below the default keeps the sweeps on A, as on the CPU (HyperbolicEig.nativeRoute)
+                solver.precondition = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0
+                        && PageDriver.maxSweeps(o) >= PageDriver.DEFAULT_MAX_SWEEPS;
                 EigResult r = driver().eigBatched(a, o, "batched", (out, stats) -> {
                     solver.run(gpu, a, o, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
                             o.vectors(), out, stats.sweeps, stats.rotations, stats.converged);
@@ -294,6 +298,7 @@ public final class CudaBackend implements Backend {
                 // the way out, so the values (n a page) are looked at here
                 DeviceOutputs.found(solver.outputsFinite && (graded == null || graded.resolved() == 0)
                         && HostScan.allFinite(r.values()));
+                r = r.withReport(solver.report(r.report(), pages));
                 return graded != null ? r.withReport(graded.report(r.report(), pages)) : r;
             }
             // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024

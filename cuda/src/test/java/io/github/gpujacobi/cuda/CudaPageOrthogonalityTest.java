@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The accuracy target for page arrays on the GPU, tighter than the shared conformance suite's 20 n eps: every
  * page's ||V'V - I||_F (eig), ||U'U - I||_F and ||V'V - I||_F (svd) within n eps of its class, for every size class of
- * the page kernels (warp, group, block Jacobi), square and tall, both precisions. Skipped without a GPU; run on the GPU
+ * the page kernels (warp, group, block Jacobi, double pages from 65 preconditioned in single), square and tall, both
+ * precisions. Skipped without a GPU; run on the GPU
  * machine by cuda/gpu-verify.sh verify. Below n = 3 the bound is 3 eps: a stored orthogonal matrix (one rounding in each
  * entry, and this test's own dot products) can sit near 2 eps whatever n (a 2 x 2 page's U
  * has come out at 2.03 eps).
@@ -40,7 +41,7 @@ public class CudaPageOrthogonalityTest {
 
     static Stream<Arguments> classes() {
         List<Arguments> out = new ArrayList<Arguments>();
-        for (Precision p : Precision.values()) for (int n : new int[]{2, 7, 8, 16, 17, 32, 33, 36, 48, 63, 64, 100, 128, 129, 256}) {
+        for (Precision p : Precision.values()) for (int n : new int[]{2, 7, 8, 16, 17, 32, 33, 36, 48, 63, 64, 65, 100, 128, 129, 200, 256}) {
             out.add(Arguments.of(p, n));
         }
         return out.stream();

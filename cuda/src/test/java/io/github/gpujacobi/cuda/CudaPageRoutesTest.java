@@ -1,5 +1,6 @@
 package io.github.gpujacobi.cuda;
 
+import io.github.gpujacobi.cuda.batched.CudaBatchedEig;
 import io.github.gpujacobi.cuda.inverse.CudaPagesLu;
 import io.github.gpujacobi.api.Backends;
 import io.github.gpujacobi.api.EigResult;
@@ -24,8 +25,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The page arrays' routes on the GPU: pages of 65 ... 256 inverted together by the batched LU with the Gauss-Jordan
  * routes' contract (the CPU's RCOND, an exactly singular page reported singular, both precisions); Method 'blocked'
- * on small pages running as the page kernels; small page arrays kept on one of two logical devices. Skipped
- * without a GPU (PageRoutesTest checks the decisions on the host).
+ * on small pages running as the page kernels; small page arrays kept on one of two logical devices; double eig pages
+ * of 65 ... 256 started from single-precision eigenvectors (graded pages from A, for their relative accuracy). Skipped
+ * without a GPU (PageRoutesTest and PagePreconditionerTest check the decisions on the host).
  */
 class CudaPageRoutesTest {
     @BeforeEach
@@ -107,5 +109,73 @@ class CudaPageRoutesTest {
         } finally {
             PageSplitRule.override = null;
         }
+    }
+
+    /**
+     * Double pages of 65 ... 256 in 'auto' start from the single solver's eigenvectors: the double contract (residual and
+     * orthogonality within n eps, the values as the CPU's to n eps ||A||), ascending values, at most five sweeps on Q'AQ
+     * where the pages from A take eight or more; odd orders, two pages and many.
+     */
+    @Test
+    void doublePagesStartFromSinglePrecisionEigenvectors() {
+        for (int[] c : new int[][]{{65, 2}, {100, 40}, {128, 7}, {129, 3}, {200, 2}, {255, 3}, {256, 20}}) {
+            int n = c[0], pages = c[1];
+            Random r = new Random(4500L + n);
+            PageArray a = PageArray.zeros(Precision.DOUBLE, n, n, pages);
+            for (int k = 0; k < pages; k++) a.writePage(k, Matrices.symmetric(r, n));
+            EigResult e = Jacobi.eig(a, onGpu());
+            String what = "n=" + n + " x " + pages;
+            assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
+            assertTrue(notes(e.report()).contains("every page started from single-precision eigenvectors"), notes(e.report()));
+            EigResult cpu = Jacobi.eig(a, SolverOptions.defaults().withDevice("cpu").withVectors(false));
+            double eps = Precision.DOUBLE.eps();
+            for (int k = 0; k < pages; k++) {
+                assertTrue(e.report().converged(k), what + " page " + k + " converged");
+                assertTrue(e.report().sweeps(k) <= 5, what + " page " + k + ": " + e.report().sweeps(k) + " sweeps on Q'AQ");
+                assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * eps, what + " page " + k + " residual "
+                        + Residuals.eig(a, e.vectors(), e.values(), k));
+                assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * eps, what + " page " + k + " orthogonality "
+                        + Residuals.orthogonality(e.vectors(), k));
+                double norm = 0;
+                for (int i = 0; i < n; i++) norm = Math.max(norm, Math.abs(cpu.values().get(i, 0, k)));
+                for (int i = 0; i < n; i++) {
+                    if (i > 0) assertTrue(e.values().get(i, 0, k) >= e.values().get(i - 1, 0, k), what + " ascending");
+                    assertEquals(cpu.values().get(i, 0, k), e.values().get(i, 0, k), n * eps * norm, what + " page " + k + " lambda_" + i);
+                }
+            }
+        }
+    }
+
+    /**
+     * A graded positive definite page among ungraded ones keeps the sweeps from A (Q = I): its smallest eigenvalues
+     * to 1e-12 relative, as the CPU's relatively accurate route gives them, while the others start from Q'AQ; single
+     * pages and a sweep limit keep the block kernels from A.
+     */
+    @Test
+    void gradedPagesAndSinglePagesKeepTheSweepsFromA() {
+        int n = 150, pages = 4;
+        Random r = new Random(451);
+        PageArray a = PageArray.zeros(Precision.DOUBLE, n, n, pages);
+        for (int k = 0; k < pages; k++) a.writePage(k, k == 2 ? Matrices.gradedSpd(r, n, 10) : Matrices.symmetric(r, n));
+        EigResult e = Jacobi.eig(a, onGpu());
+        assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), notes(e.report()));
+        assertTrue(notes(e.report()).contains("3 of 4 pages started from single-precision eigenvectors"), notes(e.report()));
+        double[] ref = Jacobi.eig(PageArray.wrap(a.pageAsDouble(2), n, n), SolverOptions.defaults().withDevice("cpu")
+                .withVectors(false)).values().pageAsDouble(0);
+        for (int i = 0; i < n; i++) {
+            double rel = Math.abs(e.values().get(i, 0, 2) - ref[i]) / Math.abs(ref[i]);
+            assertTrue(rel <= 1e-12, "graded page lambda_" + i + " = " + ref[i] + ": relative error " + rel);
+        }
+        for (int k = 0; k < pages; k++) {
+            assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * Precision.DOUBLE.eps(), "page " + k + " residual");
+            assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * Precision.DOUBLE.eps(), "page " + k + " orthogonality");
+        }
+        assertEquals("batched", Jacobi.eig(a.to(Precision.SINGLE), onGpu()).report().method(), "single pages");
+        assertEquals("batched", Jacobi.eig(a, onGpu().withMaxSweeps(5)).report().method(), "a sweep limit below the default");
+        assertEquals("batched", Jacobi.eig(a, onGpu().withMethod("parallel")).report().method(), "only 'auto'");
+        PageArray graded = PageArray.zeros(Precision.DOUBLE, n, n, 2);
+        graded.writePage(0, a.pageAsDouble(2));
+        graded.writePage(1, a.pageAsDouble(2));
+        assertEquals("batched", Jacobi.eig(graded, onGpu()).report().method(), "every page graded: the sweeps from A");
     }
 }

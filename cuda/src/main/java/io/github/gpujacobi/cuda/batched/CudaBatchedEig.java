@@ -8,6 +8,7 @@ import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.core.ChessTournament;
@@ -27,7 +28,8 @@ import jcuda.driver.CUdeviceptr;
  * 17 ... 32 (in float) and of 64 and more (the block kernel works in float). V then takes one Newton-Schulz
  * step in double (inside the warp kernels for double pages and single 32 x 32 ones, {@link PagePolish} after
  * the group kernels in double and the block kernels): every page's V within n eps of orthogonal [21]
- * (CudaPageOrthogonalityTest).
+ * (CudaPageOrthogonalityTest). Ungraded double pages of the block kernels' orders in 'auto' start from a single
+ * solver's eigenvectors ({@link PagePreconditioner}): the sweeps run on Q'AQ and V = Q W.
  */
 public final class CudaBatchedEig {
     /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
@@ -50,6 +52,39 @@ public final class CudaBatchedEig {
      * {@link #run} made none.
      */
     public boolean[] graded;
+
+    /**
+     * Whether ungraded double pages of the orders {@link PagePreconditioner#takes} start from a single-precision
+     * solver's eigenvectors (absolute accuracy, which only the default 'auto' allows there); needs the device's
+     * checks of the input (options given to {@link #run}).
+     */
+    public boolean precondition;
+
+    /** The pages {@link #run} solved from the single solver's eigenvectors (Q'AQ). */
+    public int preconditionedPages;
+
+    /** The pages the single solver failed on, solved from the start instead. */
+    public int preconditionFailures;
+
+    /** The report's method where pages started from the single solver's eigenvectors. */
+    public static final String PRECONDITIONED = "batched, preconditioned";
+
+    /**
+     * The report of a {@link #run} of pages pages: where some started from the single solver's eigenvectors, method
+     * {@link #PRECONDITIONED} and a note saying which.
+     */
+    public RunReport report(RunReport r, int pages) {
+        if (preconditionedPages == 0) return r;
+        int rest = pages - preconditionedPages;
+        String which = rest == 0 ? (pages > 1 ? "every page" : "the matrix") : preconditionedPages + " of " + pages + " pages";
+        r = r.withMethod(PRECONDITIONED).withNote(which + " started from single-precision eigenvectors (cuSOLVER"
+                + " XsyevBatched), refined in double by two-sided Jacobi on Q'AQ");
+        if (preconditionFailures > 0) {
+            r = r.withNote("the single-precision solver failed on " + preconditionFailures + " of " + pages
+                    + " pages: solved from the start");
+        }
+        return r;
+    }
 
     /**
      * Whether every value and vector entry {@link #run} wrote is finite (counted on the device as they went out: the
@@ -81,7 +116,7 @@ public final class CudaBatchedEig {
         final PagePlan plan = PagePlan.eig(n, p, wantV, gpu.device().maxSharedPerBlock);
         final int warp = PagePlan.warpClass(n);
         final int chunk = chunk(n, pages);
-        CUdeviceptr ad = gpu.buffer(Workspace.A, (long) chunk * nn * p.bytes());
+        DevicePointer ad = gpu.buffer(Workspace.A, (long) chunk * nn * p.bytes());
         CUdeviceptr dd = gpu.buffer(Workspace.D, (long) chunk * n * 8);
         DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * 8 : 8);
         CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
@@ -93,18 +128,23 @@ public final class CudaBatchedEig {
         DevicePointer vSorted = wantV ? gpu.buffer(Workspace.V_SORTED, (long) chunk * nn * 8) : null;
         CUdeviceptr checks = o != null ? gpu.buffer(Workspace.PAGE_CHECKS, 5L * 8 * chunk) : null;
         if (o != null) graded = new boolean[pages];
+        final PagePreconditioner pre = precondition && o != null && PagePreconditioner.takes(gpu.tuning, n, p, bp)
+                ? new PagePreconditioner(gpu, n) : null;
         CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
         DeviceBuffers.zero(bad, 8);
         PageOutputs.Eig out = null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(ad, a, first, count);
-            if (o != null) check(gpu, checks, ad, a, first, count, o);
+            double[] st = o != null ? check(gpu, checks, ad, a, first, count, o) : null;
             gpu.synchronize();
             long t0 = System.nanoTime();
+            DevicePointer vOut = vd;
             if (bp != null) {
+                boolean started = pre != null && precondition(gpu, pre, ad, st, first, count);
                 PageKernels.eigBlocked(gpu, p, bp, count, ad, dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
-                if (wantV) PagePolish.run(gpu, vd, n, count);
+                if (wantV && started) vOut = pre.vectors(vd, count);
+                if (wantV) PagePolish.run(gpu, vOut, n, count);
             } else if (warp > 0) {
                 PageKernels.eigWarp(gpu, p, warp, count, ad, dd, vd, n, fixedSweeps > 0 ? 0 : tol, maxSweeps, fixedSweeps, sw,
                         rot, wantV);
@@ -117,7 +157,7 @@ public final class CudaBatchedEig {
             gpu.synchronize();
             computeNanos += System.nanoTime() - t0;
             // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
-            IntakeKernels.sortEigPages(gpu, dd, vd, dSorted, vSorted, n, count, wantV, bad);
+            IntakeKernels.sortEigPages(gpu, dd, vOut, dSorted, vSorted, n, count, wantV, bad);
             if (out == null) out = pending.get();
             DeviceBuffers.downloadPages(dSorted, out.values, first, count);
             if (wantV) DeviceBuffers.downloadPages(vSorted, out.vectors, first, count);
@@ -133,8 +173,11 @@ public final class CudaBatchedEig {
         outputsFinite = DeviceBuffers.readCounter(bad) == 0;
     }
 
-    /** The device's checks of pages first .. first + count - 1 (in ad as they came): InputChecks' errors, grading. */
-    private void check(GpuContext gpu, CUdeviceptr checks, CUdeviceptr ad, PageArray a, int first, int count, SolverOptions o) {
+    /**
+     * The device's checks of pages first .. first + count - 1 (in ad as they came): InputChecks' errors, grading.
+     * Returns the checks' 5 numbers a page (IntakeKernels.pages).
+     */
+    private double[] check(GpuContext gpu, CUdeviceptr checks, CUdeviceptr ad, PageArray a, int first, int count, SolverOptions o) {
         int n = a.rows();
         IntakeKernels.pages(gpu, a.precision(), ad, n, count, Grading.GRADED_SPAN, checks);
         double[] st = DeviceBuffers.download(checks, 5 * count, Precision.DOUBLE);
@@ -143,5 +186,27 @@ public final class CudaBatchedEig {
             InputChecks.requireSymmetric(st[5 * k], st[5 * k + 1], a, first + k, o);
             graded[first + k] = st[5 * k + 3] != 0;
         }
+        return st;
+    }
+
+    /**
+     * The chunk's pages at ad to Q'AQ (PagePreconditioner), unless every page is to be solved from the start; st: the
+     * checks' numbers. Whether it ran (then V is Q times the sweeps' vectors).
+     */
+    private boolean precondition(GpuContext gpu, PagePreconditioner pre, DevicePointer ad, double[] st, int first, int count) {
+        boolean[] plain = new boolean[count];
+        int[] exponents = new int[count];
+        int taken = 0;
+        for (int k = 0; k < count; k++) {
+            plain[k] = PagePreconditioner.plain(st[5 * k], graded[first + k]);
+            exponents[k] = PagePreconditioner.exponent(st[5 * k]);
+            if (!plain[k]) taken++;
+        }
+        if (taken == 0 || gpu.freeMemory() < pre.bytes(count) + (pre.bytes(count) >> 2)) return false;
+        int failed = pre.congruence(ad, count, exponents, plain);
+        if (failed < 0) return false;
+        preconditionedPages += taken - failed;
+        preconditionFailures += failed;
+        return true;
     }
 }

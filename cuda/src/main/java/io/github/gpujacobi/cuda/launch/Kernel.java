@@ -63,6 +63,9 @@ public enum Kernel {
     SVD_GATHER_ROWS("svd_gather_rows"),
     SVD_GATHER("svd_gather"),
     SORT_SVD_PAGES("sort_svd_pages"),
+    /** Double eig pages to float for the single-precision preconditioner, its vectors back (eig_precondition.cu). */
+    PRECOND_PAGES_TO_FLOAT("precond_pages_to_float"),
+    PRECOND_PAGES_TO_DOUBLE("precond_pages_to_double"),
     /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double (and double complex below), whatever the input class. */
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),

@@ -30,6 +30,11 @@ public final class Tuning {
     // the batched page kernels
     /** Orders from which eig and svd pages run the block-Jacobi page kernels (blocked_pages.cu). */
     public final int pageBlockedEigFrom, pageBlockedSvdFrom;
+    /**
+     * Order from which ungraded double eig pages in 'auto' start from a single-precision batched eigensolver's vectors
+     * (PagePreconditioner): the two-sided page sweeps then run on Q'AQ, nearly diagonal.
+     */
+    public final int pagePreconditionedEigFrom;
 
     // complex input
     /** Smallest min(m, n) of the complex blocked svd and Hermitian positive definite eig (at least 64: b = 32). */
@@ -53,7 +58,7 @@ public final class Tuning {
 
     private Tuning(String arch, int blockedFrom, int wideFrom, int complexWideFrom, int hyperbolicMaxWidth,
                    int preconditionFrom, int checkFrom, int checkListMin, int cleanupRounds,
-                   int pageBlockedEigFrom, int pageBlockedSvdFrom,
+                   int pageBlockedEigFrom, int pageBlockedSvdFrom, int pagePreconditionedEigFrom,
                    int complexBlockedFrom, int complexEmbedFrom, int complexSvdEmbedFrom,
                    int gjWideFrom, int gjLookaheadFrom, int invPagesLuFrom,
                    long splitEigFrom, long splitSvdFrom, long splitInvFrom) {
@@ -68,6 +73,7 @@ public final class Tuning {
         this.cleanupRounds = cleanupRounds;
         this.pageBlockedEigFrom = pageBlockedEigFrom;
         this.pageBlockedSvdFrom = pageBlockedSvdFrom;
+        this.pagePreconditionedEigFrom = pagePreconditionedEigFrom;
         this.complexBlockedFrom = Math.max(64, complexBlockedFrom);
         this.complexEmbedFrom = complexEmbedFrom;
         this.complexSvdEmbedFrom = complexSvdEmbedFrom;
@@ -79,11 +85,11 @@ public final class Tuning {
         this.splitInvFrom = splitInvFrom;
     }
 
-    //                                       blocked                           check            pages    complex          inv                    split pages from (work)
-    //                                       from wide  cwide hypb  precond  from list  rounds  eig svd  from embed svd   wide lookahead pagesLu  eig      svd      inv
-    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 256, 384, 2048, 1024, 2048, 65,
+    //                                       blocked                           check            pages         complex          inv                    split pages from (work)
+    //                                       from wide  cwide hypb  precond  from list  rounds  eig svd pre  from embed svd   wide lookahead pagesLu  eig      svd      inv
+    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 256, 384, 2048, 1024, 2048, 65,
             1L << 37, 1L << 36, 1L << 36);
-    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 256, 384, 2048, 1024, 2048, 65,
+    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 256, 384, 2048, 1024, 2048, 65,
             1L << 37, 1L << 36, 1L << 36);
 
     /** The row of compute capability major.minor: sm_80 for 8.x, sm_90 from 9.0 (the kernels need 8.0). */

@@ -152,6 +152,15 @@ public enum Workspace {
     // PagePolish
     PAGE_POLISH_T("pagePolishT"),
     PAGE_POLISH_W("pagePolishW"),
+    // PagePreconditioner: double eig pages from single-precision eigenvectors
+    PRECOND_PAGES_SINGLE("precondPagesSingle"),
+    PRECOND_PAGES_VALUES("precondPagesValues"),
+    PRECOND_PAGES_Q("precondPagesQ"),
+    PRECOND_PAGES_PRODUCT("precondPagesProduct"),
+    PRECOND_PAGES_WORK("precondPagesWork"),
+    PRECOND_PAGES_EXPONENTS("precondPagesExponents"),
+    PRECOND_PAGES_PLAIN("precondPagesPlain"),
+    PRECOND_PAGES_INFO("precondPagesInfo"),
     // PolarPolish
     POLISH_Q("polishQ"),
     POLISH_T("polishT"),

@@ -1,0 +1,123 @@
+package io.github.gpujacobi.cuda.batched;
+
+import com.sun.jna.Memory;
+import io.github.gpujacobi.api.Precision;
+import io.github.gpujacobi.cuda.launch.CudaLibraries;
+import io.github.gpujacobi.cuda.launch.DeviceBuffers;
+import io.github.gpujacobi.cuda.launch.DevicePointer;
+import io.github.gpujacobi.cuda.launch.GpuContext;
+import io.github.gpujacobi.cuda.launch.Kernel;
+import io.github.gpujacobi.cuda.launch.KernelArgs;
+import io.github.gpujacobi.cuda.launch.SingleEigPages;
+import io.github.gpujacobi.cuda.launch.Tuning;
+import io.github.gpujacobi.cuda.launch.Workspace;
+import io.github.gpujacobi.cuda.polish.PagePolish;
+
+/**
+ * Double eig pages that start nearly diagonal, as the single-matrix routes start from cuSOLVER's eigenvectors [22]:
+ * a float copy of every page goes through cuSOLVER's batched eigensolver (cusolverDnXsyevBatched in single), its
+ * eigenvectors Q come back in double and are taken to orthogonal at double's rounding by two Newton-Schulz steps
+ * [21] (single leaves Q'Q - I near 1e-6, each step squares it), and the pages become B = Q'AQ, whose off-diagonal is
+ * single's rounding relative to ||A||: the two-sided page sweeps on B then converge in a sweep or two, where from A
+ * they take eight to ten, and V = Q W. Q'AQ is accurate to eps ||A|| only, which the contract allows on ungraded
+ * pages (the CPU's PreconditionedEig and the single-matrix route by the same rule); a graded page, one whose entries
+ * lie outside the products' safe range, or one the single solver failed on gets Q = I, so B = A and V = W exactly:
+ * the sweeps solve it from the start, as without this class.
+ */
+final class PagePreconditioner {
+    /** Pages whose largest entry lies outside [2^-SAFE, 2^SAFE] keep Q = I: Q'AQ's products stay in range. */
+    static final int SAFE = 400;
+    private static final Memory ONE = CudaLibraries.scalar(1, true), ZERO = CudaLibraries.scalar(0, true);
+    private static final String FOR_WHAT = "Eig pages preconditioned in single";
+
+    private final GpuContext gpu;
+    private final int n;
+    private final SingleEigPages single = new SingleEigPages();
+
+    PagePreconditioner(GpuContext gpu, int n) {
+        this.gpu = gpu;
+        this.n = n;
+    }
+
+    /**
+     * Whether pages of order n in precision p start from the single solver's vectors: double pages from
+     * {@link Tuning#pagePreconditionedEigFrom} up to the page kernels' largest order, where the block-Jacobi page
+     * kernels run (plan bp) and the libcusolver has XsyevBatched.
+     */
+    static boolean takes(Tuning t, int n, Precision p, BlockedPagePlan bp) {
+        return p == Precision.DOUBLE && bp != null && n >= t.pagePreconditionedEigFrom && n <= PagePlan.MAX_N
+                && !SingleEigPages.unavailable();
+    }
+
+    /**
+     * Whether a page with largest entry maxAbs and grading graded keeps Q = I (solved by the sweeps from the start):
+     * graded (the sweeps' relative accuracy is what it needs), zero, or beyond the safe range.
+     */
+    static boolean plain(double maxAbs, boolean graded) {
+        return graded || !(maxAbs >= Math.scalb(1.0, -SAFE) && maxAbs <= Math.scalb(1.0, SAFE));
+    }
+
+    /** The power of two that brings a page's largest entry maxAbs near 1 (any double page then fits float). */
+    static int exponent(double maxAbs) {
+        return maxAbs > 0 && !Double.isInfinite(maxAbs) ? -Math.getExponent(maxAbs) : 0;
+    }
+
+    /** Device bytes this class takes for count pages, beside the page route's own. */
+    long bytes(int count) {
+        long nn = (long) n * n;
+        return count * (nn * 4 + nn * 8 + nn * 8 + n * 4L + 12L);
+    }
+
+    /**
+     * A (count double pages at a, checked) to B = Q'AQ in place; Q kept for {@link #vectors}. The pages flagged in
+     * plain keep B = A (Q = I). Returns the pages the single solver failed on (they too keep B = A), or -1 when it could
+     * not run at all: nothing was written and the pages are to be solved as they are.
+     *
+     * @param exponents each page's {@link #exponent}
+     */
+    int congruence(DevicePointer a, int count, int[] exponents, boolean[] plain) {
+        final long nn = (long) n * n;
+        CudaLibraries lib = gpu.libraries(FOR_WHAT);
+        DevicePointer f = gpu.buffer(Workspace.PRECOND_PAGES_SINGLE, 4 * nn * count);
+        DevicePointer values = gpu.buffer(Workspace.PRECOND_PAGES_VALUES, 4L * n * count);
+        DevicePointer info = gpu.buffer(Workspace.PRECOND_PAGES_INFO, 4L * count);
+        DevicePointer exps = gpu.buffer(Workspace.PRECOND_PAGES_EXPONENTS, 4L * count);
+        DeviceBuffers.upload(exps, exponents);
+        gpu.launchOver(Kernel.PRECOND_PAGES_TO_FLOAT.kernelName(), nn * count, KernelArgs.of(a, f, nn, count, exps));
+        if (!single.solve(gpu, FOR_WHAT, f, values, info, n, count)) return -1;
+        int[] st = DeviceBuffers.downloadInts(info, count);
+        int failed = 0;
+        int[] flags = new int[count];
+        for (int k = 0; k < count; k++) {
+            if (st[k] != 0 && !plain[k]) failed++;
+            flags[k] = plain[k] || st[k] != 0 ? 1 : 0;
+        }
+        DevicePointer q = gpu.buffer(Workspace.PRECOND_PAGES_Q, 8 * nn * count);
+        DevicePointer flagged = gpu.buffer(Workspace.PRECOND_PAGES_PLAIN, 4L * count);
+        DeviceBuffers.upload(flagged, flags);
+        gpu.launchOver(Kernel.PRECOND_PAGES_TO_DOUBLE.kernelName(), nn * count, KernelArgs.of(f, q, n, count, flagged));
+        // Q'Q - I from near 1e-6 to 1e-12, then to the rounding; Q = I stays I exactly
+        PagePolish.run(gpu, q, n, count);
+        PagePolish.run(gpu, q, n, count);
+        DevicePointer c = gpu.buffer(Workspace.PRECOND_PAGES_PRODUCT, 8 * nn * count);
+        gemm(lib, 0, a, q, c, count, "A Q");
+        gemm(lib, 1, q, c, a, count, "Q'(A Q)"); // the sweeps' kernel makes it exactly symmetric as it loads it
+        return failed;
+    }
+
+    /** V = Q W for the sweeps' vectors w (count pages), into a buffer of this class's, which is returned. */
+    DevicePointer vectors(DevicePointer w, int count) {
+        final long nn = (long) n * n;
+        DevicePointer q = gpu.buffer(Workspace.PRECOND_PAGES_Q, 8 * nn * count);
+        DevicePointer v = gpu.buffer(Workspace.PRECOND_PAGES_PRODUCT, 8 * nn * count);
+        gemm(gpu.libraries(FOR_WHAT), 0, q, w, v, count, "Q W");
+        return v;
+    }
+
+    /** c := op(x) y page by page (op: 0 none, 1 transposed), n x n double pages. */
+    private void gemm(CudaLibraries lib, int opX, DevicePointer x, DevicePointer y, DevicePointer c, int count, String what) {
+        long nn = (long) n * n;
+        CudaLibraries.status(lib.blas.cublasDgemmStridedBatched(lib.blasHandle, opX, 0, n, n, n, ONE, x.jna(), n, nn,
+                y.jna(), n, nn, ZERO, c.jna(), n, nn, count), "gemmStridedBatched " + what);
+    }
+}
