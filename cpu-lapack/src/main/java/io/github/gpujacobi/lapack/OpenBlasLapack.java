@@ -5,6 +5,7 @@ import io.github.gpujacobi.core.PageAssembly;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.openblas.global.openblas;
 
 import static org.bytedeco.openblas.global.openblas.CblasColMajor;
@@ -91,6 +92,45 @@ public final class OpenBlasLapack implements Lapack {
             int info = openblas.LAPACKE_ssyevd(LAPACK_COL_MAJOR, V, L, n, pa, Math.max(1, n), pw);
             pa.get(a, 0, n * n);
             pw.get(w, 0, n);
+            NativeArrays.trim();
+            return info;
+        });
+    }
+
+    public int dsyevdCongruence(int n, double[] a, double[] q, double[] b) {
+        return NativeThread.call(() -> {
+            long nn = (long) n * n;
+            int ld = Math.max(1, n);
+            DoublePointer pa = NativeArrays.in(0, a, n * n), pq = NativeArrays.doubles(1, nn), pc = NativeArrays.doubles(2, nn);
+            Pointer.memcpy(pq, pa, nn * Double.BYTES);
+            int info = openblas.LAPACKE_dsyevd(LAPACK_COL_MAJOR, V, L, n, pq, ld, NativeArrays.doubles(3, n));
+            if (info == 0) {
+                openblas.cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, pa, ld, pq, ld, 0, pc, ld);
+                // A is not read again: B's lower triangle goes over it
+                LowerProduct.run(n, (m, cols, qAt, cAt, bAt) -> openblas.cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans,
+                        m, cols, n, 1, pq.getPointer(qAt), ld, pc.getPointer(cAt), ld, 0, pa.getPointer(bAt), ld));
+                pq.get(q, 0, n * n);
+                pa.get(b, 0, n * n);
+            }
+            NativeArrays.trim();
+            return info;
+        });
+    }
+
+    public int ssyevdCongruence(int n, float[] a, float[] q, float[] b) {
+        return NativeThread.call(() -> {
+            long nn = (long) n * n;
+            int ld = Math.max(1, n);
+            FloatPointer pa = NativeArrays.in(0, a, n * n), pq = NativeArrays.floats(1, nn), pc = NativeArrays.floats(2, nn);
+            Pointer.memcpy(pq, pa, nn * Float.BYTES);
+            int info = openblas.LAPACKE_ssyevd(LAPACK_COL_MAJOR, V, L, n, pq, ld, NativeArrays.floats(3, n));
+            if (info == 0) {
+                openblas.cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, pa, ld, pq, ld, 0, pc, ld);
+                LowerProduct.run(n, (m, cols, qAt, cAt, bAt) -> openblas.cblas_sgemm(CblasColMajor, CblasTrans, CblasNoTrans,
+                        m, cols, n, 1, pq.getPointer(qAt), ld, pc.getPointer(cAt), ld, 0, pa.getPointer(bAt), ld));
+                pq.get(q, 0, n * n);
+                pa.get(b, 0, n * n);
+            }
             NativeArrays.trim();
             return info;
         });

@@ -34,6 +34,37 @@ public interface Lapack {
     /** As {@link #dsyevd} in single precision. */
     int ssyevd(int n, float[] a, float[] w);
 
+    /**
+     * The CPU eig's preconditioner in one call: dsyevd's eigenvectors Q of a (n x n symmetric, both triangles read)
+     * into q, then the lower triangle of B = Q'AQ into b, its strict upper triangle left undefined (the product is
+     * symmetric only to rounding: the caller mirrors the half it keeps). b may be a, which is read first; INFO is
+     * dsyevd's, and q and b are left untouched when it is nonzero. A library overrides this to keep A, Q and the
+     * intermediate AQ on its own memory between the three calls and to skip B's upper half; this default composes
+     * {@link #dsyevd} and {@link #dgemm}.
+     */
+    default int dsyevdCongruence(int n, double[] a, double[] q, double[] b) {
+        double[] qq = a.clone();
+        int info = dsyevd(n, qq, new double[n]);
+        if (info != 0) return info;
+        double[] c = new double[n * n];
+        dgemm(false, false, n, n, n, 1, a, qq, 0, c);
+        dgemm(true, false, n, n, n, 1, qq, c, 0, b);
+        System.arraycopy(qq, 0, q, 0, n * n);
+        return 0;
+    }
+
+    /** As {@link #dsyevdCongruence} in single precision (ssyevd, sgemm). */
+    default int ssyevdCongruence(int n, float[] a, float[] q, float[] b) {
+        float[] qq = a.clone();
+        int info = ssyevd(n, qq, new float[n]);
+        if (info != 0) return info;
+        float[] c = new float[n * n];
+        sgemm(false, false, n, n, n, 1, a, qq, 0, c);
+        sgemm(true, false, n, n, n, 1, qq, c, 0, b);
+        System.arraycopy(qq, 0, q, 0, n * n);
+        return 0;
+    }
+
     /** Householder QR with column pivoting of m x n a: R and the reflectors into a, jpvt 1-based, tau min(m, n). */
     int dgeqp3(int m, int n, double[] a, int[] jpvt, double[] tau);
 

@@ -1,0 +1,108 @@
+package io.github.gpujacobi.core;
+
+import io.github.gpujacobi.api.HostScan;
+import io.github.gpujacobi.api.InputChecks;
+import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.SolverOptions;
+
+/**
+ * One pass over page k of an eig's input, where several used to read it in turn: the exactly symmetric page
+ * w = (A + A')/2 in double that the solvers take (entry for entry what {@link PageAssembly#symmetrize} leaves of
+ * {@link PageArray#pageAsDouble}), and on the way what the routes decide by: max|w| ({@link PageAssembly#maxAbs}),
+ * the rows' max-norms ({@link Grading#graded}), whether an off-diagonal entry is nonzero
+ * ({@link IndefiniteEig#diagonal}). Asked to check, it also makes {@link InputChecks}' tests of the page (finite
+ * entries first, then symmetry within tolerance) from what it read, with their errors word for word, so that a backend
+ * declaring {@link io.github.gpujacobi.api.Backend#checksInput} spares the API's own passes over the input.
+ */
+public final class SymmetricPage {
+    /** The symmetrised page, n x n column-major. */
+    public final double[] w;
+    /** max |w_ij| over the page. */
+    public final double maxAbs;
+    private final double[] rowMax;
+    private final boolean offDiagonal;
+
+    private SymmetricPage(double[] w, double maxAbs, double[] rowMax, boolean offDiagonal) {
+        this.w = w;
+        this.maxAbs = maxAbs;
+        this.rowMax = rowMax;
+        this.offDiagonal = offDiagonal;
+    }
+
+    /** Whether w is graded: {@link Grading#graded(double[], int, int, int)} of w, from the pass's row max-norms. */
+    public boolean graded() { return Grading.graded(rowMax); }
+
+    /** Whether w is diagonal: {@link IndefiniteEig#diagonal(double[], int)} of w. */
+    public boolean diagonal() { return !offDiagonal; }
+
+    /** Tile of the pass: both sides' TILE x TILE entries stay in L1. */
+    private static final int TILE = 32;
+
+    /** Tasks of a large pass at most: each takes every TASKS-th row of tiles (the triangle's rows differ in length). */
+    private static final int TASKS = 16;
+
+    /**
+     * Reads page k of the square array a.
+     * @param check whether to make InputChecks' finite and symmetry tests (a one-page array: the finite error names
+     *              the first NaN or Inf of the whole array, as InputChecks does)
+     */
+    public static SymmetricPage read(PageArray a, int k, SolverOptions o, boolean check) {
+        final int n = a.rows(), rowsOfTiles = (n + TILE - 1) / TILE, tasks = Math.max(1, Math.min(TASKS, rowsOfTiles));
+        final int base = k * n * n;
+        final double[] d = a.doubleData(), w = new double[n * n];
+        final float[] f = a.floatData();
+        final double[][] norm = new double[tasks][n];
+        final double[] bad = new double[tasks], max = new double[tasks], asym = new double[tasks], wMax = new double[tasks];
+        final boolean[] off = new boolean[tasks];
+        HostScan.forTasks(tasks, (long) n * n, t -> {
+            double[] rows = norm[t];
+            double sum = 0, mx = 0, as = 0, wm = 0;
+            boolean nonzero = false;
+            for (int tile = t; tile < rowsOfTiles; tile += tasks) {
+                int jb = tile * TILE, je = Math.min(n, jb + TILE);
+                // tile by tile, so that a(j, i) comes from cache
+                for (int ib = jb; ib < n; ib += TILE) {
+                    int ie = Math.min(n, ib + TILE);
+                    for (int j = jb; j < je; j++) {
+                        for (int i = Math.max(ib, j); i < ie; i++) {
+                            int lo = i + j * n, up = j + i * n;
+                            double x = d != null ? d[base + lo] : f[base + lo], y = d != null ? d[base + up] : f[base + up];
+                            sum += (x - x) + (y - y); // NaN once an entry is NaN or Inf
+                            mx = Math.max(mx, Math.max(Math.abs(x), Math.abs(y)));
+                            as = Math.max(as, Math.abs(x - y));
+                            double s = x, s2 = y; // exactly symmetric input keeps its entries, as symmetrize leaves them
+                            if (x != y) s = s2 = PageAssembly.mean(x, y);
+                            w[lo] = s;
+                            w[up] = s2;
+                            double m = Math.abs(s);
+                            wm = Math.max(wm, m);
+                            rows[i] = Math.max(rows[i], m);
+                            rows[j] = Math.max(rows[j], m);
+                            nonzero |= i != j && s != 0;
+                        }
+                    }
+                }
+            }
+            bad[t] = sum;
+            max[t] = mx;
+            asym[t] = as;
+            wMax[t] = wm;
+            off[t] = nonzero;
+        });
+        double sum = 0, mx = 0, as = 0, wm = 0;
+        boolean nonzero = false;
+        for (int t = 0; t < tasks; t++) {
+            sum += bad[t];
+            mx = Math.max(mx, max[t]);
+            as = Math.max(as, asym[t]);
+            wm = Math.max(wm, wMax[t]);
+            nonzero |= off[t];
+            if (t > 0) for (int i = 0; i < n; i++) norm[0][i] = Math.max(norm[0][i], norm[t][i]);
+        }
+        if (check) {
+            if (sum != 0 || sum != sum) InputChecks.requireFinite(a, o); // names the entry
+            InputChecks.requireSymmetric(mx, as, a, k, o);
+        }
+        return new SymmetricPage(w, wm, norm[0], nonzero);
+    }
+}
