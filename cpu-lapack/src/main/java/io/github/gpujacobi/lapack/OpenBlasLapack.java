@@ -65,6 +65,11 @@ public final class OpenBlasLapack implements Lapack {
     }
 
     public void gram(int n, int k, double[] a, double[] c) {
+        gramUpper(n, k, a, c);
+        PageAssembly.mirror(c, n, true);
+    }
+
+    public void gramUpper(int n, int k, double[] a, double[] c) {
         NativeThread.call(() -> {
             DoublePointer pa = NativeArrays.in(0, a, k * n), pc = NativeArrays.doubles(1, (long) n * n);
             openblas.cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, k, 1, pa, Math.max(1, k), 0, pc, Math.max(1, n));
@@ -72,7 +77,6 @@ public final class OpenBlasLapack implements Lapack {
             NativeArrays.trim();
             return null;
         });
-        PageAssembly.mirror(c, n, true);
     }
 
     public int dsyevd(int n, double[] a, double[] w) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -114,6 +115,44 @@ class NativeRoutesTest {
                 }
             }
         }
+    }
+
+    /**
+     * The polish on the native Gram measures E from one triangle and mirrors F only for a step: a factor off by 1e-6
+     * comes back within the target by the measure of the whole X'X, and an orthonormal one is measured as the whole
+     * X'X measures it.
+     */
+    @Test
+    void nativePolishMeasuresFromOneTriangleAndStepsOnTheWholeF() {
+        int n = N;
+        double[] q = Generators.symmetric(new Random(11), n), w = new double[n];
+        assertEquals(0, Lapack.get().dsyevd(n, q, w));
+        double target = n * Precision.DOUBLE.eps();
+        double[] x = q.clone();
+        Random r = new Random(12);
+        for (int i = 0; i < x.length; i++) x[i] += 1e-6 * r.nextGaussian();
+        double bound = io.github.gpujacobi.core.NewtonSchulz.polish(x, n, n, null, false, target, 2);
+        assertTrue(bound <= target / 2, "bound " + bound);
+        assertTrue(gramError(x, n) <= target, "measured " + gramError(x, n));
+        double[] y = q.clone();
+        double whole = gramError(q, n);
+        double measured = io.github.gpujacobi.core.NewtonSchulz.polish(y, n, n, null, false, 3 * whole, 2);
+        assertArrayEquals(q, y, 0); // within half of that target already: untouched
+        assertEquals(whole, measured, 0.05 * whole);
+    }
+
+    /** ||X'X - I||_F summed over the whole product, in plain loops. */
+    private static double gramError(double[] x, int n) {
+        double s = 0;
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                double g = 0;
+                for (int k = 0; k < n; k++) g += x[k + i * n] * x[k + j * n];
+                double e = g - (i == j ? 1 : 0);
+                s += e * e;
+            }
+        }
+        return Math.sqrt(s);
     }
 
     @Test

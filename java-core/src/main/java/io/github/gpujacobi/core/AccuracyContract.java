@@ -57,7 +57,7 @@ public final class AccuracyContract {
     public static boolean eigResidualMet(PageArray a, int k, double[] d, double[] v, double tol) {
         int n = a.rows();
         if (n == 0 || v == null) return true;
-        PageArray page = a.pages() == 1 && a.doubleData() != null ? a : PageArray.wrap(a.pageAsDouble(k), n, n);
+        PageArray page = a.pages() == 1 ? a : PageArray.wrap(a.pageAsDouble(k), n, n);
         double r = Residuals.eigEstimate(page, PageArray.wrap(v, n, n),
                 PageArray.wrap(d, n, 1), 0);
         return r <= eigResidual(a.precision(), n, tol);

@@ -28,6 +28,14 @@ public interface Lapack {
     /** c := a'a (n x n, both triangles filled), a k x n: the Gram matrix at half a GEMM's flops (dsyrk). */
     void gram(int n, int k, double[] a, double[] c);
 
+    /**
+     * As {@link #gram}, the strict lower triangle of c left undefined: for a caller that reads one side (and mirrors it
+     * only when it needs both). This default fills both.
+     */
+    default void gramUpper(int n, int k, double[] a, double[] c) {
+        gram(n, k, a, c);
+    }
+
     /** Eigenvalues ascending into w, orthonormal eigenvectors over a (n x n symmetric, lower triangle read). */
     int dsyevd(int n, double[] a, double[] w);
 

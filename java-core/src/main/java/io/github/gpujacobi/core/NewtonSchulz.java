@@ -87,17 +87,18 @@ public final class NewtonSchulz {
         double[] f = new double[n * n], y = null;
         double bound;
         for (int step = 0; ; step++) {
-            lapack.gram(n, rows, xf, f);
+            lapack.gramUpper(n, rows, xf, f); // one side measures E; F's other side only when a step is due
             double s = 0;
             for (int j = 0; j < n; j++) {
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i <= j; i++) {
                     double e = f[i + j * n] - (i == j ? 1 : 0);
-                    s += e * e;
+                    s += (i == j ? 1 : 2) * (e * e);
                     f[i + j * n] = -0.5 * e;
                 }
             }
             double e = Math.sqrt(s);
             if (e <= target / 2 || !(e < 1) || step == MAX_STEPS) { bound = e; break; }
+            PageAssembly.mirror(f, n, true);
             if (y == null) y = new double[rows * n];
             lapack.dgemm(false, false, rows, n, n, 1, xf, f, 0, y);
             for (int i = 0; i < rows * n; i++) xf[i] += y[i];

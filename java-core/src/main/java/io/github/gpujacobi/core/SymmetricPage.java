@@ -52,11 +52,15 @@ public final class SymmetricPage {
         final double[] d = a.doubleData(), w = new double[n * n];
         final float[] f = a.floatData();
         final double[][] norm = new double[tasks][n];
-        final double[] bad = new double[tasks], max = new double[tasks], asym = new double[tasks], wMax = new double[tasks];
+        final double[] bad = new double[tasks], max = new double[tasks], asym = new double[tasks];
         final boolean[] off = new boolean[tasks];
+        // comparisons rather than Math.max: NaN and Inf are found by the sum below, and the input checks (here or the
+        // API's) refuse them before anything reads the maxima
+        if (d != null) System.arraycopy(d, base, w, 0, n * n); // the page as it is, then symmetrised where it is not
+        else for (int i = 0; i < n * n; i++) w[i] = f[base + i];
         HostScan.forTasks(tasks, (long) n * n, t -> {
             double[] rows = norm[t];
-            double sum = 0, mx = 0, as = 0, wm = 0;
+            double sum = 0, mx = 0, as = 0;
             boolean nonzero = false;
             for (int tile = t; tile < rowsOfTiles; tile += tasks) {
                 int jb = tile * TILE, je = Math.min(n, jb + TILE);
@@ -64,29 +68,41 @@ public final class SymmetricPage {
                 for (int ib = jb; ib < n; ib += TILE) {
                     int ie = Math.min(n, ib + TILE);
                     for (int j = jb; j < je; j++) {
-                        for (int i = Math.max(ib, j); i < ie; i++) {
-                            int lo = i + j * n, up = j + i * n;
-                            double x = d != null ? d[base + lo] : f[base + lo], y = d != null ? d[base + up] : f[base + up];
-                            sum += (x - x) + (y - y); // NaN once an entry is NaN or Inf
-                            mx = Math.max(mx, Math.max(Math.abs(x), Math.abs(y)));
-                            as = Math.max(as, Math.abs(x - y));
-                            double s = x, s2 = y; // exactly symmetric input keeps its entries, as symmetrize leaves them
-                            if (x != y) s = s2 = PageAssembly.mean(x, y);
-                            w[lo] = s;
-                            w[up] = s2;
-                            double m = Math.abs(s);
-                            wm = Math.max(wm, m);
-                            rows[i] = Math.max(rows[i], m);
-                            rows[j] = Math.max(rows[j], m);
-                            nonzero |= i != j && s != 0;
+                        double rowJ = rows[j];
+                        int i = Math.max(ib, j);
+                        if (i == j) { // the diagonal entry: its own mirror
+                            double x = w[j + j * n], ax = Math.abs(x);
+                            sum += x - x; // NaN once an entry is NaN or Inf
+                            if (ax > mx) mx = ax;
+                            if (ax > rowJ) rowJ = ax;
+                            i++;
                         }
+                        for (; i < ie; i++) {
+                            int lo = i + j * n, up = j + i * n;
+                            double x = w[lo], y = w[up];
+                            sum += (x - x) + (y - y);
+                            double ax = Math.abs(x), ay = Math.abs(y);
+                            if (ax > mx) mx = ax;
+                            if (ay > mx) mx = ay;
+                            double m = ax;
+                            if (x != y) { // exactly symmetric pairs stay as they are, as symmetrize leaves them
+                                double dxy = Math.abs(x - y), s = PageAssembly.mean(x, y);
+                                if (dxy > as) as = dxy;
+                                w[lo] = s;
+                                w[up] = s;
+                                m = Math.abs(s);
+                            }
+                            if (m > rows[i]) rows[i] = m;
+                            if (m > rowJ) rowJ = m;
+                            nonzero |= m != 0;
+                        }
+                        rows[j] = rowJ;
                     }
                 }
             }
             bad[t] = sum;
             max[t] = mx;
             asym[t] = as;
-            wMax[t] = wm;
             off[t] = nonzero;
         });
         double sum = 0, mx = 0, as = 0, wm = 0;
@@ -95,10 +111,10 @@ public final class SymmetricPage {
             sum += bad[t];
             mx = Math.max(mx, max[t]);
             as = Math.max(as, asym[t]);
-            wm = Math.max(wm, wMax[t]);
             nonzero |= off[t];
             if (t > 0) for (int i = 0; i < n; i++) norm[0][i] = Math.max(norm[0][i], norm[t][i]);
         }
+        for (double r : norm[0]) wm = Math.max(wm, r); // every entry lies in some row
         if (check) {
             if (sum != 0 || sum != sum) InputChecks.requireFinite(a, o); // names the entry
             InputChecks.requireSymmetric(mx, as, a, k, o);

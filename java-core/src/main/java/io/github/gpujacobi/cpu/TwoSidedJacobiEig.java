@@ -84,10 +84,18 @@ final class TwoSidedJacobiEig {
      */
     private boolean[] cyclicSweep(double[] a, double[] v, int n, double tol, boolean[] last) {
         boolean[] now = new boolean[n];
+        // sqrt|a_ii| for the test of every pair, kept here rather than read down the diagonal and rooted per pair
+        double[] root = new double[n];
+        for (int i = 0; i < n; i++) root[i] = Math.sqrt(Math.abs(a[i + i * n]));
         for (int p = 0; p < n - 1; p++) {
             for (int q = p + 1; q < n; q++) {
                 if (last != null && !last[p] && !last[q] && !now[p] && !now[q]) continue;
-                if (rotate(a, v, n, p, q, tol)) now[p] = now[q] = true;
+                if (JacobiRotation.negligibleByRoots(a[q + p * n], root[p], root[q], tol)) continue;
+                if (rotate(a, v, n, p, q, tol)) {
+                    now[p] = now[q] = true;
+                    root[p] = Math.sqrt(Math.abs(a[p + p * n]));
+                    root[q] = Math.sqrt(Math.abs(a[q + q * n]));
+                }
             }
         }
         return now;
