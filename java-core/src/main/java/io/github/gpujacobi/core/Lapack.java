@@ -45,13 +45,14 @@ public interface Lapack {
     /**
      * The CPU eig's preconditioner in one call: dsyevd's eigenvectors Q of a (n x n symmetric, both triangles read)
      * into q, then the lower triangle of B = Q'AQ into b, its strict upper triangle left undefined (the product is
-     * symmetric only to rounding: the caller mirrors the half it keeps). b may be a, which is read first; INFO is
+     * symmetric only to rounding: the caller mirrors the half it keeps). a's first n x n entries are read (it may be
+     * longer) and not written unless b is a, which is read first; INFO is
      * dsyevd's, and q and b are left untouched when it is nonzero. A library overrides this to keep A, Q and the
      * intermediate AQ on its own memory between the three calls and to skip B's upper half; this default composes
      * {@link #dsyevd} and {@link #dgemm}.
      */
     default int dsyevdCongruence(int n, double[] a, double[] q, double[] b) {
-        double[] qq = a.clone();
+        double[] qq = java.util.Arrays.copyOf(a, n * n);
         int info = dsyevd(n, qq, new double[n]);
         if (info != 0) return info;
         double[] c = new double[n * n];
@@ -63,7 +64,7 @@ public interface Lapack {
 
     /** As {@link #dsyevdCongruence} in single precision (ssyevd, sgemm). */
     default int ssyevdCongruence(int n, float[] a, float[] q, float[] b) {
-        float[] qq = a.clone();
+        float[] qq = java.util.Arrays.copyOf(a, n * n);
         int info = ssyevd(n, qq, new float[n]);
         if (info != 0) return info;
         float[] c = new float[n * n];

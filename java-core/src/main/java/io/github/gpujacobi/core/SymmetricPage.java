@@ -21,12 +21,25 @@ public final class SymmetricPage {
     public final double maxAbs;
     private final double[] rowMax;
     private final boolean offDiagonal;
+    /** The single-precision page w was read from, when it was exactly symmetric (w holds its entries widened). */
+    private final float[] exactSingle;
 
-    private SymmetricPage(double[] w, double maxAbs, double[] rowMax, boolean offDiagonal) {
+    private SymmetricPage(double[] w, double maxAbs, double[] rowMax, boolean offDiagonal, float[] exactSingle) {
         this.w = w;
         this.maxAbs = maxAbs;
         this.rowMax = rowMax;
         this.offDiagonal = offDiagonal;
+        this.exactSingle = exactSingle;
+    }
+
+    /**
+     * The page's own single-precision entries, when the input is single and was exactly symmetric, so that w holds
+     * them unchanged: a route computing in single takes them rather than rounding w back. The input's array itself
+     * for its first page (to be read, never written), a copy for the others; null for double input, or when
+     * symmetrising changed an entry.
+     */
+    public float[] exactSingle() {
+        return exactSingle;
     }
 
     /** Whether w is graded: {@link Grading#graded(double[], int, int, int)} of w, from the pass's row max-norms. */
@@ -119,6 +132,7 @@ public final class SymmetricPage {
             if (sum != 0 || sum != sum) InputChecks.requireFinite(a, o); // names the entry
             InputChecks.requireSymmetric(mx, as, a, k, o);
         }
-        return new SymmetricPage(w, wm, norm[0], nonzero);
+        float[] single = f == null || as != 0 ? null : base == 0 ? f : java.util.Arrays.copyOfRange(f, base, base + n * n);
+        return new SymmetricPage(w, wm, norm[0], nonzero, single);
     }
 }

@@ -100,7 +100,8 @@ public final class CpuBackend implements Backend {
         EigResult r = driver(o, auto ? lapack : null, n).eig(a, o, o.method(), check, (k, p, v) -> {
             double[] d = new double[n], w = p.w;
             if (auto && PreconditionedEig.takes(lapack, p, n, o)) {
-                PageOutcome pre = PreconditionedEig.run(w, p.maxAbs, n, d, v, tol, PageDriver.maxSweeps(o), a.precision(), lapack);
+                PageOutcome pre = PreconditionedEig.run(w, p.maxAbs, p.exactSingle(), n, d, v, tol,
+                        PageDriver.maxSweeps(o), a.precision(), lapack);
                 if (pre != null) {
                     used[k] = Methods.CYCLIC;
                     return certified(pre, a, k, d, v, tol, inner);

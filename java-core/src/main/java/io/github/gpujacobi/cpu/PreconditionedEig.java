@@ -34,12 +34,13 @@ final class PreconditionedEig {
      * @param w symmetric page; overwritten with the rotated B when this returns an outcome, untouched when it returns
      *          null
      * @param max max |w_ij|
+     * @param single w's entries in single precision ({@link SymmetricPage#exactSingle}), read only, or null
      * @param d out: the eigenvalues, unsorted
      * @param v out: the eigenvectors matching d, or null
      * @return the outcome, or null when syevd failed (the caller takes its other routes)
      */
-    static PageOutcome run(double[] w, double max, int n, double[] d, double[] v, double tol, int maxSweeps,
-                           Precision precision, Lapack lapack) {
+    static PageOutcome run(double[] w, double max, float[] single, int n, double[] d, double[] v, double tol,
+                           int maxSweeps, Precision precision, Lapack lapack) {
         // a page far from 1 is brought near it by an exact power of two, so that the products stay in range
         int e = max >= 0x1p-400 && max <= 0x1p400 ? 0 : Math.getExponent(max);
         double[] a = w;
@@ -50,7 +51,7 @@ final class PreconditionedEig {
         double[] q = v != null ? v : new double[n * n];
         // Q'AQ is symmetric only to rounding: its lower triangle is computed and mirrored, as the rotations need it exactly
         if (precision == Precision.SINGLE) {
-            if (!singleProducts(a, q, w, n, lapack)) return null;
+            if (!singleProducts(e == 0 ? single : null, a, q, w, n, lapack)) return null;
         } else {
             if (lapack.dsyevdCongruence(n, a, q, w) != 0) return null;
             PageAssembly.mirror(w, n, false);
@@ -62,14 +63,20 @@ final class PreconditionedEig {
     }
 
     /**
-     * Q into q and Q'AQ into b (b may be a) by ssyevd and sgemm on the single-precision copy of a (a holds single input,
-     * scaled by a power of two: exact); false when ssyevd failed, b untouched.
+     * Q into q and Q'AQ into b (b may be a) by ssyevd and sgemm on a in single precision: given (a's entries exactly,
+     * read only) or else a rounded to single (a holds single input, symmetrised, perhaps scaled by a power of two);
+     * false when ssyevd failed, b untouched.
      */
-    private static boolean singleProducts(double[] a, double[] q, double[] b, int n, Lapack lapack) {
-        float[] af = new float[n * n], qf = new float[n * n];
-        for (int i = 0; i < af.length; i++) af[i] = (float) a[i];
-        if (lapack.ssyevdCongruence(n, af, qf, af) != 0) return false;
-        PageAssembly.mirror(af, b, n);
+    private static boolean singleProducts(float[] given, double[] a, double[] q, double[] b, int n, Lapack lapack) {
+        float[] af = given, bf, qf = new float[n * n];
+        if (af == null) {
+            bf = af = new float[n * n];
+            for (int i = 0; i < af.length; i++) af[i] = (float) a[i];
+        } else {
+            bf = new float[n * n];
+        }
+        if (lapack.ssyevdCongruence(n, af, qf, bf) != 0) return false;
+        PageAssembly.mirror(bf, b, n);
         for (int i = 0; i < qf.length; i++) q[i] = qf[i];
         return true;
     }

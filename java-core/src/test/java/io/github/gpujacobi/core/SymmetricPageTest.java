@@ -111,6 +111,26 @@ class SymmetricPageTest {
         assertEquals(0, z.maxAbs);
     }
 
+    @Test
+    void handsOverExactlySymmetricSingleInputAsItIs() {
+        int n = 33;
+        double[] sym = pages(n, 2, 8, 1, false);
+        for (int i = 0; i < sym.length; i++) sym[i] = (float) sym[i];
+        for (int k = 0; k < 2; k++) { // exact pairs only: every page symmetric in single
+            for (int j = 0; j < n; j++) for (int i = j; i < n; i++) sym[k * n * n + j + i * n] = sym[k * n * n + i + j * n];
+        }
+        float[] f = single(sym);
+        PageArray a = PageArray.wrap(f, n, n, 2);
+        assertTrue(SymmetricPage.read(a, 0, O, true).exactSingle() == f, "the first page: the input's own array");
+        float[] second = SymmetricPage.read(a, 1, O, true).exactSingle();
+        assertArrayEquals(java.util.Arrays.copyOfRange(f, n * n, 2 * n * n), second);
+        assertTrue(SymmetricPage.read(PageArray.wrap(sym, n, n, 2), 0, O, true).exactSingle() == null, "double input");
+        float[] g = f.clone();
+        g[n - 1] = Math.nextUp(g[n - 1]); // (n, 1) now differs from (1, n): w holds their mean
+        assertTrue(SymmetricPage.read(PageArray.wrap(g, n, n, 2), 0, O, true).exactSingle() == null);
+        assertArrayEquals(f, single(sym)); // read, never written
+    }
+
     /** InputChecks' error for a, in the API's order: finite entries first, then symmetry. */
     private static JacobiException inputChecksError(PageArray a) {
         return assertThrows(JacobiException.class, () -> {
