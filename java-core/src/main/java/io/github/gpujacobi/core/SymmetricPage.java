@@ -62,15 +62,16 @@ public final class SymmetricPage {
     public static SymmetricPage read(PageArray a, int k, SolverOptions o, boolean check) {
         final int n = a.rows(), rowsOfTiles = (n + TILE - 1) / TILE, tasks = Math.max(1, Math.min(TASKS, rowsOfTiles));
         final int base = k * n * n;
-        final double[] d = a.doubleData(), w = new double[n * n];
+        final double[] d = a.doubleData();
         final float[] f = a.floatData();
+        // the page as it is (a copy of double input, not zeroed first), then symmetrised where it is not
+        final double[] w = d != null ? java.util.Arrays.copyOfRange(d, base, base + n * n) : new double[n * n];
         final double[][] norm = new double[tasks][n];
         final double[] bad = new double[tasks], max = new double[tasks], asym = new double[tasks];
         final boolean[] off = new boolean[tasks];
         // comparisons rather than Math.max: NaN and Inf are found by the sum below, and the input checks (here or the
         // API's) refuse them before anything reads the maxima
-        if (d != null) System.arraycopy(d, base, w, 0, n * n); // the page as it is, then symmetrised where it is not
-        else for (int i = 0; i < n * n; i++) w[i] = f[base + i];
+        if (d == null) for (int i = 0; i < n * n; i++) w[i] = f[base + i];
         HostScan.forTasks(tasks, (long) n * n, t -> {
             double[] rows = norm[t];
             double sum = 0, mx = 0, as = 0;
