@@ -55,7 +55,8 @@ public final class SymmetricPage {
     private static final int TASKS = 16;
 
     /**
-     * Reads page k of the square array a.
+     * Reads page k of the square array a (finite, unless check is set: the maxima of a page holding NaN are not
+     * Math.max's).
      * @param check whether to make InputChecks' finite and symmetry tests (a one-page array: the finite error names
      *              the first NaN or Inf of the whole array, as InputChecks does)
      */
@@ -69,9 +70,9 @@ public final class SymmetricPage {
         final double[][] norm = new double[tasks][n];
         final double[] bad = new double[tasks], max = new double[tasks], asym = new double[tasks];
         final boolean[] off = new boolean[tasks];
-        // comparisons rather than Math.max: NaN and Inf are found by the sum below, and the input checks (here or the
-        // API's) refuse them before anything reads the maxima
         if (d == null) for (int i = 0; i < n * n; i++) w[i] = f[base + i];
+        // comparisons rather than Math.max: NaN and Inf are found by the sum, and the input checks (here or the API's)
+        // refuse them before anything reads the maxima
         HostScan.forTasks(tasks, (long) n * n, t -> {
             double[] rows = norm[t];
             double sum = 0, mx = 0, as = 0;
@@ -133,7 +134,8 @@ public final class SymmetricPage {
             if (sum != 0 || sum != sum) InputChecks.requireFinite(a, o); // names the entry
             InputChecks.requireSymmetric(mx, as, a, k, o);
         }
-        float[] single = f == null || as != 0 ? null : base == 0 ? f : java.util.Arrays.copyOfRange(f, base, base + n * n);
+        boolean asGiven = sum == 0 && as == 0; // finite, and no pair changed
+        float[] single = f == null || !asGiven ? null : base == 0 ? f : java.util.Arrays.copyOfRange(f, base, base + n * n);
         return new SymmetricPage(w, wm, norm[0], nonzero, single);
     }
 }
