@@ -79,6 +79,20 @@ public final class OpenBlasLapack implements Lapack {
         });
     }
 
+    public void gramUpper(int n, int k, double[] a, double[] c, int cols, double[] x, double[] ax) {
+        NativeThread.call(() -> {
+            DoublePointer pa = NativeArrays.in(0, a, k * n), pc = NativeArrays.doubles(1, (long) n * n);
+            DoublePointer px = NativeArrays.in(2, x, n * cols), pax = NativeArrays.doubles(3, (long) k * cols);
+            openblas.cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, k, 1, pa, Math.max(1, k), 0, pc, Math.max(1, n));
+            openblas.cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, k, cols, n, 1, pa, Math.max(1, k), px,
+                    Math.max(1, n), 0, pax, Math.max(1, k));
+            pc.get(c, 0, n * n);
+            pax.get(ax, 0, k * cols);
+            NativeArrays.trim();
+            return null;
+        });
+    }
+
     public int dsyevd(int n, double[] a, double[] w) {
         return NativeThread.call(() -> {
             DoublePointer pa = NativeArrays.in(0, a, n * n), pw = NativeArrays.doubles(1, n);

@@ -141,6 +141,29 @@ class NativeRoutesTest {
         assertEquals(whole, measured, 0.05 * whole);
     }
 
+    /** The residual's probes through V with the polish's Gram matrix (native), after a step or without one. */
+    @Test
+    void nativePolishGivesThePolishedFactorTimesTheProbes() {
+        for (double delta : new double[]{1e-6, 0}) { // a step moves X, or none
+            double[] q = Generators.symmetric(new Random(13), N), w = new double[N];
+            assertEquals(0, Lapack.get().dsyevd(N, q, w));
+            Random r = new Random(14);
+            for (int i = 0; i < q.length; i++) q[i] += delta * r.nextGaussian();
+            double[] probes = Generators.randn(r, N, 8), qx = new double[N * 8];
+            double target = delta > 0 ? N * Precision.DOUBLE.eps() : 1e-10; // the latter within reach without a step
+            double[] before = q.clone();
+            assertTrue(io.github.gpujacobi.core.NewtonSchulz.polish(q, N, N, target, 2, probes, 8, qx) <= target);
+            assertEquals(delta == 0, java.util.Arrays.equals(before, q), "a step moves X exactly when one is due");
+            for (int c = 0; c < 8; c++) {
+                for (int i = 0; i < N; i++) {
+                    double want = 0;
+                    for (int j = 0; j < N; j++) want += q[i + j * N] * probes[j + c * N];
+                    assertEquals(want, qx[i + c * N], 1e-13, delta + " (" + i + "," + c + ")");
+                }
+            }
+        }
+    }
+
     /** ||X'X - I||_F summed over the whole product, in plain loops. */
     private static double gramError(double[] x, int n) {
         double s = 0;

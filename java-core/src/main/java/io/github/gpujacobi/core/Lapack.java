@@ -36,6 +36,15 @@ public interface Lapack {
         gram(n, k, a, c);
     }
 
+    /**
+     * As {@link #gramUpper}, and ax := a x (k x cols) for x n x cols: both products of one factor, which a library
+     * forms from one copy of a. This default makes the two calls.
+     */
+    default void gramUpper(int n, int k, double[] a, double[] c, int cols, double[] x, double[] ax) {
+        gramUpper(n, k, a, c);
+        dgemm(false, false, k, cols, n, 1, a, x, 0, ax);
+    }
+
     /** Eigenvalues ascending into w, orthonormal eigenvectors over a (n x n symmetric, lower triangle read). */
     int dsyevd(int n, double[] a, double[] w);
 

@@ -54,8 +54,35 @@ public final class Residuals {
      * one over A (single-precision pages read as they are, without a double copy).
      */
     public static double eigEstimate(PageArray a, PageArray v, PageArray d, int k) {
+        int n = a.rows();
+        double[] dm = d.pageAsDouble(k), x = eigProbes(dm, n, k), vx = new double[x.length];
+        multiplyProbes(v.doubleData(), v.floatData(), k * n * n, n, n, x, 2 * PROBES, vx);
+        return eigEstimate(a, k, vx);
+    }
+
+    /**
+     * The probes of {@link #eigEstimate} for page k with eigenvalues d: z and d .* z side by side, n x 2
+     * {@value #PROBES}; V times them is what {@link #eigEstimate(PageArray, int, double[])} takes.
+     */
+    public static double[] eigProbes(double[] d, int n, int k) {
+        Random rnd = probes(k);
+        double[] x = new double[2 * n * PROBES];
+        for (int p = 0; p < PROBES; p++) {
+            for (int i = 0; i < n; i++) {
+                double z = rnd.nextGaussian();
+                x[i + p * n] = z;
+                x[i + (p + PROBES) * n] = d[i] * z;
+            }
+        }
+        return x;
+    }
+
+    /**
+     * {@link #eigEstimate(PageArray, PageArray, PageArray, int)} given vx = V times {@link #eigProbes} of page k (a
+     * caller that had V's products at hand, e.g. from the polish's copy of V on a native BLAS).
+     */
+    public static double eigEstimate(PageArray a, int k, double[] vx) {
         int n = a.rows(), offset = k * n * n;
-        double[] dm = d.pageAsDouble(k);
         double[] am = a.doubleData();
         float[] af = a.floatData();
         double[] max = new double[1];
@@ -63,32 +90,19 @@ public final class Residuals {
         if (!(max[0] >= 0x1p-100 && max[0] <= 0x1p100)) { // a scaled copy keeps every product and square in range
             am = a.pageAsDouble(k);
             int e = scaleToUnit(am);
-            scale(dm, e);
-            return eigEstimate(am, null, 0, v, dm, n, k, maxAndSquares(am, null, 0, n * n, max));
+            double[] scaled = vx.clone(); // V (2^e d .* z): exact unless it leaves the range, as scaling d first
+            for (int i = n * PROBES; i < scaled.length; i++) scaled[i] = Math.scalb(scaled[i], e);
+            return eigEstimate(am, null, 0, scaled, n, maxAndSquares(am, null, 0, n * n, max));
         }
-        return eigEstimate(am, af, offset, v, dm, n, k, squares);
+        return eigEstimate(am, af, offset, vx, n, squares);
     }
 
     /**
-     * The estimate on A held from offset in am or af (moderate, or scaled by scaleToUnit, with dm alike), whose squares
-     * sum to squares.
+     * The estimate on A held from offset in am or af (moderate, or scaled by scaleToUnit, with vx's d .* z half alike),
+     * whose squares sum to squares.
      */
-    private static double eigEstimate(double[] am, float[] af, int offset, PageArray v, double[] dm, int n, int k,
-                                      double squares) {
-        double[] vm = v.doubleData();
-        float[] vf = v.floatData();
-        int vOffset = k * n * n;
-        Random rnd = probes(k);
-        // z and d .* z side by side: V times both in one pass
-        double[] x = new double[2 * n * PROBES], vx = new double[2 * n * PROBES], r = new double[n * PROBES];
-        for (int p = 0; p < PROBES; p++) {
-            for (int i = 0; i < n; i++) {
-                double z = rnd.nextGaussian();
-                x[i + p * n] = z;
-                x[i + (p + PROBES) * n] = dm[i] * z;
-            }
-        }
-        multiplyProbes(vm, vf, vOffset, n, n, x, 2 * PROBES, vx);
+    private static double eigEstimate(double[] am, float[] af, int offset, double[] vx, int n, double squares) {
+        double[] r = new double[n * PROBES];
         multiplyProbes(am, af, offset, n, n, vx, PROBES, r); // A (V z): the first PROBES columns of vx
         for (int i = 0; i < r.length; i++) r[i] -= vx[i + n * PROBES];
         return Math.sqrt(squares(r) / PROBES) / (squares == 0 ? 1 : Math.sqrt(squares));
@@ -110,10 +124,10 @@ public final class Residuals {
     }
 
     /**
-     * Y (m x probes) = A X for the m x n column-major A held from offset in a (or, when a is null, f) and X n x probes:
+     * Y (m x probes) += A X for the m x n column-major A held from offset in a (or, when a is null, f) and X n x probes:
      * one pass over A, its rows in pieces on all cores for a large A.
      */
-    private static void multiplyProbes(final double[] a, final float[] f, final int offset, final int m, final int n,
+    static void multiplyProbes(final double[] a, final float[] f, final int offset, final int m, final int n,
                                        final double[] x, final int probes, final double[] y) {
         final int pieces = Math.max(1, Math.min(16, m / 256));
         HostScan.forTasks(pieces, (long) m * n, t -> {

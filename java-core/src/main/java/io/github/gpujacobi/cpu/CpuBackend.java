@@ -26,6 +26,7 @@ import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.Residuals;
 import io.github.gpujacobi.core.SvdScaling;
 
 import java.util.ArrayList;
@@ -169,8 +170,10 @@ public final class CpuBackend implements Backend {
         if (v == null) return r;
         int n = a.rows();
         double target = AccuracyContract.orthogonality(a.precision(), n);
-        boolean ok = NewtonSchulz.polish(v, n, n, null, false, target, threads) <= target
-                && AccuracyContract.eigResidualMet(a, k, d, v, tol);
+        // the residual's probes go through V with the polish's Gram matrix (one copy of V on a native BLAS)
+        double[] probes = Residuals.eigProbes(d, n, 0), vx = new double[probes.length];
+        boolean ok = NewtonSchulz.polish(v, n, n, target, threads, probes, probes.length / Math.max(1, n), vx) <= target
+                && AccuracyContract.eigResidualMetByProbes(a, k, vx, tol);
         return ok || !r.converged ? r : new PageOutcome(r.sweeps, r.rotations, false, r.computeNanos, r.values);
     }
 
