@@ -5,6 +5,7 @@ import io.github.gpujacobi.core.PageAssembly;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.openblas.global.openblas;
 
 import static org.bytedeco.openblas.global.openblas.CblasColMajor;
@@ -64,6 +65,11 @@ public final class OpenBlasLapack implements Lapack {
     }
 
     public void gram(int n, int k, double[] a, double[] c) {
+        gramUpper(n, k, a, c);
+        PageAssembly.mirror(c, n, true);
+    }
+
+    public void gramUpper(int n, int k, double[] a, double[] c) {
         NativeThread.call(() -> {
             DoublePointer pa = NativeArrays.in(0, a, k * n), pc = NativeArrays.doubles(1, (long) n * n);
             openblas.cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, k, 1, pa, Math.max(1, k), 0, pc, Math.max(1, n));
@@ -71,7 +77,20 @@ public final class OpenBlasLapack implements Lapack {
             NativeArrays.trim();
             return null;
         });
-        PageAssembly.mirror(c, n, true);
+    }
+
+    public void gramUpper(int n, int k, double[] a, double[] c, int cols, double[] x, double[] ax) {
+        NativeThread.call(() -> {
+            DoublePointer pa = NativeArrays.in(0, a, k * n), pc = NativeArrays.doubles(1, (long) n * n);
+            DoublePointer px = NativeArrays.in(2, x, n * cols), pax = NativeArrays.doubles(3, (long) k * cols);
+            openblas.cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, k, 1, pa, Math.max(1, k), 0, pc, Math.max(1, n));
+            openblas.cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, k, cols, n, 1, pa, Math.max(1, k), px,
+                    Math.max(1, n), 0, pax, Math.max(1, k));
+            pc.get(c, 0, n * n);
+            pax.get(ax, 0, k * cols);
+            NativeArrays.trim();
+            return null;
+        });
     }
 
     public int dsyevd(int n, double[] a, double[] w) {
@@ -91,6 +110,45 @@ public final class OpenBlasLapack implements Lapack {
             int info = openblas.LAPACKE_ssyevd(LAPACK_COL_MAJOR, V, L, n, pa, Math.max(1, n), pw);
             pa.get(a, 0, n * n);
             pw.get(w, 0, n);
+            NativeArrays.trim();
+            return info;
+        });
+    }
+
+    public int dsyevdCongruence(int n, double[] a, double[] q, double[] b) {
+        return NativeThread.call(() -> {
+            long nn = (long) n * n;
+            int ld = Math.max(1, n);
+            DoublePointer pa = NativeArrays.in(0, a, n * n), pq = NativeArrays.doubles(1, nn), pc = NativeArrays.doubles(2, nn);
+            Pointer.memcpy(pq, pa, nn * Double.BYTES);
+            int info = openblas.LAPACKE_dsyevd(LAPACK_COL_MAJOR, V, L, n, pq, ld, NativeArrays.doubles(3, n));
+            if (info == 0) {
+                openblas.cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, pa, ld, pq, ld, 0, pc, ld);
+                // A is not read again: B's lower triangle goes over it
+                LowerProduct.run(n, (m, cols, qAt, cAt, bAt) -> openblas.cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans,
+                        m, cols, n, 1, pq.getPointer(qAt), ld, pc.getPointer(cAt), ld, 0, pa.getPointer(bAt), ld));
+                pq.get(q, 0, n * n);
+                pa.get(b, 0, n * n);
+            }
+            NativeArrays.trim();
+            return info;
+        });
+    }
+
+    public int ssyevdCongruence(int n, float[] a, float[] q, float[] b) {
+        return NativeThread.call(() -> {
+            long nn = (long) n * n;
+            int ld = Math.max(1, n);
+            FloatPointer pa = NativeArrays.in(0, a, n * n), pq = NativeArrays.floats(1, nn), pc = NativeArrays.floats(2, nn);
+            Pointer.memcpy(pq, pa, nn * Float.BYTES);
+            int info = openblas.LAPACKE_ssyevd(LAPACK_COL_MAJOR, V, L, n, pq, ld, NativeArrays.floats(3, n));
+            if (info == 0) {
+                openblas.cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1, pa, ld, pq, ld, 0, pc, ld);
+                LowerProduct.run(n, (m, cols, qAt, cAt, bAt) -> openblas.cblas_sgemm(CblasColMajor, CblasTrans, CblasNoTrans,
+                        m, cols, n, 1, pq.getPointer(qAt), ld, pc.getPointer(cAt), ld, 0, pa.getPointer(bAt), ld));
+                pq.get(q, 0, n * n);
+                pa.get(b, 0, n * n);
+            }
             NativeArrays.trim();
             return info;
         });

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,6 +60,122 @@ class NativeRoutesTest {
                 }
             }
         }
+    }
+
+    /** The library's calls one by one: the interface's own composition of the preconditioner. */
+    private static final class Composed implements Lapack {
+        private final Lapack l = Lapack.get();
+
+        public String describe() { return l.describe(); }
+        public void threads(int t) { l.threads(t); }
+        public void dgemm(boolean ta, boolean tb, int m, int n, int k, double al, double[] a, double[] b, double be, double[] c) { l.dgemm(ta, tb, m, n, k, al, a, b, be, c); }
+        public void sgemm(boolean ta, boolean tb, int m, int n, int k, float al, float[] a, float[] b, float be, float[] c) { l.sgemm(ta, tb, m, n, k, al, a, b, be, c); }
+        public void gram(int n, int k, double[] a, double[] c) { l.gram(n, k, a, c); }
+        public int dsyevd(int n, double[] a, double[] w) { return l.dsyevd(n, a, w); }
+        public int ssyevd(int n, float[] a, float[] w) { return l.ssyevd(n, a, w); }
+        public int dgeqp3(int m, int n, double[] a, int[] jpvt, double[] tau) { return l.dgeqp3(m, n, a, jpvt, tau); }
+        public int dormqr(int m, int n, int k, double[] a, double[] tau, double[] c) { return l.dormqr(m, n, k, a, tau, c); }
+        public int dgetrf(int n, double[] a, int[] ipiv) { return l.dgetrf(n, a, ipiv); }
+        public int dgetri(int n, double[] a, int[] ipiv) { return l.dgetri(n, a, ipiv); }
+        public int sgetrf(int n, float[] a, int[] ipiv) { return l.sgetrf(n, a, ipiv); }
+        public int sgetri(int n, float[] a, int[] ipiv) { return l.sgetri(n, a, ipiv); }
+        public double dgecon(int n, double[] lu, double anorm) { return l.dgecon(n, lu, anorm); }
+        public double sgecon(int n, float[] lu, float anorm) { return l.sgecon(n, lu, anorm); }
+        public int dgesdd(int m, int n, double[] a, double[] s, double[] u, double[] vt) { return l.dgesdd(m, n, a, s, u, vt); }
+        public int sgesdd(int m, int n, float[] a, float[] s, float[] u, float[] vt) { return l.sgesdd(m, n, a, s, u, vt); }
+    }
+
+    /**
+     * The preconditioner's one native call (Q'AQ's lower triangle by blocks, around the diagonal block's order) gives
+     * the Q of dsyevd and, on and below the diagonal, the B of the full products; b may be a.
+     */
+    @Test
+    void congruenceInOneCallMatchesTheComposedCalls() {
+        Lapack native_ = Lapack.get(), composed = new Composed();
+        for (int n : new int[]{1, 2, 7, 128, 129, 257, 300}) {
+            double[] a = Generators.symmetric(new Random(n), n);
+            double[] q = new double[n * n], b = new double[n * n], q2 = new double[n * n], b2 = a.clone();
+            assertEquals(0, composed.dsyevdCongruence(n, a, q, b));
+            assertEquals(0, native_.dsyevdCongruence(n, b2, q2, b2)); // in place
+            float[] af = new float[n * n];
+            for (int i = 0; i < af.length; i++) af[i] = (float) a[i];
+            float[] qf = new float[n * n], bf = new float[n * n], qf2 = new float[n * n], bf2 = af.clone();
+            assertEquals(0, composed.ssyevdCongruence(n, af, qf, bf));
+            assertEquals(0, native_.ssyevdCongruence(n, bf2, qf2, bf2));
+            double norm = 0;
+            for (double x : a) norm = Math.max(norm, Math.abs(x));
+            for (int j = 0; j < n; j++) {
+                for (int i = 0; i < n; i++) {
+                    String at = "n = " + n + " (" + i + "," + j + ")";
+                    assertEquals(q[i + j * n], q2[i + j * n], 0, at); // the same dsyevd
+                    assertEquals(qf[i + j * n], qf2[i + j * n], 0, at);
+                    if (i < j) continue; // the strict upper triangle is left undefined
+                    assertEquals(b[i + j * n], b2[i + j * n], 1e-13 * n * norm, at);
+                    assertEquals(bf[i + j * n], bf2[i + j * n], 1e-5 * n * norm, at);
+                }
+            }
+        }
+    }
+
+    /**
+     * The polish on the native Gram measures E from one triangle and mirrors F only for a step: a factor off by 1e-6
+     * comes back within the target by the measure of the whole X'X, and an orthonormal one is measured as the whole
+     * X'X measures it.
+     */
+    @Test
+    void nativePolishMeasuresFromOneTriangleAndStepsOnTheWholeF() {
+        int n = N;
+        double[] q = Generators.symmetric(new Random(11), n), w = new double[n];
+        assertEquals(0, Lapack.get().dsyevd(n, q, w));
+        double target = n * Precision.DOUBLE.eps();
+        double[] x = q.clone();
+        Random r = new Random(12);
+        for (int i = 0; i < x.length; i++) x[i] += 1e-6 * r.nextGaussian();
+        double bound = io.github.gpujacobi.core.NewtonSchulz.polish(x, n, n, null, false, target, 2);
+        assertTrue(bound <= target / 2, "bound " + bound);
+        assertTrue(gramError(x, n) <= target, "measured " + gramError(x, n));
+        double[] y = q.clone();
+        double whole = gramError(q, n);
+        double measured = io.github.gpujacobi.core.NewtonSchulz.polish(y, n, n, null, false, 3 * whole, 2);
+        assertArrayEquals(q, y, 0); // within half of that target already: untouched
+        assertEquals(whole, measured, 0.05 * whole);
+    }
+
+    /** The residual's probes through V with the polish's Gram matrix (native), after a step or without one. */
+    @Test
+    void nativePolishGivesThePolishedFactorTimesTheProbes() {
+        for (double delta : new double[]{1e-6, 0}) { // a step moves X, or none
+            double[] q = Generators.symmetric(new Random(13), N), w = new double[N];
+            assertEquals(0, Lapack.get().dsyevd(N, q, w));
+            Random r = new Random(14);
+            for (int i = 0; i < q.length; i++) q[i] += delta * r.nextGaussian();
+            double[] probes = Generators.randn(r, N, 8), qx = new double[N * 8];
+            double target = delta > 0 ? N * Precision.DOUBLE.eps() : 1e-10; // the latter within reach without a step
+            double[] before = q.clone();
+            assertTrue(io.github.gpujacobi.core.NewtonSchulz.polish(q, N, N, target, 2, probes, 8, qx) <= target);
+            assertEquals(delta == 0, java.util.Arrays.equals(before, q), "a step moves X exactly when one is due");
+            for (int c = 0; c < 8; c++) {
+                for (int i = 0; i < N; i++) {
+                    double want = 0;
+                    for (int j = 0; j < N; j++) want += q[i + j * N] * probes[j + c * N];
+                    assertEquals(want, qx[i + c * N], 1e-13, delta + " (" + i + "," + c + ")");
+                }
+            }
+        }
+    }
+
+    /** ||X'X - I||_F summed over the whole product, in plain loops. */
+    private static double gramError(double[] x, int n) {
+        double s = 0;
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                double g = 0;
+                for (int k = 0; k < n; k++) g += x[k + i * n] * x[k + j * n];
+                double e = g - (i == j ? 1 : 0);
+                s += e * e;
+            }
+        }
+        return Math.sqrt(s);
     }
 
     @Test

@@ -54,10 +54,21 @@ public final class AccuracyContract {
      * Whether page k's eigenpairs (d, v in any order, as the solver left them) meet {@link #eigResidual} by the O(n^2)
      * probe estimate on the original page a.
      */
+    /**
+     * {@link #eigResidualMet(PageArray, int, double[], double[], double)} given vx, the eigenvectors V times
+     * {@link Residuals#eigProbes}(d, n, 0) (a caller that formed it with V's other products).
+     */
+    public static boolean eigResidualMetByProbes(PageArray a, int k, double[] vx, double tol) {
+        int n = a.rows();
+        if (n == 0) return true;
+        PageArray page = a.pages() == 1 ? a : PageArray.wrap(a.pageAsDouble(k), n, n);
+        return Residuals.eigEstimate(page, 0, vx) <= eigResidual(a.precision(), n, tol);
+    }
+
     public static boolean eigResidualMet(PageArray a, int k, double[] d, double[] v, double tol) {
         int n = a.rows();
         if (n == 0 || v == null) return true;
-        PageArray page = a.pages() == 1 && a.doubleData() != null ? a : PageArray.wrap(a.pageAsDouble(k), n, n);
+        PageArray page = a.pages() == 1 ? a : PageArray.wrap(a.pageAsDouble(k), n, n);
         double r = Residuals.eigEstimate(page, PageArray.wrap(v, n, n),
                 PageArray.wrap(d, n, 1), 0);
         return r <= eigResidual(a.precision(), n, tol);

@@ -16,7 +16,12 @@ public final class JacobiRotation {
      * accuracy. An absolute rule would destroy the small eigenvalues of graded matrices.
      */
     public static boolean negligible(double apq, double app, double aqq, double tol) {
-        return apq == 0 || Math.abs(apq) <= tol * Math.sqrt(Math.abs(app)) * Math.sqrt(Math.abs(aqq));
+        return negligibleByRoots(apq, Math.sqrt(Math.abs(app)), Math.sqrt(Math.abs(aqq)), tol);
+    }
+
+    /** {@link #negligible} from sqrt|a_pp| and sqrt|a_qq|, for a sweep that keeps them rather than take roots per pair. */
+    public static boolean negligibleByRoots(double apq, double rootP, double rootQ, double tol) {
+        return apq == 0 || Math.abs(apq) <= tol * rootP * rootQ;
     }
 
     /**

@@ -28,11 +28,60 @@ public interface Lapack {
     /** c := a'a (n x n, both triangles filled), a k x n: the Gram matrix at half a GEMM's flops (dsyrk). */
     void gram(int n, int k, double[] a, double[] c);
 
+    /**
+     * As {@link #gram}, the strict lower triangle of c left undefined: for a caller that reads one side (and mirrors it
+     * only when it needs both). This default fills both.
+     */
+    default void gramUpper(int n, int k, double[] a, double[] c) {
+        gram(n, k, a, c);
+    }
+
+    /**
+     * As {@link #gramUpper}, and ax := a x (k x cols) for x n x cols: both products of one factor, which a library
+     * forms from one copy of a. This default makes the two calls.
+     */
+    default void gramUpper(int n, int k, double[] a, double[] c, int cols, double[] x, double[] ax) {
+        gramUpper(n, k, a, c);
+        dgemm(false, false, k, cols, n, 1, a, x, 0, ax);
+    }
+
     /** Eigenvalues ascending into w, orthonormal eigenvectors over a (n x n symmetric, lower triangle read). */
     int dsyevd(int n, double[] a, double[] w);
 
     /** As {@link #dsyevd} in single precision. */
     int ssyevd(int n, float[] a, float[] w);
+
+    /**
+     * The CPU eig's preconditioner in one call: dsyevd's eigenvectors Q of a (n x n symmetric, both triangles read)
+     * into q, then the lower triangle of B = Q'AQ into b, its strict upper triangle left undefined (the product is
+     * symmetric only to rounding: the caller mirrors the half it keeps). a's first n x n entries are read (it may be
+     * longer) and not written unless b is a, which is read first; INFO is
+     * dsyevd's, and q and b are left untouched when it is nonzero. A library overrides this to keep A, Q and the
+     * intermediate AQ on its own memory between the three calls and to skip B's upper half; this default composes
+     * {@link #dsyevd} and {@link #dgemm}.
+     */
+    default int dsyevdCongruence(int n, double[] a, double[] q, double[] b) {
+        double[] qq = java.util.Arrays.copyOf(a, n * n);
+        int info = dsyevd(n, qq, new double[n]);
+        if (info != 0) return info;
+        double[] c = new double[n * n];
+        dgemm(false, false, n, n, n, 1, a, qq, 0, c);
+        dgemm(true, false, n, n, n, 1, qq, c, 0, b);
+        System.arraycopy(qq, 0, q, 0, n * n);
+        return 0;
+    }
+
+    /** As {@link #dsyevdCongruence} in single precision (ssyevd, sgemm). */
+    default int ssyevdCongruence(int n, float[] a, float[] q, float[] b) {
+        float[] qq = java.util.Arrays.copyOf(a, n * n);
+        int info = ssyevd(n, qq, new float[n]);
+        if (info != 0) return info;
+        float[] c = new float[n * n];
+        sgemm(false, false, n, n, n, 1, a, qq, 0, c);
+        sgemm(true, false, n, n, n, 1, qq, c, 0, b);
+        System.arraycopy(qq, 0, q, 0, n * n);
+        return 0;
+    }
 
     /** Householder QR with column pivoting of m x n a: R and the reflectors into a, jpvt 1-based, tau min(m, n). */
     int dgeqp3(int m, int n, double[] a, int[] jpvt, double[] tau);

@@ -28,7 +28,7 @@ public final class NewtonSchulz {
     public static double polish(double[] q, int rows, int cols, boolean[] have, boolean complex, double target, int threads) {
         Lapack lapack = complex || have != null ? null : Lapack.get();
         if (lapack != null && (long) cols * cols * rows >= NATIVE_WORK) { // in place: no copies of the columns
-            return polishNative(lapack, q, rows, cols, target, Math.sqrt(cols) * EPS);
+            return polishNative(lapack, q, rows, cols, target, Math.sqrt(cols) * EPS, null, 0, null);
         }
         int len = complex ? 2 * rows : rows, k = 0;
         for (int j = 0; j < cols; j++) if (have == null || have[j]) k++;
@@ -42,6 +42,23 @@ public final class NewtonSchulz {
         double bound = polish(x, rows, complex, target, threads);
         c = 0;
         for (int j = 0; j < cols; j++) if (have == null || have[j]) System.arraycopy(x[c++], 0, q, j * len, len);
+        return bound;
+    }
+
+    /**
+     * As {@link #polish(double[], int, int, boolean[], boolean, double, int)} of real q (all columns), and qx := Q X of
+     * the polished Q for X cols x xCols (a residual's probes): on a native BLAS the product comes with the first Gram
+     * matrix, from its one copy of Q, and is formed again only when a step changed Q.
+     */
+    public static double polish(double[] q, int rows, int cols, double target, int threads, double[] x, int xCols,
+                                double[] qx) {
+        Lapack lapack = Lapack.get();
+        if (lapack != null && (long) cols * cols * rows >= NATIVE_WORK) {
+            return polishNative(lapack, q, rows, cols, target, Math.sqrt(cols) * EPS, x, xCols, qx);
+        }
+        double bound = polish(q, rows, cols, null, false, target, threads);
+        java.util.Arrays.fill(qx, 0, rows * xCols, 0);
+        Residuals.multiplyProbes(q, null, 0, rows, cols, x, xCols, qx);
         return bound;
     }
 
@@ -77,33 +94,41 @@ public final class NewtonSchulz {
         int n = x.length;
         double[] xf = new double[rows * n];
         for (int j = 0; j < n; j++) System.arraycopy(x[j], 0, xf, j * rows, rows);
-        double bound = polishNative(lapack, xf, rows, n, target, rounding);
+        double bound = polishNative(lapack, xf, rows, n, target, rounding, null, 0, null);
         for (int j = 0; j < n; j++) System.arraycopy(xf, j * rows, x[j], 0, rows);
         return bound;
     }
 
-    /** As above on the flat column-major xf (rows x n), in place; the correction's product array only when a step is due. */
-    private static double polishNative(Lapack lapack, double[] xf, int rows, int n, double target, double rounding) {
+    /**
+     * As above on the flat column-major xf (rows x n), in place; the correction's product array only when a step is
+     * due. With probes (non-null px) also px := X probes of the polished X (probes n x cols).
+     */
+    private static double polishNative(Lapack lapack, double[] xf, int rows, int n, double target, double rounding,
+                                       double[] probes, int cols, double[] px) {
         double[] f = new double[n * n], y = null;
         double bound;
         for (int step = 0; ; step++) {
-            lapack.gram(n, rows, xf, f);
+            // one side measures E; F's other side only when a step is due
+            if (step == 0 && px != null) lapack.gramUpper(n, rows, xf, f, cols, probes, px);
+            else lapack.gramUpper(n, rows, xf, f);
             double s = 0;
             for (int j = 0; j < n; j++) {
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i <= j; i++) {
                     double e = f[i + j * n] - (i == j ? 1 : 0);
-                    s += e * e;
+                    s += (i == j ? 1 : 2) * (e * e);
                     f[i + j * n] = -0.5 * e;
                 }
             }
             double e = Math.sqrt(s);
             if (e <= target / 2 || !(e < 1) || step == MAX_STEPS) { bound = e; break; }
+            PageAssembly.mirror(f, n, true);
             if (y == null) y = new double[rows * n];
             lapack.dgemm(false, false, rows, n, n, 1, xf, f, 0, y);
             for (int i = 0; i < rows * n; i++) xf[i] += y[i];
             double predicted = 0.75 * e * e + 0.25 * e * e * e + rounding;
             if (predicted <= target / 2) { bound = predicted; break; }
         }
+        if (px != null && y != null) lapack.dgemm(false, false, rows, cols, n, 1, xf, probes, 0, px); // a step moved X
         return bound;
     }
 

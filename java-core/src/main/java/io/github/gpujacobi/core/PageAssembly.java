@@ -129,19 +129,39 @@ public final class PageAssembly {
     /**
      * One triangle of the n x n page a copied onto the other (the lower from the upper when {@code lowerFromUpper}),
      * tile by tile so that the strided side stays in cache: a product known symmetric but computed (or stored) on one
-     * side.
+     * side. The rows of tiles touch disjoint pairs, so they run on all cores.
      */
-    public static void mirror(double[] a, int n, boolean lowerFromUpper) {
-        for (int jb = 0; jb < n; jb += TILE) {
+    public static void mirror(final double[] a, final int n, final boolean lowerFromUpper) {
+        HostScan.forTasks((n + TILE - 1) / TILE, (long) n * n, t -> {
+            int jb = t * TILE, je = Math.min(n, jb + TILE);
             for (int ib = jb; ib < n; ib += TILE) {
-                for (int j = jb, je = Math.min(n, jb + TILE); j < je; j++) {
+                for (int j = jb; j < je; j++) {
                     for (int i = Math.max(ib, j + 1), ie = Math.min(n, ib + TILE); i < ie; i++) {
                         if (lowerFromUpper) a[i + j * n] = a[j + i * n];
                         else a[j + i * n] = a[i + j * n];
                     }
                 }
             }
-        }
+        });
+    }
+
+    /**
+     * The n x n page whose lower triangle (diagonal included) is that of the single-precision page lower, widened into
+     * both triangles of out: a product computed in single on one side, in one pass.
+     */
+    public static void mirror(final float[] lower, final double[] out, final int n) {
+        HostScan.forTasks((n + TILE - 1) / TILE, (long) n * n, t -> {
+            int jb = t * TILE, je = Math.min(n, jb + TILE);
+            for (int ib = jb; ib < n; ib += TILE) {
+                for (int j = jb; j < je; j++) {
+                    for (int i = Math.max(ib, j), ie = Math.min(n, ib + TILE); i < ie; i++) {
+                        double x = lower[i + j * n];
+                        out[i + j * n] = x;
+                        out[j + i * n] = x;
+                    }
+                }
+            }
+        });
     }
 
     /** (A + A')/2 in place: the solvers see an exactly symmetric page. */

@@ -47,6 +47,11 @@ public final class PageDriver {
         PageOutcome solve(int page, double[] w, double[] v);
     }
 
+    /** As {@link EigPage}, given the page's {@link SymmetricPage} pass: its w (destroyed) and what the pass gathered. */
+    public interface SymmetricEigPage {
+        PageOutcome solve(int page, SymmetricPage p, double[] v);
+    }
+
     /**
      * One page of the SVD: w is A (m >= n) or A' (wide A), mm x nn with mm >= nn; on return w holds
      * A V (outcome.values null: the driver takes the column norms) or U with outcome.values = the
@@ -82,15 +87,23 @@ public final class PageDriver {
     }
 
     public EigResult eig(final PageArray a, SolverOptions o, String method, final EigPage solver) {
+        return eig(a, o, method, false, (k, p, v) -> solver.solve(k, p.w, v));
+    }
+
+    /**
+     * @param check whether each page's pass makes the API's input checks ({@link SymmetricPage#read}): for a backend
+     *              that declares {@link io.github.gpujacobi.api.Backend#checksInput}, one page at a time
+     */
+    public EigResult eig(final PageArray a, final SolverOptions o, String method, final boolean check,
+                         final SymmetricEigPage solver) {
         final int n = a.rows();
         final boolean vec = o.vectors();
         final PageOutputs.Eig out = PageOutputs.eig(a, vec);
         final PageStats stats = new PageStats(a.pages());
         forEachPage(a.pages(), k -> {
-            double[] w = a.pageAsDouble(k);
-            PageAssembly.symmetrize(w, n);
+            SymmetricPage p = SymmetricPage.read(a, k, o, check);
             double[] v = vec ? new double[n * n] : null;
-            PageOutcome r = solver.solve(k, w, v);
+            PageOutcome r = solver.solve(k, p, v);
             stats.record(k, r);
             PageAssembly.eig(r.values, v, n, out.values, out.vectors, k);
         });

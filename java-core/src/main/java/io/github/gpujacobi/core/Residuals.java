@@ -1,5 +1,6 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.api.HostScan;
 import io.github.gpujacobi.api.PageArray;
 
 import java.util.Random;
@@ -48,72 +49,103 @@ public final class Residuals {
         return ratio(Math.sqrt(num), am);
     }
 
-    /** {@link #eig} estimated from {@value #PROBES} probes: E z = A (V z) - V (d .* z), O(n^2). */
+    /**
+     * {@link #eig} estimated from {@value #PROBES} probes: E z = A (V z) - V (d .* z), O(n^2), in one pass over V and
+     * one over A (single-precision pages read as they are, without a double copy).
+     */
     public static double eigEstimate(PageArray a, PageArray v, PageArray d, int k) {
         int n = a.rows();
-        double[] am = a.doubleData(), dm = d.pageAsDouble(k);
-        int at = a.offset() + k * n * n;
-        if (am == null || !moderate(am, at, n * n)) { // a scaled copy keeps every product and square in range
-            am = a.pageAsDouble(k);
-            int e = scaleToUnit(am);
-            scale(dm, e);
-            return eigEstimate(am, 0, v, dm, n, k);
-        }
-        return eigEstimate(am, at, v, dm, n, k);
-    }
-
-    /** The estimate on A held from am[offset] (moderate, or scaled by scaleToUnit, with dm alike). */
-    private static double eigEstimate(double[] am, int offset, PageArray v, double[] dm, int n, int k) {
-        double[] vm = v.doubleData();
-        int vOffset = v.offset() + k * n * n;
-        if (vm == null) {
-            vm = v.pageAsDouble(k);
-            vOffset = 0;
-        }
-        Random rnd = probes(k);
-        double[] z = new double[n * PROBES], dz = new double[n * PROBES], vz = new double[n * PROBES],
-                r = new double[n * PROBES];
-        for (int p = 0; p < PROBES; p++) {
-            for (int i = p * n; i < (p + 1) * n; i++) {
-                z[i] = rnd.nextGaussian();
-                dz[i] = dm[i - p * n] * z[i];
-            }
-        }
-        multiplyProbes(vm, vOffset, n, n, z, vz, 1); // every probe in one pass over each matrix
-        multiplyProbes(am, offset, n, n, vz, r, 1);
-        multiplyProbes(vm, vOffset, n, n, dz, r, -1);
-        return Math.sqrt(squares(r) / PROBES) / frob(am, offset, n * n);
+        double[] dm = d.pageAsDouble(k), x = eigProbes(dm, n, k), vx = new double[x.length];
+        multiplyProbes(v.doubleData(), v.floatData(), v.offset() + k * n * n, n, n, x, 2 * PROBES, vx);
+        return eigEstimate(a, k, vx);
     }
 
     /**
-     * Whether the page's entries lie where the unscaled products and squares cannot leave the normal range: largest
-     * |entry| in [2^-100, 2^100] (and finite). Pages outside it are scaled first ({@link #scaleToUnit}).
+     * The probes of {@link #eigEstimate} for page k with eigenvalues d: z and d .* z side by side, n x 2
+     * {@value #PROBES}; V times them is what {@link #eigEstimate(PageArray, int, double[])} takes.
      */
-    private static boolean moderate(double[] a, int offset, int len) {
-        double max = 0;
-        for (int i = offset; i < offset + len; i++) max = Math.max(max, Math.abs(a[i]));
-        return max >= 0x1p-100 && max <= 0x1p100;
-    }
-
-    /** Y (m x PROBES) += sign A X for the m x n column-major A held from a[offset] and X n x PROBES: one pass over A. */
-    private static void multiplyProbes(double[] a, int offset, int m, int n, double[] x, double[] y, double sign) {
-        for (int j = 0; j < n; j++) {
-            double f0 = sign * x[j], f1 = sign * x[j + n], f2 = sign * x[j + 2 * n], f3 = sign * x[j + 3 * n];
-            for (int i = 0, at = offset + j * m; i < m; i++, at++) {
-                double aij = a[at];
-                y[i] += aij * f0;
-                y[i + m] += aij * f1;
-                y[i + 2 * m] += aij * f2;
-                y[i + 3 * m] += aij * f3;
+    public static double[] eigProbes(double[] d, int n, int k) {
+        Random rnd = probes(k);
+        double[] x = new double[2 * n * PROBES];
+        for (int p = 0; p < PROBES; p++) {
+            for (int i = 0; i < n; i++) {
+                double z = rnd.nextGaussian();
+                x[i + p * n] = z;
+                x[i + (p + PROBES) * n] = d[i] * z;
             }
         }
+        return x;
     }
 
-    /** ||A||_F of the len entries from a[offset], or 1 for a zero page (the ratio is then the residual itself). */
-    private static double frob(double[] a, int offset, int len) {
-        double s = 0;
-        for (int i = offset; i < offset + len; i++) s += a[i] * a[i];
-        return s == 0 ? 1 : Math.sqrt(s);
+    /**
+     * {@link #eigEstimate(PageArray, PageArray, PageArray, int)} given vx = V times {@link #eigProbes} of page k (a
+     * caller that had V's products at hand, e.g. from the polish's copy of V on a native BLAS).
+     */
+    public static double eigEstimate(PageArray a, int k, double[] vx) {
+        int n = a.rows(), offset = a.offset() + k * n * n; // a window's pages start at its offset
+        double[] am = a.doubleData();
+        float[] af = a.floatData();
+        double[] max = new double[1];
+        double squares = maxAndSquares(am, af, offset, n * n, max);
+        if (!(max[0] >= 0x1p-100 && max[0] <= 0x1p100)) { // a scaled copy keeps every product and square in range
+            am = a.pageAsDouble(k);
+            int e = scaleToUnit(am);
+            double[] scaled = vx.clone(); // V (2^e d .* z): exact unless it leaves the range, as scaling d first
+            for (int i = n * PROBES; i < scaled.length; i++) scaled[i] = Math.scalb(scaled[i], e);
+            return eigEstimate(am, null, 0, scaled, n, maxAndSquares(am, null, 0, n * n, max));
+        }
+        return eigEstimate(am, af, offset, vx, n, squares);
+    }
+
+    /**
+     * The estimate on A held from offset in am or af (moderate, or scaled by scaleToUnit, with vx's d .* z half alike),
+     * whose squares sum to squares.
+     */
+    private static double eigEstimate(double[] am, float[] af, int offset, double[] vx, int n, double squares) {
+        double[] r = new double[n * PROBES];
+        multiplyProbes(am, af, offset, n, n, vx, PROBES, r); // A (V z): the first PROBES columns of vx
+        for (int i = 0; i < r.length; i++) r[i] -= vx[i + n * PROBES];
+        return Math.sqrt(squares(r) / PROBES) / (squares == 0 ? 1 : Math.sqrt(squares));
+    }
+
+    /**
+     * The sum of the squares of the len entries from offset in a (or, when a is null, f), their largest magnitude into
+     * max[0] (NaN when one is NaN).
+     */
+    private static double maxAndSquares(double[] a, float[] f, int offset, int len, double[] max) {
+        double m = 0, s = 0;
+        for (int i = offset; i < offset + len; i++) {
+            double x = a != null ? a[i] : f[i];
+            m = Math.max(m, Math.abs(x));
+            s += x * x;
+        }
+        max[0] = m;
+        return s;
+    }
+
+    /**
+     * Y (m x probes) += A X for the m x n column-major A held from offset in a (or, when a is null, f) and X n x probes:
+     * one pass over A, its rows in pieces on all cores for a large A.
+     */
+    static void multiplyProbes(final double[] a, final float[] f, final int offset, final int m, final int n,
+                                       final double[] x, final int probes, final double[] y) {
+        final int pieces = Math.max(1, Math.min(16, m / 256));
+        HostScan.forTasks(pieces, (long) m * n, t -> {
+            int from = (int) ((long) m * t / pieces), to = (int) ((long) m * (t + 1) / pieces);
+            double[] col = a != null ? a : new double[m];
+            for (int j = 0; j < n; j++) {
+                int at = offset + j * m;
+                if (a == null) { // the single column widened once, read by every probe from cache
+                    for (int i = from; i < to; i++) col[i] = f[at + i];
+                    at = 0;
+                }
+                for (int p = 0; p < probes; p++) {
+                    double xj = x[j + p * n];
+                    int yAt = p * m;
+                    for (int i = from; i < to; i++) y[yAt + i] += col[at + i] * xj;
+                }
+            }
+        });
     }
 
     /** ||A - U diag(s) V'|| / ||A|| over the first min(m,n) singular triplets. */

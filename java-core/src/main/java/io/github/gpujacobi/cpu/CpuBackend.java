@@ -26,6 +26,7 @@ import io.github.gpujacobi.core.NewtonSchulz;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageDriver;
 import io.github.gpujacobi.core.PageOutcome;
+import io.github.gpujacobi.core.Residuals;
 import io.github.gpujacobi.core.SvdScaling;
 
 import java.util.ArrayList;
@@ -89,6 +90,7 @@ public final class CpuBackend implements Backend {
     public EigResult eig(final PageArray a, final SolverOptions o) {
         if (Methods.HYPERBOLIC.equals(o.method())) return indefiniteEig(a, o);
         final int n = a.rows(), pages = a.pages(), inner = innerThreads(o, pages);
+        final boolean check = checksInput(Operation.EIG, a, o);
         final double eps = a.precision().eps(), tol = o.tolFor(a.precision(), n);
         // 'blocked' (the GPU's one-sided Jacobi on a Cholesky factor) is the same route here
         final boolean auto = Methods.AUTO.equals(o.method()) || Methods.BLOCKED.equals(o.method());
@@ -96,10 +98,11 @@ public final class CpuBackend implements Backend {
         final String[] used = new String[pages];
         final boolean[] singular = new boolean[pages]; // the one-sided route refused a page that is not diagonal
         final Lapack lapack = lapack(o);
-        EigResult r = driver(o, auto ? lapack : null, n).eig(a, o, o.method(), (k, w, v) -> {
-            double[] d = new double[n];
-            if (auto && PreconditionedEig.takes(lapack, w, n, o)) {
-                PageOutcome pre = PreconditionedEig.run(w, n, d, v, tol, PageDriver.maxSweeps(o), a.precision(), lapack);
+        EigResult r = driver(o, auto ? lapack : null, n).eig(a, o, o.method(), check, (k, p, v) -> {
+            double[] d = new double[n], w = p.w;
+            if (auto && PreconditionedEig.takes(lapack, p, n, o)) {
+                PageOutcome pre = PreconditionedEig.run(w, p.maxAbs, p.exactSingle(), n, d, v, tol,
+                        PageDriver.maxSweeps(o), a.precision(), lapack);
                 if (pre != null) {
                     used[k] = Methods.CYCLIC;
                     return certified(pre, a, k, d, v, tol, inner);
@@ -144,8 +147,8 @@ public final class CpuBackend implements Backend {
         final Precision prec = a.precision();
         final double tol = AccuracyContract.oneSidedTol(o, prec, n);
         final Lapack lapack = lapack(o);
-        return driver(o, lapack, n).eig(a, o, o.method(), (k, w, v) -> {
-            double[] d = new double[n];
+        return driver(o, lapack, n).eig(a, o, o.method(), checksInput(Operation.EIG, a, o), (k, p, v) -> {
+            double[] d = new double[n], w = p.w;
             int e = IndefiniteEig.scaleNearOne(w); // as AutoEig: G ~ |M|^(1/2) is squared (1e160 overflowed, 1e-160 underflowed)
             HyperbolicEig solver = new HyperbolicEig();
             try {
@@ -167,8 +170,10 @@ public final class CpuBackend implements Backend {
         if (v == null) return r;
         int n = a.rows();
         double target = AccuracyContract.orthogonality(a.precision(), n);
-        boolean ok = NewtonSchulz.polish(v, n, n, null, false, target, threads) <= target
-                && AccuracyContract.eigResidualMet(a, k, d, v, tol);
+        // the residual's probes go through V with the polish's Gram matrix (one copy of V on a native BLAS)
+        double[] probes = Residuals.eigProbes(d, n, 0), vx = new double[probes.length];
+        boolean ok = NewtonSchulz.polish(v, n, n, target, threads, probes, probes.length / Math.max(1, n), vx) <= target
+                && AccuracyContract.eigResidualMetByProbes(a, k, vx, tol);
         return ok || !r.converged ? r : new PageOutcome(r.sweeps, r.rotations, false, r.computeNanos, r.values);
     }
 
@@ -226,6 +231,15 @@ public final class CpuBackend implements Backend {
             boolean polished = NewtonSchulz.polish(w, m, n, null, false, target, inner) <= target;
             return new PageOutcome(solver.sweeps, solver.rotations, solver.converged && polished, 0, sigma);
         });
+    }
+
+    /**
+     * eig of one page checks its input in the pass that reads the page ({@link io.github.gpujacobi.core.SymmetricPage}):
+     * the same tests and errors as the API's, without its two passes before.
+     */
+    @Override
+    public boolean checksInput(Operation op, PageArray a, SolverOptions o) {
+        return op == Operation.EIG && a.pages() == 1 && a.rows() > 0 && a.rows() == a.cols();
     }
 
     public boolean supportsComplex(Operation op) { return op != Operation.HSVD; }

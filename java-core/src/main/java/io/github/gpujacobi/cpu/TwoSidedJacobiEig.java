@@ -84,10 +84,18 @@ final class TwoSidedJacobiEig {
      */
     private boolean[] cyclicSweep(double[] a, double[] v, int n, double tol, boolean[] last) {
         boolean[] now = new boolean[n];
+        // sqrt|a_ii| for the test of every pair, kept here rather than read down the diagonal and rooted per pair
+        double[] root = new double[n];
+        for (int i = 0; i < n; i++) root[i] = Math.sqrt(Math.abs(a[i + i * n]));
         for (int p = 0; p < n - 1; p++) {
             for (int q = p + 1; q < n; q++) {
                 if (last != null && !last[p] && !last[q] && !now[p] && !now[q]) continue;
-                if (rotate(a, v, n, p, q, tol)) now[p] = now[q] = true;
+                if (JacobiRotation.negligibleByRoots(a[q + p * n], root[p], root[q], tol)) continue;
+                if (rotate(a, v, n, p, q, tol)) {
+                    now[p] = now[q] = true;
+                    root[p] = Math.sqrt(Math.abs(a[p + p * n]));
+                    root[q] = Math.sqrt(Math.abs(a[q + q * n]));
+                }
             }
         }
         return now;
@@ -170,11 +178,15 @@ final class TwoSidedJacobiEig {
         double t = JacobiRotation.tangent(app, aqq, apq);
         double c = JacobiRotation.cosine(t), s = t * c;
         rotateColumns(a, n, p, q, c, s);
+        // rows p and q of J'(AJ): off the 2 x 2 block they equal the rotated columns (a symmetric: the same products of
+        // the same numbers), so they are copied across rather than read and rotated a second time down the rows
+        double pp = a[p + p * n], qp = a[q + p * n], pq = a[p + q * n], qq = a[q + q * n];
         for (int j = 0; j < n; j++) {
-            double x = a[p + j * n], y = a[q + j * n];
-            a[p + j * n] = c * x - s * y;
-            a[q + j * n] = s * x + c * y;
+            a[p + j * n] = a[j + p * n];
+            a[q + j * n] = a[j + q * n];
         }
+        a[p + p * n] = c * pp - s * qp;
+        a[q + q * n] = s * pq + c * qq;
         a[p + q * n] = 0;
         a[q + p * n] = 0;
         if (v != null) rotateColumns(v, n, p, q, c, s);

@@ -36,6 +36,33 @@ class NewtonSchulzTest {
         assertTrue(after <= target, "||X'X - I||_F " + after + " > " + target + " (from " + before + ")");
     }
 
+    /** Q X of the polished Q, with the polish's products (native) or after it (Java): both with and without steps. */
+    static void assertTimesProbesOfThePolished(int m, int n, double delta) {
+        Random r = new Random(m * 7 + n);
+        double[] x = perturbed(r, m, n, delta, false), probes = Generators.randn(r, n, 8), qx = new double[m * 8];
+        java.util.Arrays.fill(qx, Double.NaN); // filled, not added to
+        double target = Math.max(n, 3) * EPS;
+        double bound = NewtonSchulz.polish(x, m, n, target, 2, probes, 8, qx);
+        assertTrue(bound <= target, "certified " + bound);
+        for (int c = 0; c < 8; c++) {
+            for (int i = 0; i < m; i++) {
+                double want = 0, size = 0;
+                for (int j = 0; j < n; j++) {
+                    want += x[i + j * m] * probes[j + c * n];
+                    size += Math.abs(x[i + j * m] * probes[j + c * n]);
+                }
+                org.junit.jupiter.api.Assertions.assertEquals(want, qx[i + c * m], 1e-14 * size + 1e-300,
+                        m + "x" + n + " from " + delta + " (" + i + "," + c + ")");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "real {0}x{1} from {2}, times probes")
+    @CsvSource({"8,8,1e-13", "64,64,1e-6", "300,200,1e-4", "200,200,1e-17"})
+    void polishedTimesProbes(int m, int n, double delta) {
+        assertTimesProbesOfThePolished(m, n, delta);
+    }
+
     @ParameterizedTest(name = "complex {0}x{1} from {2}")
     @CsvSource({"8,8,1e-13", "64,40,1e-6", "130,130,1e-4"})
     void complexFactorReachesTheBound(int m, int n, double delta) {

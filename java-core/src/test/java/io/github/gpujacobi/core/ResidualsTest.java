@@ -37,6 +37,32 @@ class ResidualsTest {
     }
 
     /**
+     * A single-precision page and its vectors are read as they are (no double copy, a parallel pass at order 600): the
+     * estimate equals the one on the same numbers held in double, on every page of a 3-D array.
+     */
+    @Test
+    void singlePagesEstimateAsTheirDoubleCopies() {
+        for (int n : new int[]{7, 600}) {
+            Random r = new Random(n);
+            float[] af = new float[2 * n * n], vf = new float[2 * n * n];
+            float[] df = new float[2 * n];
+            for (int i = 0; i < af.length; i++) {
+                af[i] = (float) r.nextGaussian();
+                vf[i] = (float) r.nextGaussian();
+            }
+            for (int i = 0; i < df.length; i++) df[i] = (float) r.nextGaussian();
+            PageArray a = PageArray.wrap(af, n, n, 2), v = PageArray.wrap(vf, n, n, 2), d = PageArray.wrap(df, n, 1, 2);
+            for (int k = 0; k < 2; k++) {
+                double single = Residuals.eigEstimate(a, v, d, k);
+                double wide = Residuals.eigEstimate(a.to(io.github.gpujacobi.api.Precision.DOUBLE),
+                        v.to(io.github.gpujacobi.api.Precision.DOUBLE), d.to(io.github.gpujacobi.api.Precision.DOUBLE), k);
+                assertTrue(single > 0.1, "a random V is far from eigenvectors: " + single);
+                assertEquals(wide, single, 1e-13 * wide, n + " page " + k);
+            }
+        }
+    }
+
+    /**
      * The same decomposition, its page and results multiplied by f = 2^e (exactly: ~1e-150, 1e-170,
      * 1e300, 1e-300): the same relative residuals.
      */
