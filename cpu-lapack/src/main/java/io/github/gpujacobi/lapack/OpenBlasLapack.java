@@ -224,6 +224,42 @@ public final class OpenBlasLapack implements Lapack {
         });
     }
 
+    @Override
+    public int dgetrfGetri(int n, double[] a, int[] ipiv, java.util.function.Predicate<double[]> pivots) {
+        return NativeThread.call(() -> {
+            DoublePointer pa = NativeArrays.in(0, a, n * n);
+            IntPointer pi = NativeArrays.ints(0, n);
+            int ld = Math.max(1, n), info = openblas.LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, pa, ld, pi);
+            if (info == 0) {
+                double[] u = new double[n];
+                for (int k = 0; k < n; k++) u[k] = pa.get((long) k * (n + 1));
+                info = pivots.test(u) ? openblas.LAPACKE_dgetri(LAPACK_COL_MAJOR, n, pa, ld, pi) : PIVOTS_REFUSED;
+            }
+            pa.get(a, 0, n * n);
+            pi.get(ipiv, 0, n);
+            NativeArrays.trim();
+            return info;
+        });
+    }
+
+    @Override
+    public int sgetrfGetri(int n, float[] a, int[] ipiv, java.util.function.Predicate<double[]> pivots) {
+        return NativeThread.call(() -> {
+            FloatPointer pa = NativeArrays.in(0, a, n * n);
+            IntPointer pi = NativeArrays.ints(0, n);
+            int ld = Math.max(1, n), info = openblas.LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, pa, ld, pi);
+            if (info == 0) {
+                double[] u = new double[n];
+                for (int k = 0; k < n; k++) u[k] = pa.get((long) k * (n + 1));
+                info = pivots.test(u) ? openblas.LAPACKE_sgetri(LAPACK_COL_MAJOR, n, pa, ld, pi) : PIVOTS_REFUSED;
+            }
+            pa.get(a, 0, n * n);
+            pi.get(ipiv, 0, n);
+            NativeArrays.trim();
+            return info;
+        });
+    }
+
     public double dgecon(int n, double[] lu, double anorm) {
         return NativeThread.call(() -> {
             DoublePointer pa = NativeArrays.in(0, lu, n * n), pr = NativeArrays.doubles(1, 1);

@@ -118,6 +118,37 @@ class NativeRoutesTest {
     }
 
     /**
+     * LU and inverse in one native call give the composed calls' inverse and pivots bit for bit (the same getrf and
+     * getri on the same numbers), in both precisions; a refused diagonal stops before getri with PIVOTS_REFUSED, and the
+     * test sees U's diagonal as getrf left it.
+     */
+    @Test
+    void luAndInverseInOneCallMatchTheComposedCalls() {
+        Lapack native_ = Lapack.get(), composed = new Composed();
+        for (int n : new int[]{1, 2, 7, 128, 129, 300}) {
+            Random r = new Random(n);
+            double[] a = new double[n * n];
+            for (int i = 0; i < a.length; i++) a[i] = r.nextGaussian();
+            double[] x = a.clone(), y = a.clone();
+            int[] px = new int[n], py = new int[n];
+            double[][] seen = new double[2][];
+            assertEquals(0, composed.dgetrfGetri(n, x, px, u -> (seen[0] = u) != null));
+            assertEquals(0, native_.dgetrfGetri(n, y, py, u -> (seen[1] = u) != null));
+            assertArrayEquals(seen[0], seen[1], 0, "n = " + n + ": U's diagonal");
+            assertArrayEquals(px, py, "n = " + n + ": pivots");
+            assertArrayEquals(x, y, 0, "n = " + n + ": the inverse");
+            float[] f = new float[n * n];
+            for (int i = 0; i < f.length; i++) f[i] = (float) a[i];
+            float[] fx = f.clone(), fy = f.clone();
+            assertEquals(0, composed.sgetrfGetri(n, fx, px, u -> true));
+            assertEquals(0, native_.sgetrfGetri(n, fy, py, u -> true));
+            assertArrayEquals(fx, fy, 0, "n = " + n + ": the single inverse");
+            assertEquals(Lapack.PIVOTS_REFUSED, native_.dgetrfGetri(n, a.clone(), px, u -> false));
+            assertEquals(Lapack.PIVOTS_REFUSED, native_.sgetrfGetri(n, f.clone(), px, u -> false));
+        }
+    }
+
+    /**
      * The polish on the native Gram measures E from one triangle and mirrors F only for a step: a factor off by 1e-6
      * comes back within the target by the measure of the whole X'X, and an orthonormal one is measured as the whole
      * X'X measures it.

@@ -100,6 +100,31 @@ public interface Lapack {
 
     int sgetri(int n, float[] a, int[] ipiv);
 
+    /**
+     * {@link #dgetrf}, then, when pivots accepts U's diagonal (n entries), {@link #dgetri}: the inverse in a. The
+     * first failing call's info, {@link #PIVOTS_REFUSED} when pivots refused (a then holds nothing usable), else 0. A
+     * native binding keeps a on its own memory between the two calls.
+     */
+    default int dgetrfGetri(int n, double[] a, int[] ipiv, java.util.function.Predicate<double[]> pivots) {
+        int info = dgetrf(n, a, ipiv);
+        if (info != 0) return info;
+        double[] u = new double[n];
+        for (int k = 0; k < n; k++) u[k] = a[k + k * n];
+        return pivots.test(u) ? dgetri(n, a, ipiv) : PIVOTS_REFUSED;
+    }
+
+    /** As {@link #dgetrfGetri} in single precision (the diagonal passed widened). */
+    default int sgetrfGetri(int n, float[] a, int[] ipiv, java.util.function.Predicate<double[]> pivots) {
+        int info = sgetrf(n, a, ipiv);
+        if (info != 0) return info;
+        double[] u = new double[n];
+        for (int k = 0; k < n; k++) u[k] = a[k + k * n];
+        return pivots.test(u) ? sgetri(n, a, ipiv) : PIVOTS_REFUSED;
+    }
+
+    /** {@link #dgetrfGetri}'s answer when its pivots test refused U's diagonal. */
+    int PIVOTS_REFUSED = Integer.MIN_VALUE;
+
     /** The 1-norm RCOND estimate of the factors of {@link #dgetrf} (anorm: ||A||_1); the estimate, or NaN on failure. */
     double dgecon(int n, double[] lu, double anorm);
 

@@ -22,24 +22,24 @@ final class LapackInverse {
         if (!GaussJordanInverse.equilibrateRows(a, n, rowExp, colScale)) return false;
         int[] ipiv = new int[n];
         double negligible = single ? NEGLIGIBLE_SINGLE : GaussJordanInverse.NEGLIGIBLE;
-        if (single) {
+        java.util.function.Predicate<double[]> held = u -> pivotsHold(u, colScale, negligible);
+        if (single) { // the factors and the inverse stay on the binding's memory between getrf and getri
             float[] f = new float[n * n];
             for (int i = 0; i < f.length; i++) f[i] = (float) a[i];
-            if (lapack.sgetrf(n, f, ipiv) != 0 || !pivotsHold(f, null, n, colScale, negligible)) return false;
-            if (lapack.sgetri(n, f, ipiv) != 0) return false;
+            if (lapack.sgetrfGetri(n, f, ipiv, held) != 0) return false;
             for (int i = 0; i < f.length; i++) a[i] = f[i];
-        } else {
-            if (lapack.dgetrf(n, a, ipiv) != 0 || !pivotsHold(null, a, n, colScale, negligible)) return false;
-            if (lapack.dgetri(n, a, ipiv) != 0) return false;
+        } else if (lapack.dgetrfGetri(n, a, ipiv, held) != 0) {
+            return false;
         }
         GaussJordanInverse.unscale(a, n, rowExp);
         return true;
     }
 
-    private static boolean pivotsHold(float[] f, double[] d, int n, double[] colScale, double negligible) {
-        for (int k = 0; k < n; k++) {
-            double u = Math.abs(f != null ? f[k + k * n] : d[k + k * n]);
-            if (u == 0 || u < negligible * colScale[k]) return false;
+    /** Whether U's diagonal u meets the rule: no pivot zero or below negligible times its column's scale. */
+    private static boolean pivotsHold(double[] u, double[] colScale, double negligible) {
+        for (int k = 0; k < u.length; k++) {
+            double x = Math.abs(u[k]);
+            if (x == 0 || x < negligible * colScale[k]) return false;
         }
         return true;
     }
