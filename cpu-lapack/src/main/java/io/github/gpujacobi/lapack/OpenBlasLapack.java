@@ -229,12 +229,9 @@ public final class OpenBlasLapack implements Lapack {
         return NativeThread.call(() -> {
             DoublePointer pa = NativeArrays.in(0, a, n * n);
             IntPointer pi = NativeArrays.ints(0, n);
-            int ld = Math.max(1, n), info = openblas.LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, pa, ld, pi);
-            if (info == 0) {
-                double[] u = new double[n];
-                for (int k = 0; k < n; k++) u[k] = pa.get((long) k * (n + 1));
-                info = pivots.test(u) ? openblas.LAPACKE_dgetri(LAPACK_COL_MAJOR, n, pa, ld, pi) : PIVOTS_REFUSED;
-            }
+            int ld = Math.max(1, n);
+            int info = Lapack.inverseAfterLu(n, openblas.LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, pa, ld, pi),
+                    k -> pa.get((long) k * (n + 1)), pivots, () -> openblas.LAPACKE_dgetri(LAPACK_COL_MAJOR, n, pa, ld, pi));
             pa.get(a, 0, n * n);
             pi.get(ipiv, 0, n);
             NativeArrays.trim();
@@ -247,12 +244,9 @@ public final class OpenBlasLapack implements Lapack {
         return NativeThread.call(() -> {
             FloatPointer pa = NativeArrays.in(0, a, n * n);
             IntPointer pi = NativeArrays.ints(0, n);
-            int ld = Math.max(1, n), info = openblas.LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, pa, ld, pi);
-            if (info == 0) {
-                double[] u = new double[n];
-                for (int k = 0; k < n; k++) u[k] = pa.get((long) k * (n + 1));
-                info = pivots.test(u) ? openblas.LAPACKE_sgetri(LAPACK_COL_MAJOR, n, pa, ld, pi) : PIVOTS_REFUSED;
-            }
+            int ld = Math.max(1, n);
+            int info = Lapack.inverseAfterLu(n, openblas.LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, pa, ld, pi),
+                    k -> pa.get((long) k * (n + 1)), pivots, () -> openblas.LAPACKE_sgetri(LAPACK_COL_MAJOR, n, pa, ld, pi));
             pa.get(a, 0, n * n);
             pi.get(ipiv, 0, n);
             NativeArrays.trim();

@@ -106,20 +106,25 @@ public interface Lapack {
      * native binding keeps a on its own memory between the two calls.
      */
     default int dgetrfGetri(int n, double[] a, int[] ipiv, java.util.function.Predicate<double[]> pivots) {
-        int info = dgetrf(n, a, ipiv);
-        if (info != 0) return info;
-        double[] u = new double[n];
-        for (int k = 0; k < n; k++) u[k] = a[k + k * n];
-        return pivots.test(u) ? dgetri(n, a, ipiv) : PIVOTS_REFUSED;
+        return inverseAfterLu(n, dgetrf(n, a, ipiv), k -> a[k + k * n], pivots, () -> dgetri(n, a, ipiv));
     }
 
     /** As {@link #dgetrfGetri} in single precision (the diagonal passed widened). */
     default int sgetrfGetri(int n, float[] a, int[] ipiv, java.util.function.Predicate<double[]> pivots) {
-        int info = sgetrf(n, a, ipiv);
+        return inverseAfterLu(n, sgetrf(n, a, ipiv), k -> a[k + k * n], pivots, () -> sgetri(n, a, ipiv));
+    }
+
+    /**
+     * {@link #dgetrfGetri}'s rule after getrf returned info, for either precision and binding: getri (its info) when
+     * getrf succeeded and pivots accepts U's diagonal (entry k read by diagonal), else getrf's info or
+     * {@link #PIVOTS_REFUSED}.
+     */
+    static int inverseAfterLu(int n, int info, java.util.function.IntToDoubleFunction diagonal,
+                              java.util.function.Predicate<double[]> pivots, java.util.function.IntSupplier getri) {
         if (info != 0) return info;
         double[] u = new double[n];
-        for (int k = 0; k < n; k++) u[k] = a[k + k * n];
-        return pivots.test(u) ? sgetri(n, a, ipiv) : PIVOTS_REFUSED;
+        for (int k = 0; k < n; k++) u[k] = diagonal.applyAsDouble(k);
+        return pivots.test(u) ? getri.getAsInt() : PIVOTS_REFUSED;
     }
 
     /** {@link #dgetrfGetri}'s answer when its pivots test refused U's diagonal. */

@@ -38,15 +38,15 @@ public final class BlockedEigOnDevice {
     public PageOutcome page(PageArray a, int k, SolverOptions o, double tol, boolean wantV,
                             Deferred<PageOutputs.Eig> pending, AtomicInteger indefinite, AtomicInteger fallback) {
         final int n = a.rows();
-        long t0 = Profiling.ON ? Profiling.sync(gpu) : 0;
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "blocked eig page n=" + n) : null;
         DevicePointer page = BlockedEigPage.pageBuffer(gpu, n);
         SymmetricIntake in = SymmetricIntake.run(gpu, a, k, o, page);
-        long t1 = Profiling.ON ? Profiling.sync(gpu) : 0;
+        if (ph != null) ph.mark("intake");
         BlockedEigPage.Solved s = BlockedEigPage.solve(gpu, page, new BlockedEigPage.Facts(in.max, in.nonPositiveDiagonal,
                 in.offDiagonal == 0), n, wantV, tol, o, indefinite, fallback);
-        long t2 = Profiling.ON ? Profiling.sync(gpu) : 0;
+        if (ph != null) ph.mark(String.format(java.util.Locale.ROOT, "solve (counted %.3f)", s.outcome.computeNanos / 1e6));
         PageOutputs.Eig out = pending.get();
-        long t3 = Profiling.ON ? System.nanoTime() : 0;
+        if (ph != null) ph.mark("outputs' wait");
         PageArray values = out.values, vectors = out.vectors;
         if (s.hostVectors != null) { // the two-sided fallback's vectors, on the host: the host pass checks them
             PageAssembly.eig(s.outcome.values, s.hostVectors, n, values, vectors, k);
@@ -54,10 +54,9 @@ public final class BlockedEigOnDevice {
             return s.outcome;
         }
         PageOutcome r = finish(s.outcome, s.vectors, n, values, vectors, k);
-        if (Profiling.ON) {
-            System.err.printf(java.util.Locale.ROOT, "blocked eig page n=%d: intake %.2f ms, solve %.2f (counted %.2f), "
-                    + "outputs' wait %.2f, sort and download %.2f%n", n, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
-                    s.outcome.computeNanos / 1e6, (t3 - t2) / 1e6, (Profiling.sync(gpu) - t3) / 1e6);
+        if (ph != null) {
+            ph.mark("finish");
+            ph.print();
         }
         return r;
     }
