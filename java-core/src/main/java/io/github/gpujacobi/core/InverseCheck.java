@@ -24,11 +24,12 @@ public final class InverseCheck {
      */
     public static double finish(Norm normA, double[] inverse, int n, boolean eliminated) {
         if (n == 0) return Double.POSITIVE_INFINITY;
-        if (!eliminated || !HostScan.allFinite(inverse)) {
+        Norm normX = eliminated ? norm1Of(inverse, n) : null; // NaN or Inf exactly when an entry is not finite
+        if (normX == null || !normX.finite()) {
             java.util.Arrays.fill(inverse, Double.POSITIVE_INFINITY);
             return 0;
         }
-        return rcond(normA, norm1Of(inverse, n));
+        return rcond(normA, normX);
     }
 
     /** 1 / (||A||_1 ||X||_1) of a finite inverse X; a positive value below double's range as {@link Double#MIN_VALUE}. */
@@ -45,6 +46,11 @@ public final class InverseCheck {
         Norm(double scaled, int exponent) {
             this.scaled = scaled;
             this.exponent = exponent;
+        }
+
+        /** False when the matrix held a NaN or an Inf (its sums then propagate them; finite entries never overflow). */
+        public boolean finite() {
+            return !Double.isNaN(scaled) && !Double.isInfinite(scaled);
         }
     }
 

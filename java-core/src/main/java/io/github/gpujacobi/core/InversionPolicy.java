@@ -1,6 +1,7 @@
 package io.github.gpujacobi.core;
 
 import io.github.gpujacobi.api.ErrorKind;
+import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.JacobiException;
 import io.github.gpujacobi.api.Methods;
@@ -32,7 +33,10 @@ public final class InversionPolicy {
 
     public static InverseResult invert(final PageArray a, final SolverOptions o, PageDriver driver, final Inverter inv) {
         final int n = a.rows(), pages = a.pages();
-        final PageArray x = PageOutputs.zeros(a.precision(), n, n, pages);
+        // one double page's inverse is returned in its working array, not copied into a fresh output
+        final boolean adopt = PageOutputs.mayAdopt(a.precision(), pages);
+        final PageArray x = adopt ? null : PageOutputs.zeros(a.precision(), n, n, pages);
+        final double[][] adopted = new double[1][];
         final double[] rcond = new double[pages];
         final boolean[] singular = new boolean[pages];
         final String[] used = new String[pages];
@@ -40,6 +44,8 @@ public final class InversionPolicy {
         driver.forEachPage(pages, k -> {
             double[] w = a.pageAsDouble(k);
             InverseCheck.Norm norm = InverseCheck.norm1Of(w, n);
+            // a backend that leaves the input checks to this pass (Backend#checksInput) gets the API's error here
+            if (!norm.finite()) InputChecks.requireFinite(a, o);
             boolean ok = false;
             used[k] = Methods.GAUSS_JORDAN;
             if (n == 1 && !(Methods.CHOLESKY.equals(o.method()) && !(w[0] > 0))) {
@@ -69,11 +75,12 @@ public final class InversionPolicy {
             }
             rcond[k] = InverseCheck.finish(norm, w, n, ok);
             singular[k] = rcond[k] == 0;
-            x.writePage(k, w);
+            if (adopt) adopted[0] = w;
+            else x.writePage(k, w);
         });
         String method = pages > 0 ? used[0] : o.method();
         for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
-        return new InverseResult(x, rcond, singular, driver.directReport(method, a.precision(), pages, compute.get()));
+        return new InverseResult(adopt ? PageArray.wrap(adopted[0], n, n) : x, rcond, singular, driver.directReport(method, a.precision(), pages, compute.get()));
     }
 
     /**

@@ -74,6 +74,12 @@ final class SplitOutputs {
         BOUND.remove();
     }
 
+    /** Whether the calling thread has a share bound for this page count (not claimed). */
+    static boolean bound(int pages) {
+        Share s = BOUND.get();
+        return s != null && s.count == pages;
+    }
+
     /** The calling thread's share when it is bound and the request is for its page count, claimed; else null. */
     static Share claim(int pages) {
         Share s = BOUND.get();

@@ -235,11 +235,13 @@ public final class CpuBackend implements Backend {
 
     /**
      * eig of one page checks its input in the pass that reads the page ({@link io.github.gpujacobi.core.SymmetricPage}):
-     * the same tests and errors as the API's, without its two passes before.
+     * the same tests and errors as the API's, without its two passes before; inv of one page in the pass that takes
+     * its 1-norm ({@link InversionPolicy}).
      */
     @Override
     public boolean checksInput(Operation op, PageArray a, SolverOptions o) {
-        return op == Operation.EIG && a.pages() == 1 && a.rows() > 0 && a.rows() == a.cols();
+        boolean onePage = a.pages() == 1 && a.rows() > 0 && a.rows() == a.cols();
+        return onePage && (op == Operation.EIG || op == Operation.INV);
     }
 
     public boolean supportsComplex(Operation op) { return op != Operation.HSVD; }

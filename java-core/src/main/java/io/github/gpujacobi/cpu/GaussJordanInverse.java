@@ -76,8 +76,22 @@ final class GaussJordanInverse {
     static void unscale(double[] a, int n, int[] rowExp) {
         for (int j = 0; j < n; j++) {
             int e = rowExp[j];
-            if (e != 0) for (int i = 0; i < n; i++) a[i + j * n] = Math.scalb(a[i + j * n], e);
+            if (e == 0) continue;
+            if (oneMultiply(e)) {
+                double f = Math.scalb(1.0, e);
+                for (int i = j * n; i < (j + 1) * n; i++) a[i] *= f;
+            } else {
+                for (int i = j * n; i < (j + 1) * n; i++) a[i] = Math.scalb(a[i], e);
+            }
         }
+    }
+
+    /**
+     * Whether Math.scalb(x, e) is the one product x * 2^e for every x: its first step multiplies by 2^(e rem 512), so
+     * for |e| < 512 that is the whole of it, bit for bit (larger |e| take two roundings, near the subnormals).
+     */
+    static boolean oneMultiply(int e) {
+        return e > -512 && e < 512;
     }
 
     /**
@@ -96,13 +110,26 @@ final class GaussJordanInverse {
             if (rowMax[i] == 0) return false;
             rowExp[i] = rowExponent(rowMax[i]);
         }
+        double[] factor = new double[n]; // 2^rowExp[i], used when every row takes one product
+        boolean products = true;
+        for (int i = 0; i < n; i++) {
+            products &= oneMultiply(rowExp[i]);
+            factor[i] = Math.scalb(1.0, rowExp[i]);
+        }
         for (int j = 0; j < n; j++) {
             double c = 0;
-            for (int i = 0; i < n; i++) {
-                int e = rowExp[i];
-                double x = e == 0 ? a[i + j * n] : Math.scalb(a[i + j * n], e);
-                a[i + j * n] = x;
-                c = Math.max(c, Math.abs(x));
+            if (products) {
+                for (int i = 0; i < n; i++) {
+                    double x = a[i + j * n] * factor[i];
+                    a[i + j * n] = x;
+                    c = Math.max(c, Math.abs(x));
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    double x = Math.scalb(a[i + j * n], rowExp[i]);
+                    a[i + j * n] = x;
+                    c = Math.max(c, Math.abs(x));
+                }
             }
             colScale[j] = c;
         }

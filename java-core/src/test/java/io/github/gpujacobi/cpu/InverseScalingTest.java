@@ -160,4 +160,41 @@ class InverseScalingTest {
         for (int i = 0; i < n; i++) a[i + i * n] = d[i];
         return a;
     }
+
+    /**
+     * The row scaling and the unscaling multiply by 2^e where scalb would give the same bits: every |e| below 512,
+     * on normal, subnormal, tiny and huge entries of both signs (the premise of GaussJordanInverse.oneMultiply).
+     */
+    @Test
+    void oneProductIsScalbBitForBit() {
+        Random rnd = new Random(7);
+        double[] xs = new double[2000];
+        for (int i = 0; i < xs.length; i++) {
+            double m = 1 + rnd.nextDouble();
+            xs[i] = (rnd.nextBoolean() ? -1 : 1) * Math.scalb(m, rnd.nextInt(2098) - 1074);
+        }
+        xs[0] = Double.MIN_VALUE;
+        xs[1] = Double.MAX_VALUE;
+        xs[2] = Double.MIN_NORMAL;
+        xs[3] = 0x1.fffffffffffffp-1023;
+        for (int e = -1100; e <= 1100; e++) {
+            double f = Math.scalb(1.0, e);
+            for (double x : xs) {
+                if (!GaussJordanInverse.oneMultiply(e)) continue;
+                assertEquals(Double.doubleToRawLongBits(Math.scalb(x, e)), Double.doubleToRawLongBits(x * f), x + " * 2^" + e);
+            }
+        }
+        assertFalse(GaussJordanInverse.oneMultiply(512));
+        assertFalse(GaussJordanInverse.oneMultiply(-512));
+    }
+
+    /** A page whose rows need scalings beyond one product (rows of 2^-600 and 2^700) is inverted exactly. */
+    @ParameterizedTest
+    @ValueSource(strings = {"auto", "gaussjordan"})
+    void scalingsBeyondOneProductInvertExactly(String method) {
+        double[] d = {0x1p-600, 3, 0x1p700};
+        InverseResult r = Jacobi.inv(PageArray.wrap(diag(d), 3, 3), CPU.withMethod(method));
+        assertFalse(r.singular(0), method);
+        for (int i = 0; i < 3; i++) assertEquals(1 / d[i], r.inverse().get(i, i), 2 * Math.ulp(1 / d[i]), method + " " + i); // Cholesky: 1 / sqrt(a)^2
+    }
 }

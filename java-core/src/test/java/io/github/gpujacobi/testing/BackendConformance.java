@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -464,6 +465,42 @@ public abstract class BackendConformance {
         assertEquals(ErrorKind.NON_FINITE, x.kind());
         assertThrows(JacobiException.class, () -> Jacobi.svd(a, opts()));
         assertThrows(JacobiException.class, () -> Jacobi.inv(a, opts()));
+    }
+
+    /** inv names the first NaN or Inf as the API's check does, on one page and on pages, whoever checks. */
+    @Test
+    void nonFiniteInverseInputIsNamed() {
+        for (double bad : new double[]{Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            double[] d = {4, 1, 0, 1, 3, 1, 0, 1, 2};
+            d[5] = bad; // (3,2)
+            JacobiException one = assertThrows(JacobiException.class, () -> Jacobi.inv(PageArray.wrap(d, 3, 3), opts()));
+            assertEquals(ErrorKind.NON_FINITE, one.kind(), one.getMessage());
+            assertTrue(one.getMessage().contains("(3,2)") && one.getMessage().contains(Double.isNaN(bad) ? "NaN" : "Inf"),
+                    one.getMessage());
+            double[] two = new double[18];
+            System.arraycopy(new double[]{2, 0, 0, 0, 2, 0, 0, 0, 2}, 0, two, 0, 9);
+            System.arraycopy(d, 0, two, 9, 9);
+            JacobiException paged = assertThrows(JacobiException.class, () -> Jacobi.inv(PageArray.wrap(two, 3, 3, 2), opts()));
+            assertEquals(ErrorKind.NON_FINITE, paged.kind(), paged.getMessage());
+            assertTrue(paged.getMessage().contains("(3,2,2)"), paged.getMessage());
+        }
+    }
+
+    /** The inverse is a new array: writing to it leaves the input as it was, and the input is not modified. */
+    @Test
+    void inverseIsNotTheInput() {
+        Random rnd = new Random(3);
+        for (int n : new int[]{1, 5, 200}) {
+            double[] d = new double[n * n];
+            for (int i = 0; i < d.length; i++) d[i] = rnd.nextGaussian();
+            for (int i = 0; i < n; i++) d[i + i * n] += n;
+            double[] kept = d.clone();
+            PageArray a = PageArray.wrap(d, n, n);
+            PageArray x = Jacobi.inv(a, opts()).inverse();
+            assertArrayEquals(kept, d, "input modified, n = " + n);
+            x.set(0, 0, 12345);
+            assertArrayEquals(kept, d, "output aliases the input, n = " + n);
+        }
     }
 
     @Test
