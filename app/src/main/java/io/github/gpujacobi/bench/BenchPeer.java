@@ -27,4 +27,11 @@ public interface BenchPeer {
      * of the last run.
      */
     Measurement measure(PageArray input, int repeats, boolean withTransfers);
+
+    /**
+     * A wall-clock row that can be timed a run at a time between the other rows of its group ({@link Interleaved}):
+     * the CPU's rows; null for a row that times itself ({@link #measure}). Called only where {@link #unsupported} is
+     * null.
+     */
+    default Interleaved.Timed timed(PageArray input, boolean withTransfers) { return null; }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Runs every implementation on the same seeded inputs and computes each row's ratio to the best peer. */
 public final class BenchRunner extends BenchSettings {
@@ -21,12 +22,14 @@ public final class BenchRunner extends BenchSettings {
                 for (int n : sizes) {
                     int mm = svdRows > 0 && op.equals("svd") ? svdRows : n;
                     PageArray input = BenchInputs.make(spd && op.equals("eig") ? "spd" : op, mm, n, pages, p, 20261122L);
-                    for (BenchPeer peer : peers) {
-                        if (!selected(peer.name())) continue;
-                        if (!peer.applies(input)) continue;
+                    List<BenchPeer> group = new ArrayList<BenchPeer>();
+                    for (BenchPeer peer : peers) if (selected(peer.name()) && peer.applies(input)) group.add(peer);
+                    Map<BenchPeer, Supplier<Measurement>> inTurn = interleaved(group, input, n);
+                    for (BenchPeer peer : group) {
+                        Supplier<Measurement> measured = inTurn.containsKey(peer) ? inTurn.get(peer)
+                                : () -> peer.measure(input, repeats, withTransfers);
                         BenchRow row = PeerRow.measure(op, p.matlabClass(), n, pages, peer.name(), peer.isGpujacobi(),
-                                peer.unsupported(input), cpuMaxN, () -> peer.measure(input, repeats, withTransfers), progress,
-                                6, mm != n ? " m=" + mm : "");
+                                peer.unsupported(input), cpuMaxN, measured, progress, 6, mm != n ? " m=" + mm : "");
                         if (withTransfers && !Double.isNaN(row.ms)) row.mbMoved = bytesMoved(op, input) / 1e6;
                         rows.add(row.withRows(mm));
                     }
@@ -35,6 +38,24 @@ public final class BenchRunner extends BenchSettings {
         }
         ratios(rows);
         return rows;
+    }
+
+    /** The group's rows that run and can be timed in turn ({@link Interleaved}), measured so. */
+    private Map<BenchPeer, Supplier<Measurement>> interleaved(List<BenchPeer> group, PageArray input, int n) {
+        List<BenchPeer> peers = new ArrayList<BenchPeer>();
+        List<Interleaved.Timed> handles = new ArrayList<Interleaved.Timed>();
+        for (BenchPeer peer : group) {
+            if (PeerRow.reason(peer.name(), peer.unsupported(input), cpuMaxN, n) != null) continue;
+            Interleaved.Timed t = peer.timed(input, withTransfers);
+            if (t == null) continue;
+            peers.add(peer);
+            handles.add(t);
+        }
+        Map<BenchPeer, Supplier<Measurement>> out = new HashMap<BenchPeer, Supplier<Measurement>>();
+        if (handles.isEmpty()) return out;
+        List<Supplier<Measurement>> m = Interleaved.measure(handles, repeats);
+        for (int i = 0; i < peers.size(); i++) out.put(peers.get(i), m.get(i));
+        return out;
     }
 
     /**

@@ -20,26 +20,44 @@ final class JacobiPeer extends GpujacobiRow implements BenchPeer {
 
     public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
         TimedRuns<Object> t = TimedRuns.of(() -> run(a), JacobiPeer::report, repeats, withTransfers);
-        Object last = t.last;
-        RunReport rep = t.lastReport;
-        String note = "sweeps " + rep.sweeps() + (rep.converged() || options.fixedSweeps() > 0 ? "" : " NOT converged");
-        double[] acc;
+        return t.measurement(accuracy(a, t.last), note(t.last));
+    }
+
+    /** The CPU's rows (timed on the wall clock) in turn with their peers; the GPU's time themselves. */
+    @Override
+    public Interleaved.Timed timed(final PageArray a, boolean withTransfers) {
+        if (backend.isGpu()) return null;
+        return new Interleaved.Timed() {
+            private Object last;
+
+            public void run() { last = JacobiPeer.this.run(a); }
+
+            public Measurement measurement(double[] ms) {
+                double[] acc = accuracy(a, last);
+                return new Measurement(Measurement.median(ms), acc[0], acc[1], note(last));
+            }
+        };
+    }
+
+    private String note(Object last) {
+        if (op == Operation.INV) return "";
+        RunReport rep = report(last);
+        return "sweeps " + rep.sweeps() + (rep.converged() || options.fixedSweeps() > 0 ? "" : " NOT converged");
+    }
+
+    private double[] accuracy(PageArray a, Object last) {
         switch (op) {
             case EIG: {
                 EigResult e = (EigResult) last;
-                acc = Accuracy.eig(a, e.values(), e.vectors());
-                break;
+                return Accuracy.eig(a, e.values(), e.vectors());
             }
             case SVD: {
                 SvdResult s = (SvdResult) last;
-                acc = Accuracy.svd(a, s.u(), s.s(), s.v());
-                break;
+                return Accuracy.svd(a, s.u(), s.s(), s.v());
             }
             default:
-                acc = new double[]{Accuracy.inv(a, ((InverseResult) last).inverse()), Double.NaN};
-                note = "";
+                return new double[]{Accuracy.inv(a, ((InverseResult) last).inverse()), Double.NaN};
         }
-        return t.measurement(acc, note);
     }
 
     private Object run(PageArray a) {

@@ -38,8 +38,31 @@ final class LapackPeer implements BenchPeer {
         double[][] first = Measurement.warmed(() -> runAll(a, single));
         double[] ms = Measurement.time(repeats, () -> runAll(a, single));
         double[] acc = accuracy(a.page(0), first, single);
-        return new Measurement(Measurement.median(ms), acc[0], acc[1],
-                threads + (threads == 1 ? " thread" : " threads") + " (" + lapack.describe().replaceAll(" \\(.*", "") + ")");
+        return new Measurement(Measurement.median(ms), acc[0], acc[1], note());
+    }
+
+    /** In turn with the group's other CPU rows: the first run's outputs give the accuracy. */
+    @Override
+    public Interleaved.Timed timed(final PageArray a, boolean withTransfers) {
+        final boolean single = a.precision() == Precision.SINGLE;
+        return new Interleaved.Timed() {
+            private double[][] first;
+
+            public void run() {
+                lapack.threads(threads);
+                double[][] r = runAll(a, single);
+                if (first == null) first = r;
+            }
+
+            public Measurement measurement(double[] ms) {
+                double[] acc = accuracy(a.page(0), first, single);
+                return new Measurement(Measurement.median(ms), acc[0], acc[1], note());
+            }
+        };
+    }
+
+    private String note() {
+        return threads + (threads == 1 ? " thread" : " threads") + " (" + lapack.describe().replaceAll(" \\(.*", "") + ")";
     }
 
     /** Every page; page 0's outputs (eig: values, vectors; svd: s, u, v; inv: the inverse). */

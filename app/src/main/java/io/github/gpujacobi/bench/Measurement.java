@@ -21,6 +21,11 @@ public final class Measurement {
         this.deviceMs = deviceMs;
     }
 
+    /** This measurement with a remark added to its note. */
+    Measurement withNote(String remark) {
+        return new Measurement(medianMs, residual, orthogonality, note.isEmpty() ? remark : note + ", " + remark, deviceMs);
+    }
+
     /** The wall times in ms of {@code repeats} runs of run (after whatever warm-up the caller did), each {@link #settled}. */
     public static double[] time(int repeats, Runnable run) {
         double[] ms = new double[repeats];
@@ -34,15 +39,16 @@ public final class Measurement {
     }
 
     /**
-     * The first run of a CPU peer (its result, for the accuracy columns), then untimed ones up to
-     * {@link TimedRuns#WHOLE_CALL_WARMUPS} in all while they are short, as gpujacobi's wall-clock rows are warmed.
+     * The first run of a CPU peer (its result, for the accuracy columns), then untimed ones as gpujacobi's wall-clock
+     * rows are warmed ({@link TimedRuns#warmAgain}).
      */
     static <T> T warmed(java.util.function.Supplier<T> run) {
-        long t0 = System.nanoTime();
-        T first = run.get();
-        double ms = (System.nanoTime() - t0) * 1e-6;
-        for (int w = 1; w < TimedRuns.WHOLE_CALL_WARMUPS && ms <= TimedRuns.LONG_RUN_MS / TimedRuns.WHOLE_CALL_WARMUPS; w++) run.get();
-        return first;
+        java.util.List<T> first = new java.util.ArrayList<T>(1);
+        TimedRuns.warmUp(() -> {
+            T r = run.get();
+            if (first.isEmpty()) first.add(r);
+        }, true);
+        return first.get(0);
     }
 
     /**

@@ -19,11 +19,15 @@ final class PeerRow {
      * @param dtypeWidth  the column width of the dtype in the progress line
      * @param shape       what the progress line adds after n (" m=..." for a non-square input, else "")
      */
+    /** Why the row of this name does not run at order n (the peer's own reason, or the CPU rows' limit), or null. */
+    static String reason(String name, String unsupported, int cpuMaxN, int n) {
+        boolean cpuRow = name.contains("cpu/") || name.startsWith("ejml");
+        return unsupported != null ? unsupported : cpuRow && n > cpuMaxN ? "not run: CPU rows stop at n=" + cpuMaxN : null;
+    }
+
     static BenchRow measure(String op, String dtype, int n, int pages, String name, boolean gpujacobi, String unsupported,
                             int cpuMaxN, Supplier<Measurement> measure, PrintStream progress, int dtypeWidth, String shape) {
-        boolean cpuRow = name.contains("cpu/") || name.startsWith("ejml");
-        String why = unsupported;
-        if (why == null && cpuRow && n > cpuMaxN) why = "not run: CPU rows stop at n=" + cpuMaxN;
+        String why = reason(name, unsupported, cpuMaxN, n);
         BenchRow row;
         if (why != null) {
             row = new BenchRow(op, dtype, n, pages, name, gpujacobi, Double.NaN, Double.NaN, Double.NaN, why);

@@ -6,7 +6,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The timing protocol of the gpujacobi rows, real and complex: one warm-up run (three for the whole call and the CPU), then {@code repeats}
+ * The timing protocol of the gpujacobi rows, real and complex: one warm-up run (for the whole call and the CPU, three
+ * or more: {@link #warmAgain}), then {@code repeats}
  * timed runs, each after {@link Measurement#settled} and timed by the solver's own compute time unless transfers are
  * asked for. A run of
  * many seconds gains nothing from a warm-up (module load and JIT are milliseconds): it is measured
@@ -14,8 +15,32 @@ import java.util.function.Supplier;
  */
 public final class TimedRuns<R> {
     static final double LONG_RUN_MS = 20000;
-    /** Untimed runs before a wall-clock measurement (--with-transfers, the CPU); one for device time. */
+    /** The fewest untimed runs before a wall-clock measurement (--with-transfers, the CPU); one for device time. */
     public static final int WHOLE_CALL_WARMUPS = 3;
+    /**
+     * Untimed wall-clock runs go on until they total this long: the JIT compiles a call's loops over its first runs,
+     * on threads that share the cores, so a row timed after three runs of a 50 ms call still paid for compilation
+     * (and the row after it, running the same code, did not).
+     */
+    static final double WARM_MS = 2000;
+    static final int MAX_WARMUPS = 30;
+
+    /** Whether a wall-clock row makes another untimed run after {@code done} of them, of totalMs, the last lastMs. */
+    public static boolean warmAgain(int done, double totalMs, double lastMs) {
+        if (lastMs > LONG_RUN_MS / WHOLE_CALL_WARMUPS) return false;
+        return done < WHOLE_CALL_WARMUPS || (totalMs < WARM_MS && done < MAX_WARMUPS);
+    }
+
+    /** The untimed runs of a peer's row: one when device time is timed, else as {@link #warmAgain} rules. */
+    public static void warmUp(Runnable call, boolean wall) {
+        double total = 0, last = 0;
+        for (int done = 0; done == 0 || (wall && warmAgain(done, total, last)); done++) {
+            long t0 = System.nanoTime();
+            call.run();
+            last = (System.nanoTime() - t0) * 1e-6;
+            total += last;
+        }
+    }
 
     /** The times of the counted runs (one when {@link #once}). */
     final double[] ms;
@@ -42,10 +67,12 @@ public final class TimedRuns<R> {
         // Java code is compiled by the JIT over several calls, not one: rows timed on the wall clock (the whole call,
         // the CPU) get more warm-ups, short runs only, as the CPU peers' rows do (Measurement.warmed)
         boolean wall = withTransfers || report.apply(last).computeNanos() < 0;
-        for (int w = 1; w < WHOLE_CALL_WARMUPS && wall && warmMs <= LONG_RUN_MS / WHOLE_CALL_WARMUPS; w++) {
+        double warmTotal = warmMs;
+        for (int w = 1; wall && warmAgain(w, warmTotal, warmMs); w++) {
             w0 = System.nanoTime();
             last = run.get();
             warmMs = millis(report.apply(last), System.nanoTime() - w0, withTransfers);
+            warmTotal += warmMs;
         }
         boolean once = warmMs > LONG_RUN_MS;
         double[] ms = new double[once ? 1 : repeats], dev = new double[ms.length];

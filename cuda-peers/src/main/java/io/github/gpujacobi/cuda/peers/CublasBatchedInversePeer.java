@@ -51,11 +51,7 @@ final class CublasBatchedInversePeer implements BenchPeer {
             Memory host = mem.upload(a0, a.doubleData(), a.floatData(), a.length(), bytes);
             pointerArray(luArray, lu, pageBytes, pages);
             pointerArray(cArray, c, pageBytes, pages);
-            double[] ms = new double[repeats];
-            int status = 0;
-            // warmed up as gpujacobi's rows are (several whole calls where the whole call is timed)
-            for (int r = withTransfers ? -io.github.gpujacobi.bench.TimedRuns.WHOLE_CALL_WARMUPS : -1; r < repeats; r++) {
-                long t0 = System.nanoTime();
+            Runnable call = () -> {
                 if (withTransfers) check(rt.cudaMemcpy(a0, host, bytes, 1), "cudaMemcpy H2D");
                 check(rt.cudaMemcpy(lu, a0, bytes, 3), "cudaMemcpy D2D");
                 check(dbl ? blas.cublasDgetrfBatched(handle, n, luArray, n, piv, info, pages)
@@ -64,9 +60,16 @@ final class CublasBatchedInversePeer implements BenchPeer {
                         : blas.cublasSgetriBatched(handle, n, luArray, n, piv, cArray, n, info, pages), "getriBatched");
                 if (withTransfers) check(rt.cudaMemcpy(host, c, bytes, 2), "cudaMemcpy D2H");
                 check(rt.cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-                if (r >= 0) ms[r] = (System.nanoTime() - t0) * 1e-6;
+            };
+            // warmed up as gpujacobi's rows are (several whole calls where the whole call is timed)
+            io.github.gpujacobi.bench.TimedRuns.warmUp(call, withTransfers);
+            double[] ms = new double[repeats];
+            for (int r = 0; r < repeats; r++) {
+                long t0 = System.nanoTime();
+                call.run();
+                ms[r] = (System.nanoTime() - t0) * 1e-6;
             }
-            status = mem.readInt(info);
+            int status = mem.readInt(info);
             double acc = Double.NaN;
             if (Accuracy.checked(a)) {
                 Memory h = mem.download(c, pageBytes);

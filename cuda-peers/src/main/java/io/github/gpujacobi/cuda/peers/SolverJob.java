@@ -92,7 +92,7 @@ abstract class SolverJob {
             if (withTransfers) job.downloadAll();
         };
         // warmed up as gpujacobi's rows are: the whole call several times when it is what is timed
-        for (int w = 0; w < (withTransfers ? io.github.gpujacobi.bench.TimedRuns.WHOLE_CALL_WARMUPS : 1); w++) call.run();
+        io.github.gpujacobi.bench.TimedRuns.warmUp(call, withTransfers);
         return Measurement.time(repeats, call);
     }
 }
