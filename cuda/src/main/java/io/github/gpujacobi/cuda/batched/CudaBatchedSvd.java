@@ -84,12 +84,15 @@ public final class CudaBatchedSvd {
         final int m = a.rows(), n = a.cols(), pages = a.pages();
         final boolean tall = m >= n;
         final int cols = Math.min(m, n);
-        // U's Newton-Schulz step [21] where U is kept in double and has more than 8 columns; up to 8 U is within n eps
-        // without it and the step's launches would triple those pages' time; single U is rounded to float anyway
-        final boolean polishU = wantV && in.precision() == Precision.DOUBLE && cols > 8;
+        // U to unit columns on the device where it has more than 8 columns, and its Newton-Schulz step [21] where U is
+        // kept in double; up to 8 U is within n eps without it and the step's launches would triple those pages' time;
+        // single U is rounded to float anyway
+        final boolean normalizeU = wantV && cols > 8;
+        final boolean polishU = normalizeU && in.precision() == Precision.DOUBLE;
         final int mm = tall ? m : n, nn = tall ? n : m, size = mm * nn;
         // the sorted results straight from the device where U has unit columns and the outputs' shapes are the page's
-        final boolean sortOnDevice = intake && tall && polishU && uCols == nn;
+        // (single ones rounded to float as they come down)
+        final boolean sortOnDevice = intake && tall && normalizeU && uCols == nn;
         final Precision p = Precision.DOUBLE;
         final ChessTournament ct = new ChessTournament(nn);
         final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, gpu.device().maxSharedPerBlock);
@@ -97,7 +100,7 @@ public final class CudaBatchedSvd {
         final int chunk = (int) Math.max(1, Math.min(pages,
                 Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
         DevicePointer ud = gpu.buffer(Workspace.U, (long) chunk * size * p.bytes());
-        DevicePointer sigd = polishU ? gpu.buffer(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
+        DevicePointer sigd = normalizeU ? gpu.buffer(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
         DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * nn * 8 : 8);
         CUdeviceptr sw = gpu.buffer(Workspace.PAGE_SWEEPS, 4L * chunk), rot = gpu.buffer(Workspace.PAGE_ROTATIONS, 8L * chunk);
         final BlockedPagePlan bp = BlockedPagePlan.svd(gpu.tuning, nn, fixedSweeps);
@@ -137,9 +140,9 @@ public final class CudaBatchedSvd {
             // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
             if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) PagePolish.run(gpu, vd, nn, count);
             final int columns = count * nn;
-            if (polishU && columns > 0) {  // U to unit columns (sigma) and its Newton-Schulz step, as V's
+            if (normalizeU && columns > 0) {  // U to unit columns (sigma) and, in double, its Newton-Schulz step, as V's
                 PageKernels.svdNormalize(gpu, ud, sigd, mm, columns);
-                PagePolish.run(gpu, ud, mm, nn, count);
+                if (polishU) PagePolish.run(gpu, ud, mm, nn, count);
             }
             gpu.synchronize();
             stats.addComputeNanos(System.nanoTime() - t0);
@@ -149,7 +152,7 @@ public final class CudaBatchedSvd {
             for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
             if (out == null) out = pending.get();
             if (sortOnDevice) hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, out.s, out.u, out.v);
-            else assemble(ud, sigd, vd, mm, nn, tall, first, count, polishU, out.s, out.u, out.v);
+            else assemble(ud, sigd, vd, mm, nn, tall, first, count, normalizeU, out.s, out.u, out.v);
         }
         outputsFinite = !hostAssembled && DeviceBuffers.readCounter(bad) == 0;
     }
@@ -216,12 +219,12 @@ public final class CudaBatchedSvd {
 
     /** The host's assembly of pages first .. first + count - 1 (core/PageAssembly.svd), pages apart on all cores. */
     private static void assemble(CUdeviceptr ud, CUdeviceptr sigd, CUdeviceptr vd, final int mm, final int nn,
-                                 final boolean tall, final int first, int count, final boolean polishU, final PageArray s,
+                                 final boolean tall, final int first, int count, final boolean normalized, final PageArray s,
                                  final PageArray u, final PageArray v) {
         final int size = mm * nn;
         final boolean wantV = u != null;
         final double[] out = DeviceBuffers.download(ud, count * size, Precision.DOUBLE);
-        final double[] sigma = polishU ? DeviceBuffers.download(sigd, count * nn, Precision.DOUBLE) : null;
+        final double[] sigma = normalized ? DeviceBuffers.download(sigd, count * nn, Precision.DOUBLE) : null;
         final double[] vout = wantV ? DeviceBuffers.download(vd, count * nn * nn, Precision.DOUBLE) : null;
         PageLoop.forEach(count, Runtime.getRuntime().availableProcessors(), k -> { // pages apart: on all cores
             double[] w = new double[size];
@@ -231,7 +234,7 @@ public final class CudaBatchedSvd {
                 vw = new double[nn * nn];
                 System.arraycopy(vout, k * nn * nn, vw, 0, nn * nn);
             }
-            if (polishU) PageAssembly.svd(w, Arrays.copyOfRange(sigma, k * nn, (k + 1) * nn), true, vw, mm, nn, tall, s, u, v,
+            if (normalized) PageAssembly.svd(w, Arrays.copyOfRange(sigma, k * nn, (k + 1) * nn), true, vw, mm, nn, tall, s, u, v,
                     first + k);
             else PageAssembly.svd(w, vw, mm, nn, tall, s, u, v, first + k);
         });
