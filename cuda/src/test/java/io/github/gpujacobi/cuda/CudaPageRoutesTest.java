@@ -147,9 +147,42 @@ class CudaPageRoutesTest {
     }
 
     /**
+     * Ungraded single pages of 65 ... 256 in 'auto' start from the single solver's eigenvectors too, on a double copy
+     * swept by the double kernels under single's tolerance: the single contract (residual and orthogonality within
+     * n eps_single), ascending values as the CPU's to n eps_single ||A||, few sweeps; odd orders.
+     */
+    @Test
+    void singlePagesStartFromSinglePrecisionEigenvectorsOnADoubleCopy() {
+        for (int[] c : new int[][]{{65, 3}, {129, 5}, {256, 4}}) {
+            int n = c[0], pages = c[1];
+            Random r = new Random(4600L + n);
+            PageArray a = PageArray.zeros(Precision.SINGLE, n, n, pages);
+            for (int k = 0; k < pages; k++) a.writePage(k, Matrices.symmetric(r, n));
+            EigResult e = Jacobi.eig(a, onGpu());
+            String what = "single n=" + n + " x " + pages;
+            assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
+            assertEquals(Precision.SINGLE, e.vectors().precision(), what);
+            EigResult cpu = Jacobi.eig(a, SolverOptions.defaults().withDevice("cpu").withVectors(false));
+            double eps = Precision.SINGLE.eps();
+            for (int k = 0; k < pages; k++) {
+                assertTrue(e.report().converged(k), what + " page " + k + " converged");
+                assertTrue(e.report().sweeps(k) <= 5, what + " page " + k + ": " + e.report().sweeps(k) + " sweeps on Q'AQ");
+                assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * eps, what + " page " + k + " residual");
+                assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * eps, what + " page " + k + " orthogonality");
+                double norm = 0;
+                for (int i = 0; i < n; i++) norm = Math.max(norm, Math.abs(cpu.values().get(i, 0, k)));
+                for (int i = 0; i < n; i++) {
+                    if (i > 0) assertTrue(e.values().get(i, 0, k) >= e.values().get(i - 1, 0, k), what + " ascending");
+                    assertEquals(cpu.values().get(i, 0, k), e.values().get(i, 0, k), n * eps * norm, what + " lambda_" + i);
+                }
+            }
+        }
+    }
+
+    /**
      * A graded positive definite page among ungraded ones keeps the sweeps from A (Q = I): its smallest eigenvalues
      * to 1e-12 relative, as the CPU's relatively accurate route gives them, while the others start from Q'AQ; single
-     * pages and a sweep limit keep the block kernels from A.
+     * pages with a graded one among them and a sweep limit keep the block kernels from A.
      */
     @Test
     void gradedPagesAndSinglePagesKeepTheSweepsFromA() {
@@ -170,7 +203,9 @@ class CudaPageRoutesTest {
             assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * Precision.DOUBLE.eps(), "page " + k + " residual");
             assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * Precision.DOUBLE.eps(), "page " + k + " orthogonality");
         }
-        assertEquals("batched", Jacobi.eig(a.to(Precision.SINGLE), onGpu()).report().method(), "single pages");
+        // single pages go to a double copy only where every page of the chunk is preconditioned: with a graded one
+        // among them they keep the float kernels from A
+        assertEquals("batched", Jacobi.eig(a.to(Precision.SINGLE), onGpu()).report().method(), "single pages, one graded");
         assertEquals("batched", Jacobi.eig(a, onGpu().withMaxSweeps(5)).report().method(), "a sweep limit below the default");
         assertEquals("batched", Jacobi.eig(a, onGpu().withMethod("parallel")).report().method(), "only 'auto'");
         PageArray graded = PageArray.zeros(Precision.DOUBLE, n, n, 2);

@@ -4,6 +4,7 @@ import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.IntakeKernels;
+import io.github.gpujacobi.cuda.launch.SvdIntakeKernels;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
 import io.github.gpujacobi.api.PageArray;
@@ -54,7 +55,7 @@ public final class CudaBatchedEig {
     public boolean[] graded;
 
     /**
-     * Whether ungraded double pages of the orders {@link PagePreconditioner#takes} start from a single-precision
+     * Whether ungraded pages of the orders {@link PagePreconditioner#takes} start from a single-precision
      * solver's eigenvectors (absolute accuracy, which only the default 'auto' allows there); needs the device's
      * checks of the input (options given to {@link #run}).
      */
@@ -128,7 +129,10 @@ public final class CudaBatchedEig {
         DevicePointer vSorted = wantV ? gpu.buffer(Workspace.V_SORTED, (long) chunk * nn * 8) : null;
         CUdeviceptr checks = o != null ? gpu.buffer(Workspace.PAGE_CHECKS, 5L * 8 * chunk) : null;
         if (o != null) graded = new boolean[pages];
-        final PagePreconditioner pre = precondition && o != null && PagePreconditioner.takes(gpu.tuning, n, p, bp)
+        // single pages are preconditioned on a double copy, swept by the double kernels (plan wide) under single's tol
+        final BlockedPagePlan wide = p == Precision.DOUBLE ? bp : bp != null ? BlockedPagePlan.eig(gpu.tuning, n,
+                Precision.DOUBLE, fixedSweeps) : null;
+        final PagePreconditioner pre = precondition && o != null && PagePreconditioner.takes(gpu.tuning, n, wide)
                 ? new PagePreconditioner(gpu, n) : null;
         CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
         DeviceBuffers.zero(bad, 8);
@@ -141,8 +145,14 @@ public final class CudaBatchedEig {
             long t0 = System.nanoTime();
             DevicePointer vOut = vd;
             if (bp != null) {
-                boolean started = pre != null && precondition(gpu, pre, ad, st, first, count);
-                PageKernels.eigBlocked(gpu, p, bp, count, ad, dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
+                DevicePointer swept = pre != null ? precondition(gpu, pre, ad, p, st, first, count) : null;
+                boolean started = swept != null;
+                BlockedPagePlan plan2 = started ? wide : bp;
+                CUdeviceptr pairs2 = plan2 == bp ? blockPairs
+                        : gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + plan2.nb, plan2.blocks::flat);
+                PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, plan2, count, started ? swept : ad, dd, vd,
+                        pairs2, n, tol, maxSweeps, sw, rot, wantV);
+                if (pairs2 != blockPairs) gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat);
                 if (wantV && started) vOut = pre.vectors(vd, count);
                 if (wantV) PagePolish.run(gpu, vOut, n, count);
             } else if (warp > 0) {
@@ -190,10 +200,13 @@ public final class CudaBatchedEig {
     }
 
     /**
-     * The chunk's pages at ad to Q'AQ (PagePreconditioner), unless every page is to be solved from the start; st: the
-     * checks' numbers. Whether it ran (then V is Q times the sweeps' vectors).
+     * The chunk's pages at ad (precision p) to Q'AQ (PagePreconditioner), unless every page is to be solved from the
+     * start; st: the checks' numbers. The double pages the sweeps then take when it ran (V is Q times their vectors):
+     * ad itself, or for single pages a double copy, made only where every page of the chunk is preconditioned (a page
+     * solved from the start is faster in the single kernels); null when it did not run.
      */
-    private boolean precondition(GpuContext gpu, PagePreconditioner pre, DevicePointer ad, double[] st, int first, int count) {
+    private DevicePointer precondition(GpuContext gpu, PagePreconditioner pre, DevicePointer ad, Precision p, double[] st,
+                                       int first, int count) {
         boolean[] plain = new boolean[count];
         int[] exponents = new int[count];
         int taken = 0;
@@ -202,11 +215,20 @@ public final class CudaBatchedEig {
             exponents[k] = PagePreconditioner.exponent(st[5 * k]);
             if (!plain[k]) taken++;
         }
-        if (taken == 0 || gpu.freeMemory() < pre.bytes(count) + (pre.bytes(count) >> 2)) return false;
-        int failed = pre.congruence(ad, count, exponents, plain);
-        if (failed < 0) return false;
+        boolean widen = p != Precision.DOUBLE;
+        long nn = pre.pageElements(), bytes = pre.bytes(count) + (widen ? 8L * nn * count : 0);
+        if (taken == 0 || (widen && taken < count) || gpu.freeMemory() < bytes + (bytes >> 2)) return null;
+        DevicePointer pages = ad;
+        if (widen) { // exactly, into double (every page's exponent 0)
+            pages = gpu.buffer(Workspace.PRECOND_PAGES_WIDE, 8L * nn * count);
+            DevicePointer zero = gpu.buffer(Workspace.PRECOND_PAGES_EXPONENTS, 4L * count);
+            DeviceBuffers.zero(zero, 4L * count);
+            SvdIntakeKernels.scalePages(gpu, p, ad, pages, nn, count, zero);
+        }
+        int failed = pre.congruence(pages, count, exponents, plain);
+        if (failed < 0) return null;
         preconditionedPages += taken - failed;
         preconditionFailures += failed;
-        return true;
+        return pages;
     }
 }

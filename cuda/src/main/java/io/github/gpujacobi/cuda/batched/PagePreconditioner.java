@@ -1,7 +1,6 @@
 package io.github.gpujacobi.cuda.batched;
 
 import com.sun.jna.Memory;
-import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.cuda.launch.CudaLibraries;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
@@ -40,13 +39,12 @@ final class PagePreconditioner {
     }
 
     /**
-     * Whether pages of order n in precision p start from the single solver's vectors: double pages from
-     * {@link Tuning#pagePreconditionedEigFrom} up to the page kernels' largest order, where the block-Jacobi page
-     * kernels run (plan bp) and the libcusolver has XsyevBatched.
+     * Whether pages of order n start from the single solver's vectors: from {@link Tuning#pagePreconditionedEigFrom}
+     * up to the page kernels' largest order, where the double block-Jacobi page kernels run (plan wide, the double plan
+     * of the order) and the libcusolver has XsyevBatched. Single pages do so on a double copy (CudaBatchedEig).
      */
-    static boolean takes(Tuning t, int n, Precision p, BlockedPagePlan bp) {
-        return p == Precision.DOUBLE && bp != null && n >= t.pagePreconditionedEigFrom && n <= PagePlan.MAX_N
-                && !SingleEigPages.unavailable();
+    static boolean takes(Tuning t, int n, BlockedPagePlan wide) {
+        return wide != null && n >= t.pagePreconditionedEigFrom && n <= PagePlan.MAX_N && !SingleEigPages.unavailable();
     }
 
     /**
@@ -60,6 +58,11 @@ final class PagePreconditioner {
     /** The power of two that brings a page's largest entry maxAbs near 1 (any double page then fits float). */
     static int exponent(double maxAbs) {
         return maxAbs > 0 && !Double.isInfinite(maxAbs) ? -Math.getExponent(maxAbs) : 0;
+    }
+
+    /** Entries of a page (n x n). */
+    long pageElements() {
+        return (long) n * n;
     }
 
     /** Device bytes this class takes for count pages, beside the page route's own. */

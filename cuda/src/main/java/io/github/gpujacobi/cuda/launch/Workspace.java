@@ -161,6 +161,7 @@ public enum Workspace {
     PRECOND_PAGES_EXPONENTS("precondPagesExponents"),
     PRECOND_PAGES_PLAIN("precondPagesPlain"),
     PRECOND_PAGES_INFO("precondPagesInfo"),
+    PRECOND_PAGES_WIDE("precondPagesWide"),
     // PolarPolish
     POLISH_Q("polishQ"),
     POLISH_T("polishT"),

@@ -19,18 +19,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PagePreconditionerTest {
     private static final Tuning T = Tuning.DEFAULT;
 
-    private static boolean takes(int n, Precision p) {
-        return PagePreconditioner.takes(T, n, p, BlockedPagePlan.eig(T, n, p, 0));
+    /** As CudaBatchedEig asks: with the double block plan of the order, single pages going on a double copy. */
+    private static boolean takes(int n) {
+        return PagePreconditioner.takes(T, n, BlockedPagePlan.eig(T, n, Precision.DOUBLE, 0));
     }
 
     @Test
-    void doublePagesOfTheBlockKernelsFromTheTuningRow() {
-        assertFalse(takes(64, Precision.DOUBLE), "64: the block kernels from A");
-        assertTrue(takes(T.pagePreconditionedEigFrom, Precision.DOUBLE));
-        assertTrue(takes(128, Precision.DOUBLE));
-        assertTrue(takes(PagePlan.MAX_N, Precision.DOUBLE));
-        assertFalse(takes(128, Precision.SINGLE), "single pages: the block kernels in float");
-        assertFalse(PagePreconditioner.takes(T, 128, Precision.DOUBLE, BlockedPagePlan.eig(T, 128, Precision.DOUBLE, 3)),
+    void pagesOfTheBlockKernelsFromTheTuningRow() {
+        assertFalse(takes(64), "64: the block kernels from A");
+        assertTrue(takes(T.pagePreconditionedEigFrom));
+        assertTrue(takes(128));
+        assertTrue(takes(PagePlan.MAX_N));
+        assertFalse(takes(PagePlan.MAX_N + 1), "beyond the page kernels");
+        assertFalse(PagePreconditioner.takes(T, 128, BlockedPagePlan.eig(T, 128, Precision.DOUBLE, 3)),
                 "fixed sweeps: no block plan, the pointwise kernels");
     }
 
