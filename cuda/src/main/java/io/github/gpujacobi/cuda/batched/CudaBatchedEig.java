@@ -132,7 +132,7 @@ public final class CudaBatchedEig {
         // single pages are preconditioned on a double copy, swept by the double kernels (plan wide) under single's tol
         final BlockedPagePlan wide = p == Precision.DOUBLE ? bp : bp != null ? BlockedPagePlan.eig(gpu.tuning, n,
                 Precision.DOUBLE, fixedSweeps) : null;
-        final PagePreconditioner pre = precondition && o != null && PagePreconditioner.takes(gpu.tuning, n, wide)
+        final PagePreconditioner pre = precondition && o != null && PagePreconditioner.takes(gpu.tuning, n, p, wide)
                 ? new PagePreconditioner(gpu, n) : null;
         CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
         DeviceBuffers.zero(bad, 8);

@@ -1,6 +1,7 @@
 package io.github.gpujacobi.cuda.batched;
 
 import com.sun.jna.Memory;
+import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.cuda.launch.CudaLibraries;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
@@ -39,12 +40,14 @@ final class PagePreconditioner {
     }
 
     /**
-     * Whether pages of order n start from the single solver's vectors: from {@link Tuning#pagePreconditionedEigFrom}
-     * up to the page kernels' largest order, where the double block-Jacobi page kernels run (plan wide, the double plan
-     * of the order) and the libcusolver has XsyevBatched. Single pages do so on a double copy (CudaBatchedEig).
+     * Whether pages of order n in precision p start from the single solver's vectors: from
+     * {@link Tuning#pagePreconditionedEigFrom} (single pages, which do so on a double copy in CudaBatchedEig:
+     * {@link Tuning#pagePreconditionedSingleEigFrom}) up to the page kernels' largest order, where the double
+     * block-Jacobi page kernels run (plan wide, the double plan of the order) and the libcusolver has XsyevBatched.
      */
-    static boolean takes(Tuning t, int n, BlockedPagePlan wide) {
-        return wide != null && n >= t.pagePreconditionedEigFrom && n <= PagePlan.MAX_N && !SingleEigPages.unavailable();
+    static boolean takes(Tuning t, int n, Precision p, BlockedPagePlan wide) {
+        int from = p == Precision.DOUBLE ? t.pagePreconditionedEigFrom : t.pagePreconditionedSingleEigFrom;
+        return wide != null && n >= from && n <= PagePlan.MAX_N && !SingleEigPages.unavailable();
     }
 
     /**

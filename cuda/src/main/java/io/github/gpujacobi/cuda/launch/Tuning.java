@@ -35,6 +35,8 @@ public final class Tuning {
      * (PagePreconditioner): the two-sided page sweeps then run on Q'AQ, nearly diagonal.
      */
     public final int pagePreconditionedEigFrom;
+    /** The same for single eig pages, solved then on a double copy (below it their float sweeps from A are faster). */
+    public final int pagePreconditionedSingleEigFrom;
 
     // complex input
     /** Smallest min(m, n) of the complex blocked svd and Hermitian positive definite eig (at least 64: b = 32). */
@@ -59,7 +61,7 @@ public final class Tuning {
     private Tuning(String arch, int blockedFrom, int wideFrom, int complexWideFrom, int hyperbolicMaxWidth,
                    int preconditionFrom, int checkFrom, int checkListMin, int cleanupRounds,
                    int pageBlockedEigFrom, int pageBlockedSvdFrom, int pagePreconditionedEigFrom,
-                   int complexBlockedFrom, int complexEmbedFrom, int complexSvdEmbedFrom,
+                   int pagePreconditionedSingleEigFrom, int complexBlockedFrom, int complexEmbedFrom, int complexSvdEmbedFrom,
                    int gjWideFrom, int gjLookaheadFrom, int invPagesLuFrom,
                    long splitEigFrom, long splitSvdFrom, long splitInvFrom) {
         this.arch = arch;
@@ -74,6 +76,7 @@ public final class Tuning {
         this.pageBlockedEigFrom = pageBlockedEigFrom;
         this.pageBlockedSvdFrom = pageBlockedSvdFrom;
         this.pagePreconditionedEigFrom = pagePreconditionedEigFrom;
+        this.pagePreconditionedSingleEigFrom = pagePreconditionedSingleEigFrom;
         this.complexBlockedFrom = Math.max(64, complexBlockedFrom);
         this.complexEmbedFrom = complexEmbedFrom;
         this.complexSvdEmbedFrom = complexSvdEmbedFrom;
@@ -85,11 +88,11 @@ public final class Tuning {
         this.splitInvFrom = splitInvFrom;
     }
 
-    //                                       blocked                           check            pages         complex          inv                    split pages from (work)
-    //                                       from wide  cwide hypb  precond  from list  rounds  eig svd pre  from embed svd   wide lookahead pagesLu  eig      svd      inv
-    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 256, 384, 2048, 1024, 2048, 65,
+    //                                       blocked                           check            pages             complex          inv                    split pages from (work)
+    //                                       from wide  cwide hypb  precond  from list  rounds  eig svd pre pres from embed svd   wide lookahead pagesLu  eig      svd      inv
+    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 104, 256, 384, 2048, 1024, 2048, 65,
             1L << 37, 1L << 36, 1L << 36);
-    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 256, 384, 2048, 1024, 2048, 65,
+    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 104, 256, 384, 2048, 1024, 2048, 65,
             1L << 37, 1L << 36, 1L << 36);
 
     /** The row of compute capability major.minor: sm_80 for 8.x, sm_90 from 9.0 (the kernels need 8.0). */

@@ -20,18 +20,22 @@ class PagePreconditionerTest {
     private static final Tuning T = Tuning.DEFAULT;
 
     /** As CudaBatchedEig asks: with the double block plan of the order, single pages going on a double copy. */
-    private static boolean takes(int n) {
-        return PagePreconditioner.takes(T, n, BlockedPagePlan.eig(T, n, Precision.DOUBLE, 0));
+    private static boolean takes(int n, Precision p) {
+        return PagePreconditioner.takes(T, n, p, BlockedPagePlan.eig(T, n, Precision.DOUBLE, 0));
     }
 
     @Test
     void pagesOfTheBlockKernelsFromTheTuningRow() {
-        assertFalse(takes(64), "64: the block kernels from A");
-        assertTrue(takes(T.pagePreconditionedEigFrom));
-        assertTrue(takes(128));
-        assertTrue(takes(PagePlan.MAX_N));
-        assertFalse(takes(PagePlan.MAX_N + 1), "beyond the page kernels");
-        assertFalse(PagePreconditioner.takes(T, 128, BlockedPagePlan.eig(T, 128, Precision.DOUBLE, 3)),
+        assertFalse(takes(64, Precision.DOUBLE), "64: the block kernels from A");
+        assertTrue(takes(T.pagePreconditionedEigFrom, Precision.DOUBLE));
+        assertTrue(takes(128, Precision.DOUBLE));
+        assertTrue(takes(PagePlan.MAX_N, Precision.DOUBLE));
+        assertFalse(takes(PagePlan.MAX_N + 1, Precision.DOUBLE), "beyond the page kernels");
+        assertFalse(takes(T.pagePreconditionedSingleEigFrom - 1, Precision.SINGLE), "single: float sweeps from A below its row");
+        assertTrue(takes(T.pagePreconditionedSingleEigFrom, Precision.SINGLE));
+        assertTrue(takes(PagePlan.MAX_N, Precision.SINGLE));
+        assertTrue(T.pagePreconditionedSingleEigFrom >= T.pagePreconditionedEigFrom);
+        assertFalse(PagePreconditioner.takes(T, 128, Precision.DOUBLE, BlockedPagePlan.eig(T, 128, Precision.DOUBLE, 3)),
                 "fixed sweeps: no block plan, the pointwise kernels");
     }
 
