@@ -19,7 +19,7 @@ public final class TimedRuns<R> {
     public static final int WHOLE_CALL_WARMUPS = 3;
     /**
      * Untimed wall-clock runs go on until they total this long: the JIT compiles a call's loops over its first runs,
-     * on threads that share the cores, so a row timed after three runs of a 50 ms call still paid for compilation
+     * on threads that share the cores, so a row timed after three runs of a short call still paid for compilation
      * (and the row after it, running the same code, did not).
      */
     static final double WARM_MS = 2000;
