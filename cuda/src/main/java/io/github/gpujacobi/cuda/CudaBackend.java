@@ -283,6 +283,7 @@ public final class CudaBackend implements Backend {
             final GradedEigPages graded = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0 ? new GradedEigPages(
                     (w, nn, v) -> BlockedEigPage.solve(gpu, w, nn, v, AccuracyContract.oneSidedTol(o, p, nn), o, indefinite, fallback), 1) : null;
             if (batched) {
+                final Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(null, "batched eig call") : null;
                 final CudaBatchedEig solver = new CudaBatchedEig();
                 // absolute accuracy on ungraded pages: the default's contract (graded pages are solved from A); a sweep
                 // limit below the default keeps the sweeps on A, as on the CPU (HyperbolicEig.nativeRoute)
@@ -296,9 +297,14 @@ public final class CudaBackend implements Backend {
                 });
                 // pages solved again on the host route are not in the device's count; single values can overflow on
                 // the way out, so the values (n a page) are looked at here
+                if (ph != null) ph.mark("driver and solve");
                 DeviceOutputs.found(solver.outputsFinite && (graded == null || graded.resolved() == 0)
                         && HostScan.allFinite(r.values()));
                 r = r.withReport(solver.report(r.report(), pages));
+                if (ph != null) {
+                    ph.mark("values' check and report");
+                    ph.print();
+                }
                 return graded != null ? r.withReport(graded.report(r.report(), pages)) : r;
             }
             // the default: the one-phase (fused) MCA kernel, 27% faster than the seed's two-phase MCA at n = 1024

@@ -4,6 +4,7 @@ import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.IntakeKernels;
+import io.github.gpujacobi.cuda.launch.Profiling;
 import io.github.gpujacobi.cuda.launch.SvdIntakeKernels;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
@@ -137,10 +138,14 @@ public final class CudaBatchedEig {
         CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
         DeviceBuffers.zero(bad, 8);
         PageOutputs.Eig out = null;
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "eig pages " + n + " x " + pages) : null;
+        if (ph != null) ph.mark("set-up");
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             DeviceBuffers.uploadPages(ad, a, first, count);
+            if (ph != null) ph.mark("upload");
             double[] st = o != null ? check(gpu, checks, ad, a, first, count, o) : null;
+            if (ph != null) ph.mark("check");
             gpu.synchronize();
             long t0 = System.nanoTime();
             DevicePointer vOut = vd;
@@ -166,14 +171,19 @@ public final class CudaBatchedEig {
             }
             gpu.synchronize();
             computeNanos += System.nanoTime() - t0;
+            if (ph != null) ph.mark("solve");
             // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
             IntakeKernels.sortEigPages(gpu, dd, vOut, dSorted, vSorted, n, count, wantV, bad);
+            if (ph != null) ph.mark("sort");
             if (out == null) out = pending.get();
+            if (ph != null) ph.mark("outputs' wait");
             DeviceBuffers.downloadPages(dSorted, out.values, first, count);
             if (wantV) DeviceBuffers.downloadPages(vSorted, out.vectors, first, count);
+            if (ph != null) ph.mark("download");
             final int[] s = new int[count];
             final long[] r = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, s, r);
+            if (ph != null) ph.mark("counters");
             for (int k = 0; k < count; k++) {
                 sweeps[first + k] = Math.abs(s[k]);
                 rotations[first + k] = r[k];
@@ -181,6 +191,10 @@ public final class CudaBatchedEig {
             }
         }
         outputsFinite = DeviceBuffers.readCounter(bad) == 0;
+        if (ph != null) {
+            ph.mark("output count");
+            ph.print();
+        }
     }
 
     /**
