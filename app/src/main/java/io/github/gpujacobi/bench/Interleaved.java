@@ -27,8 +27,7 @@ final class Interleaved {
     static List<Supplier<Measurement>> measure(List<Timed> rows, int repeats) {
         int k = rows.size();
         double[][] ms = new double[k][];
-        RuntimeException[] failed = new RuntimeException[k];
-        OutOfMemoryError[] oom = new OutOfMemoryError[k];
+        Throwable[] failed = new Throwable[k]; // a RuntimeException or an OutOfMemoryError, as PeerRow reports them
         for (int i = 0; i < k; i++) {
             try {
                 double first = once(rows.get(i));
@@ -42,23 +41,19 @@ final class Interleaved {
                     total += last;
                 }
                 ms[i] = new double[repeats];
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | OutOfMemoryError e) {
                 failed[i] = e;
-            } catch (OutOfMemoryError e) {
-                oom[i] = e;
             }
         }
         for (int r = 0; r < repeats; r++) {
             for (int j = 0; j < k; j++) {
                 int i = (j + r) % k;
-                if (failed[i] != null || oom[i] != null || ms[i].length != repeats) continue;
+                if (failed[i] != null || ms[i].length != repeats) continue;
                 Measurement.settled();
                 try {
                     ms[i][r] = once(rows.get(i));
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | OutOfMemoryError e) {
                     failed[i] = e;
-                } catch (OutOfMemoryError e) {
-                    oom[i] = e;
                 }
             }
         }
@@ -66,8 +61,8 @@ final class Interleaved {
         for (int i = 0; i < k; i++) {
             final int ii = i;
             out.add(() -> {
-                if (failed[ii] != null) throw failed[ii];
-                if (oom[ii] != null) throw oom[ii];
+                if (failed[ii] instanceof RuntimeException) throw (RuntimeException) failed[ii];
+                if (failed[ii] != null) throw (OutOfMemoryError) failed[ii];
                 Measurement m = rows.get(ii).measurement(ms[ii]);
                 return ms[ii].length == 1 && repeats > 1 ? m.withNote("one run (over 20 s, no warm-up)") : m;
             });

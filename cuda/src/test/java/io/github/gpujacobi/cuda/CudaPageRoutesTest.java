@@ -127,22 +127,7 @@ class CudaPageRoutesTest {
             String what = "n=" + n + " x " + pages;
             assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
             assertTrue(notes(e.report()).contains("every page started from single-precision eigenvectors"), notes(e.report()));
-            EigResult cpu = Jacobi.eig(a, SolverOptions.defaults().withDevice("cpu").withVectors(false));
-            double eps = Precision.DOUBLE.eps();
-            for (int k = 0; k < pages; k++) {
-                assertTrue(e.report().converged(k), what + " page " + k + " converged");
-                assertTrue(e.report().sweeps(k) <= 5, what + " page " + k + ": " + e.report().sweeps(k) + " sweeps on Q'AQ");
-                assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * eps, what + " page " + k + " residual "
-                        + Residuals.eig(a, e.vectors(), e.values(), k));
-                assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * eps, what + " page " + k + " orthogonality "
-                        + Residuals.orthogonality(e.vectors(), k));
-                double norm = 0;
-                for (int i = 0; i < n; i++) norm = Math.max(norm, Math.abs(cpu.values().get(i, 0, k)));
-                for (int i = 0; i < n; i++) {
-                    if (i > 0) assertTrue(e.values().get(i, 0, k) >= e.values().get(i - 1, 0, k), what + " ascending");
-                    assertEquals(cpu.values().get(i, 0, k), e.values().get(i, 0, k), n * eps * norm, what + " page " + k + " lambda_" + i);
-                }
-            }
+            assertContractAndCpuValues(a, e, Precision.DOUBLE.eps(), what);
         }
     }
 
@@ -162,19 +147,29 @@ class CudaPageRoutesTest {
             String what = "single n=" + n + " x " + pages;
             assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
             assertEquals(Precision.SINGLE, e.vectors().precision(), what);
-            EigResult cpu = Jacobi.eig(a, SolverOptions.defaults().withDevice("cpu").withVectors(false));
-            double eps = Precision.SINGLE.eps();
-            for (int k = 0; k < pages; k++) {
-                assertTrue(e.report().converged(k), what + " page " + k + " converged");
-                assertTrue(e.report().sweeps(k) <= 5, what + " page " + k + ": " + e.report().sweeps(k) + " sweeps on Q'AQ");
-                assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * eps, what + " page " + k + " residual");
-                assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * eps, what + " page " + k + " orthogonality");
-                double norm = 0;
-                for (int i = 0; i < n; i++) norm = Math.max(norm, Math.abs(cpu.values().get(i, 0, k)));
-                for (int i = 0; i < n; i++) {
-                    if (i > 0) assertTrue(e.values().get(i, 0, k) >= e.values().get(i - 1, 0, k), what + " ascending");
-                    assertEquals(cpu.values().get(i, 0, k), e.values().get(i, 0, k), n * eps * norm, what + " lambda_" + i);
-                }
+            assertContractAndCpuValues(a, e, Precision.SINGLE.eps(), what);
+        }
+    }
+
+    /**
+     * Every page of e (eig of a) converged in at most five sweeps on Q'AQ, within the contract (residual and
+     * orthogonality n eps), ascending, and its values the CPU's to n eps ||A||.
+     */
+    private static void assertContractAndCpuValues(PageArray a, EigResult e, double eps, String what) {
+        int n = a.rows();
+        EigResult cpu = Jacobi.eig(a, SolverOptions.defaults().withDevice("cpu").withVectors(false));
+        for (int k = 0; k < a.pages(); k++) {
+            assertTrue(e.report().converged(k), what + " page " + k + " converged");
+            assertTrue(e.report().sweeps(k) <= 5, what + " page " + k + ": " + e.report().sweeps(k) + " sweeps on Q'AQ");
+            assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * eps, what + " page " + k + " residual "
+                    + Residuals.eig(a, e.vectors(), e.values(), k));
+            assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * eps, what + " page " + k + " orthogonality "
+                    + Residuals.orthogonality(e.vectors(), k));
+            double norm = 0;
+            for (int i = 0; i < n; i++) norm = Math.max(norm, Math.abs(cpu.values().get(i, 0, k)));
+            for (int i = 0; i < n; i++) {
+                if (i > 0) assertTrue(e.values().get(i, 0, k) >= e.values().get(i - 1, 0, k), what + " ascending");
+                assertEquals(cpu.values().get(i, 0, k), e.values().get(i, 0, k), n * eps * norm, what + " page " + k + " lambda_" + i);
             }
         }
     }

@@ -80,7 +80,8 @@ public final class InversionPolicy {
         });
         String method = pages > 0 ? used[0] : o.method();
         for (String u : used) if (u != null && !u.equals(method)) method = "mixed";
-        return new InverseResult(adopt ? PageArray.wrap(adopted[0], n, n) : x, rcond, singular, driver.directReport(method, a.precision(), pages, compute.get()));
+        PageArray inverse = adopt ? PageArray.wrap(adopted[0], n, n) : x;
+        return new InverseResult(inverse, rcond, singular, driver.directReport(method, a.precision(), pages, compute.get()));
     }
 
     /**

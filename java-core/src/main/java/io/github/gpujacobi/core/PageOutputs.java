@@ -82,7 +82,6 @@ public final class PageOutputs {
         return share != null ? share.svd(a, vec, econ) : Svd.of(a, vec, econ);
     }
 
-    /** Zeros of rows x cols x pages in precision p (an inverse's result), made now. */
     /**
      * Whether a one-page double result may be the working array itself ({@link PageArray#wrap}) rather than a copy into
      * a fresh output: not on a device's thread of a split call, whose outputs are windows onto the whole.
@@ -91,6 +90,7 @@ public final class PageOutputs {
         return pages == 1 && p == Precision.DOUBLE && !SplitOutputs.bound(pages);
     }
 
+    /** Zeros of rows x cols x pages in precision p (an inverse's result), made now. */
     public static PageArray zeros(Precision p, int rows, int cols, int pages) {
         SplitOutputs.Share share = SplitOutputs.claim(pages);
         return share != null ? share.zeros(p, rows, cols) : PageArray.zeros(p, rows, cols, pages);
