@@ -274,6 +274,20 @@ __device__ T block_sum(T v, T* scratch) {
     return total;
 }
 
+// The largest v (v >= 0) over a block, as block_sum.
+template <typename T>
+__device__ T block_max(T v, T* scratch) {
+    for (int o = 16; o > 0; o >>= 1) v = fmax(v, __shfl_down_sync(0xffffffffu, v, o));
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    __syncthreads();
+    if (lane == 0) scratch[warp] = v;
+    __syncthreads();
+    T largest = T(0);
+    int warps = blockDim.x >> 5;
+    for (int w = 0; w < warps; ++w) largest = fmax(largest, scratch[w]);
+    return largest;
+}
+
 // block_sum of a complex value: its two parts in turn.
 template <typename C>
 __device__ C block_sum_c(C v, decltype(v.x)* scratch) {

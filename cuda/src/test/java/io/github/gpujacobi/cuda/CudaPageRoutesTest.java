@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The page arrays' routes on the GPU: pages of 65 ... 256 inverted together by the batched LU with the Gauss-Jordan
  * routes' contract (the CPU's RCOND, an exactly singular page reported singular, both precisions); Method 'blocked'
  * on small pages running as the page kernels; small page arrays kept on one of two logical devices; double eig pages
- * of 65 ... 256 started from single-precision eigenvectors (graded pages from A, for their relative accuracy). Skipped
+ * of 64 ... 256 started from single-precision eigenvectors (graded pages from A, for their relative accuracy). Skipped
  * without a GPU (PageRoutesTest and PagePreconditionerTest check the decisions on the host).
  */
 class CudaPageRoutesTest {
@@ -112,13 +112,13 @@ class CudaPageRoutesTest {
     }
 
     /**
-     * Double pages of 65 ... 256 in 'auto' start from the single solver's eigenvectors: the double contract (residual and
-     * orthogonality within n eps, the values as the CPU's to n eps ||A||), ascending values, at most five sweeps on Q'AQ
-     * where the pages from A take eight or more; odd orders, two pages and many.
+     * Double pages of 64 ... 256 in 'auto' start from the single solver's eigenvectors, refined: the double contract
+     * (residual and orthogonality within n eps, the values as the CPU's to n eps ||A||), ascending values, at most two
+     * sweeps on Q'AQ where the pages from A take eight or more; odd orders, two pages and many.
      */
     @Test
     void doublePagesStartFromSinglePrecisionEigenvectors() {
-        for (int[] c : new int[][]{{65, 2}, {100, 40}, {128, 7}, {129, 3}, {200, 2}, {255, 3}, {256, 20}}) {
+        for (int[] c : new int[][]{{64, 3}, {65, 2}, {100, 40}, {128, 7}, {129, 3}, {200, 2}, {255, 3}, {256, 20}}) {
             int n = c[0], pages = c[1];
             Random r = new Random(4500L + n);
             PageArray a = PageArray.zeros(Precision.DOUBLE, n, n, pages);
@@ -127,7 +127,7 @@ class CudaPageRoutesTest {
             String what = "n=" + n + " x " + pages;
             assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
             assertTrue(notes(e.report()).contains("every page started from single-precision eigenvectors"), notes(e.report()));
-            assertContractAndCpuValues(a, e, Precision.DOUBLE.eps(), what);
+            assertContractAndCpuValues(a, e, Precision.DOUBLE.eps(), 2, what);
         }
     }
 
@@ -147,20 +147,20 @@ class CudaPageRoutesTest {
             String what = "single n=" + n + " x " + pages;
             assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
             assertEquals(Precision.SINGLE, e.vectors().precision(), what);
-            assertContractAndCpuValues(a, e, Precision.SINGLE.eps(), what);
+            assertContractAndCpuValues(a, e, Precision.SINGLE.eps(), 5, what);
         }
     }
 
     /**
-     * Every page of e (eig of a) converged in at most five sweeps on Q'AQ, within the contract (residual and
+     * Every page of e (eig of a) converged in at most maxSweeps sweeps on Q'AQ, within the contract (residual and
      * orthogonality n eps), ascending, and its values the CPU's to n eps ||A||.
      */
-    private static void assertContractAndCpuValues(PageArray a, EigResult e, double eps, String what) {
+    private static void assertContractAndCpuValues(PageArray a, EigResult e, double eps, int maxSweeps, String what) {
         int n = a.rows();
         EigResult cpu = Jacobi.eig(a, SolverOptions.defaults().withDevice("cpu").withVectors(false));
         for (int k = 0; k < a.pages(); k++) {
             assertTrue(e.report().converged(k), what + " page " + k + " converged");
-            assertTrue(e.report().sweeps(k) <= 5, what + " page " + k + ": " + e.report().sweeps(k) + " sweeps on Q'AQ");
+            assertTrue(e.report().sweeps(k) <= maxSweeps, what + " page " + k + ": " + e.report().sweeps(k) + " sweeps on Q'AQ");
             assertTrue(Residuals.eig(a, e.vectors(), e.values(), k) <= n * eps, what + " page " + k + " residual "
                     + Residuals.eig(a, e.vectors(), e.values(), k));
             assertTrue(Residuals.orthogonality(e.vectors(), k) <= n * eps, what + " page " + k + " orthogonality "

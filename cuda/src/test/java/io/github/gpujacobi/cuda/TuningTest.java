@@ -43,7 +43,7 @@ class TuningTest {
             assertEquals(32, t.cleanupRounds, t + " cleanupRounds");
             assertEquals(64, t.pageBlockedEigFrom, t + " pageBlockedEigFrom");
             assertEquals(40, t.pageBlockedSvdFrom, t + " pageBlockedSvdFrom");
-            assertEquals(65, t.pagePreconditionedEigFrom, t + " pagePreconditionedEigFrom");
+            assertEquals(64, t.pagePreconditionedEigFrom, t + " pagePreconditionedEigFrom");
             assertEquals(256, t.complexBlockedFrom, t + " complexBlockedFrom");
             assertEquals(384, t.complexEmbedFrom, t + " complexEmbedFrom");
             assertEquals(1024, t.gjWideFrom, t + " gjWideFrom");

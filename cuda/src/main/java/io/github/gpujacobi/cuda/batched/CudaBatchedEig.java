@@ -31,7 +31,8 @@ import jcuda.driver.CUdeviceptr;
  * step in double (inside the warp kernels for double pages and single 32 x 32 ones, {@link PagePolish} after
  * the group kernels in double and the block kernels): every page's V within n eps of orthogonal [21]
  * (CudaPageOrthogonalityTest). Ungraded double pages of the block kernels' orders in 'auto' start from a single
- * solver's eigenvectors ({@link PagePreconditioner}): the sweeps run on Q'AQ and V = Q W.
+ * solver's eigenvectors, refined [25] ({@link PagePreconditioner}): the sweeps run on Q'AQ and V = Q W, which needs
+ * no Newton-Schulz step where the sweeps rotated at most n pairs a page.
  */
 public final class CudaBatchedEig {
     /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
@@ -134,7 +135,7 @@ public final class CudaBatchedEig {
         final BlockedPagePlan wide = p == Precision.DOUBLE ? bp : bp != null ? BlockedPagePlan.eig(gpu.tuning, n,
                 Precision.DOUBLE, fixedSweeps) : null;
         final PagePreconditioner pre = precondition && o != null && PagePreconditioner.takes(gpu.tuning, n, p, wide)
-                ? new PagePreconditioner(gpu, n) : null;
+                ? new PagePreconditioner(gpu, n, p == Precision.DOUBLE ? PagePreconditioner.REFINEMENTS : 0) : null;
         CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
         DeviceBuffers.zero(bad, 8);
         PageOutputs.Eig out = null;
@@ -152,14 +153,20 @@ public final class CudaBatchedEig {
             if (bp != null) {
                 DevicePointer swept = pre != null ? precondition(gpu, pre, ad, p, st, first, count) : null;
                 boolean started = swept != null;
+                if (ph != null) ph.mark("precondition");
                 BlockedPagePlan plan2 = started ? wide : bp;
                 CUdeviceptr pairs2 = plan2 == bp ? blockPairs
                         : gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + plan2.nb, plan2.blocks::flat);
                 PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, plan2, count, started ? swept : ad, dd, vd,
                         pairs2, n, tol, maxSweeps, sw, rot, wantV);
                 if (pairs2 != blockPairs) gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat);
+                if (ph != null) ph.mark("sweeps");
                 if (wantV && started) vOut = pre.vectors(vd, count);
-                if (wantV) PagePolish.run(gpu, vOut, n, count);
+                // W of a page that rotated at most n pairs is I + E with E at its rotations' rounding (blocked_pages.cu):
+                // V = Q W is as orthogonal as the refined Q; otherwise one Newton-Schulz step [21]
+                boolean nearIdentity = wantV && started && pre.refines() && rotatedAtMost(rot, count, n);
+                if (wantV && !nearIdentity) PagePolish.run(gpu, vOut, n, count);
+                if (ph != null) ph.mark("Q W and polish");
             } else if (warp > 0) {
                 PageKernels.eigWarp(gpu, p, warp, count, ad, dd, vd, n, fixedSweeps > 0 ? 0 : tol, maxSweeps, fixedSweeps, sw,
                         rot, wantV);
@@ -195,6 +202,12 @@ public final class CudaBatchedEig {
             ph.mark("output count");
             ph.print();
         }
+    }
+
+    /** Whether each of count pages rotated at most most pairs (their rotation counters on the device). */
+    private static boolean rotatedAtMost(CUdeviceptr rot, int count, long most) {
+        for (long r : DeviceBuffers.readCounters(rot, count)) if (r > most) return false;
+        return true;
     }
 
     /**

@@ -8,6 +8,7 @@ import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.Kernel;
 import io.github.gpujacobi.cuda.launch.KernelArgs;
+import io.github.gpujacobi.cuda.launch.Profiling;
 import io.github.gpujacobi.cuda.launch.SingleEigPages;
 import io.github.gpujacobi.cuda.launch.Tuning;
 import io.github.gpujacobi.cuda.launch.Workspace;
@@ -16,10 +17,11 @@ import io.github.gpujacobi.cuda.polish.PagePolish;
 /**
  * Double eig pages that start nearly diagonal, as the single-matrix routes start from cuSOLVER's eigenvectors [22]:
  * a float copy of every page goes through cuSOLVER's batched eigensolver (cusolverDnXsyevBatched in single), its
- * eigenvectors Q come back in double and are taken to orthogonal at double's rounding by two Newton-Schulz steps
- * [21] (single leaves Q'Q - I near 1e-6, each step squares it), and the pages become B = Q'AQ, whose off-diagonal is
- * single's rounding relative to ||A||: the two-sided page sweeps on B then converge in a sweep or two, where from A
- * they take eight to ten, and V = Q W. Q'AQ is accurate to eps ||A|| only, which the contract allows on ungraded
+ * eigenvectors Q come back in double and are taken to orthogonal at double's rounding by Newton-Schulz steps [21]
+ * (single leaves Q'Q - I near 1e-6, each step squares it). Two refinement steps [25] then take Q'AQ's off-diagonal
+ * from single's rounding (relative to ||A||) to double's, by GEMMs, and the pages become B = Q'AQ: the two-sided
+ * page sweeps on B then rotate a few pairs in one sweep, where from A they take eight to ten, and V = Q W. (Without
+ * the refinements, the single pages' route on a double copy under single's tolerance: a sweep or two.) Q'AQ is accurate to eps ||A|| only, which the contract allows on ungraded
  * pages (the CPU's PreconditionedEig and the single-matrix route by the same rule); a graded page, one whose entries
  * lie outside the products' safe range, or one the single solver failed on gets Q = I, so B = A and V = W exactly:
  * the sweeps solve it from the start, as without this class.
@@ -30,13 +32,24 @@ final class PagePreconditioner {
     private static final Memory ONE = CudaLibraries.scalar(1, true), ZERO = CudaLibraries.scalar(0, true);
     private static final String FOR_WHAT = "Eig pages preconditioned in single";
 
+    /** Refinement steps [25] after the Newton-Schulz steps: from single's accuracy, two reach double's rounding. */
+    static final int REFINEMENTS = 2;
+
     private final GpuContext gpu;
     private final int n;
+    private final int refinements;
     private final SingleEigPages single = new SingleEigPages();
+    /** Where the last {@link #congruence} left Q (the refinements swap two buffers). */
+    private DevicePointer q;
 
-    PagePreconditioner(GpuContext gpu, int n) {
+    /**
+     * @param refinements steps of {@link #REFINEMENTS}' kind before B = Q'AQ: worth their GEMMs where the sweeps run
+     *                    under double's tolerance (single's needs none)
+     */
+    PagePreconditioner(GpuContext gpu, int n, int refinements) {
         this.gpu = gpu;
         this.n = n;
+        this.refinements = refinements;
     }
 
     /**
@@ -71,7 +84,7 @@ final class PagePreconditioner {
     /** Device bytes this class takes for count pages, beside the page route's own. */
     long bytes(int count) {
         long nn = (long) n * n;
-        return count * (nn * 4 + nn * 8 + nn * 8 + n * 4L + 12L);
+        return count * (nn * 4 + nn * 8 + nn * 8 + (refinements > 0 ? nn * 8 + 8 : 0) + n * 4L + 12L);
     }
 
     /**
@@ -88,9 +101,12 @@ final class PagePreconditioner {
         DevicePointer values = gpu.buffer(Workspace.PRECOND_PAGES_VALUES, 4L * n * count);
         DevicePointer info = gpu.buffer(Workspace.PRECOND_PAGES_INFO, 4L * count);
         DevicePointer exps = gpu.buffer(Workspace.PRECOND_PAGES_EXPONENTS, 4L * count);
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "precondition " + n + " x " + count) : null;
         DeviceBuffers.upload(exps, exponents);
         gpu.launchOver(Kernel.PRECOND_PAGES_TO_FLOAT.kernelName(), nn * count, KernelArgs.of(a, f, nn, count, exps));
+        if (ph != null) ph.mark("to float");
         if (!single.solve(gpu, FOR_WHAT, f, values, info, n, count)) return -1;
+        if (ph != null) ph.mark("XsyevBatched");
         int[] st = DeviceBuffers.downloadInts(info, count);
         int failed = 0;
         int[] flags = new int[count];
@@ -98,23 +114,81 @@ final class PagePreconditioner {
             if (st[k] != 0 && !plain[k]) failed++;
             flags[k] = plain[k] || st[k] != 0 ? 1 : 0;
         }
-        DevicePointer q = gpu.buffer(Workspace.PRECOND_PAGES_Q, 8 * nn * count);
+        q = gpu.buffer(Workspace.PRECOND_PAGES_Q, 8 * nn * count);
         DevicePointer flagged = gpu.buffer(Workspace.PRECOND_PAGES_PLAIN, 4L * count);
         DeviceBuffers.upload(flagged, flags);
         gpu.launchOver(Kernel.PRECOND_PAGES_TO_DOUBLE.kernelName(), nn * count, KernelArgs.of(f, q, n, count, flagged));
-        // Q'Q - I from near 1e-6 to 1e-12, then to the rounding; Q = I stays I exactly
-        PagePolish.run(gpu, q, n, count);
-        PagePolish.run(gpu, q, n, count);
+        // Q'Q - I from near 1e-6 to 1e-12, then to the rounding (the refinements' own steps finish what the first
+        // starts); Q = I stays I exactly
+        if (ph != null) ph.mark("to double");
+        int pre = refinements > 0 ? 1 : 2;
+        for (int k = 0; k < pre; k++) PagePolish.run(gpu, q, n, count);
+        if (ph != null) ph.mark("Newton-Schulz");
         DevicePointer c = gpu.buffer(Workspace.PRECOND_PAGES_PRODUCT, 8 * nn * count);
+        double off = pre >= 2 ? 0 : afterOneStep(n);
+        for (int r = 0; r < refinements; r++) {
+            refine(lib, a, c, flagged, exps, count, off);
+            off = 0;
+        }
+        if (ph != null) ph.mark("refinements");
         gemm(lib, 0, a, q, c, count, "A Q");
         gemm(lib, 1, q, c, a, count, "Q'(A Q)"); // the sweeps' kernel makes it exactly symmetric as it loads it
+        if (ph != null) {
+            ph.mark("Q'AQ");
+            ph.print();
+        }
         return failed;
+    }
+
+    /**
+     * One refinement step of Q [25] (count pages, A at a; ||I - Q'Q|| within orthogonality, or the rounding where
+     * 0): S = Q'AQ, the correction M = I + E from it (eig_precondition.cu), Q := Q M and the Newton-Schulz steps that
+     * take Q M, within ||E||_F^2 + orthogonality of orthogonal, to the rounding. c: an n x n scratch page each.
+     */
+    private void refine(CudaLibraries lib, DevicePointer a, DevicePointer c, DevicePointer plain, DevicePointer exps,
+                        int count, double orthogonality) {
+        final long nn = (long) n * n;
+        DevicePointer s = gpu.buffer(Workspace.PRECOND_PAGES_S, 8 * nn * count);
+        if (s == q) s = gpu.buffer(Workspace.PRECOND_PAGES_Q, 8 * nn * count); // the buffer Q is not in
+        DevicePointer norms = gpu.buffer(Workspace.PRECOND_PAGES_ENORM, 8L * count);
+        gemm(lib, 0, a, q, c, count, "A Q");
+        gemm(lib, 1, q, c, s, count, "Q'(A Q)");
+        gpu.launch(Kernel.PRECOND_PAGES_REFINE.kernelName(), count, 256, KernelArgs.of(s, c, n, plain, exps, norms));
+        gemm(lib, 0, q, c, s, count, "Q (I + E)");
+        q = s;
+        double[] e = DeviceBuffers.download(norms, count, Precision.DOUBLE);
+        double largest = 0;
+        for (double x : e) largest = Math.max(largest, x);
+        for (int k = newtonSchulzSteps(largest, orthogonality); k > 0; k--) PagePolish.run(gpu, q, n, count);
+    }
+
+    /**
+     * A bound on ||I - Q'Q|| after one Newton-Schulz step from single's eigenvectors: their distance from orthogonal is
+     * near n eps_single (a backward stable solver's), taken 8 times over, and the step squares it [21].
+     */
+    static double afterOneStep(int n) {
+        double single = 8.0 * n * 0x1p-24;
+        return single * single;
+    }
+
+    /**
+     * Newton-Schulz steps that take Q M (M = I + E, E antisymmetric with ||E||_F = e at most 1/4, ||I - Q'Q|| within
+     * orthogonality) from ||I - (QM)'QM|| <= e^2 + orthogonality to double's rounding: each step squares it [21].
+     */
+    static int newtonSchulzSteps(double e, double orthogonality) {
+        int steps = 0;
+        for (double f = e * e + orthogonality; f > 0x1p-52; f = f * f) steps++;
+        return steps;
+    }
+
+    /** Whether the pages are refined [25] to double's rounding before the sweeps (which then rotate few pairs). */
+    boolean refines() {
+        return refinements > 0;
     }
 
     /** V = Q W for the sweeps' vectors w (count pages), into a buffer of this class's, which is returned. */
     DevicePointer vectors(DevicePointer w, int count) {
         final long nn = (long) n * n;
-        DevicePointer q = gpu.buffer(Workspace.PRECOND_PAGES_Q, 8 * nn * count);
         DevicePointer v = gpu.buffer(Workspace.PRECOND_PAGES_PRODUCT, 8 * nn * count);
         gemm(gpu.libraries(FOR_WHAT), 0, q, w, v, count, "Q W");
         return v;

@@ -66,6 +66,7 @@ public enum Kernel {
     /** Double eig pages to float for the single-precision preconditioner, its vectors back (eig_precondition.cu). */
     PRECOND_PAGES_TO_FLOAT("precond_pages_to_float"),
     PRECOND_PAGES_TO_DOUBLE("precond_pages_to_double"),
+    PRECOND_PAGES_REFINE("precond_pages_refine"),
     /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double (and double complex below), whatever the input class. */
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),

@@ -90,9 +90,9 @@ public final class Tuning {
 
     //                                       blocked                           check            pages             complex          inv                    split pages from (work)
     //                                       from wide  cwide hypb  precond  from list  rounds  eig svd pre pres from embed svd   wide lookahead pagesLu  eig      svd      inv
-    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 104, 256, 384, 2048, 1024, 2048, 65,
+    public static final Tuning SM_80 = new Tuning("sm_80", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 64, 104, 256, 384, 2048, 1024, 2048, 65,
             1L << 37, 1L << 36, 1L << 36);
-    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 65, 104, 256, 384, 2048, 1024, 2048, 65,
+    public static final Tuning SM_90 = new Tuning("sm_90", 768, 3072, 2048, 64, 1024, 128, 1024, 32, 64, 40, 64, 104, 256, 384, 2048, 1024, 2048, 65,
             1L << 37, 1L << 36, 1L << 36);
 
     /** The row of compute capability major.minor: sm_80 for 8.x, sm_90 from 9.0 (the kernels need 8.0). */

@@ -162,6 +162,8 @@ public enum Workspace {
     PRECOND_PAGES_PLAIN("precondPagesPlain"),
     PRECOND_PAGES_INFO("precondPagesInfo"),
     PRECOND_PAGES_WIDE("precondPagesWide"),
+    PRECOND_PAGES_S("precondPagesS"),
+    PRECOND_PAGES_ENORM("precondPagesEnorm"),
     // PolarPolish
     POLISH_Q("polishQ"),
     POLISH_T("polishT"),

@@ -26,7 +26,8 @@ class PagePreconditionerTest {
 
     @Test
     void pagesOfTheBlockKernelsFromTheTuningRow() {
-        assertFalse(takes(64, Precision.DOUBLE), "64: the block kernels from A");
+        assertFalse(takes(T.pageBlockedEigFrom - 1, Precision.DOUBLE), "below the block kernels");
+        assertFalse(takes(T.pagePreconditionedEigFrom - 1, Precision.DOUBLE), "below its row");
         assertTrue(takes(T.pagePreconditionedEigFrom, Precision.DOUBLE));
         assertTrue(takes(128, Precision.DOUBLE));
         assertTrue(takes(PagePlan.MAX_N, Precision.DOUBLE));
@@ -37,6 +38,28 @@ class PagePreconditionerTest {
         assertTrue(T.pagePreconditionedSingleEigFrom >= T.pagePreconditionedEigFrom);
         assertFalse(PagePreconditioner.takes(T, 128, Precision.DOUBLE, BlockedPagePlan.eig(T, 128, Precision.DOUBLE, 3)),
                 "fixed sweeps: no block plan, the pointwise kernels");
+    }
+
+    /**
+     * The Newton-Schulz steps after a refinement take the modelled distance from orthogonal, ||E||_F^2 plus Q's own,
+     * below double's rounding, squaring it each step, and take no step more than that needs.
+     */
+    @Test
+    void newtonSchulzStepsAfterARefinementReachTheRounding() {
+        for (double e : new double[]{0, 1e-12, 1e-9, 1.5e-8, 1e-6, 1e-4, 1e-2, 0.1, 0.25}) {
+            for (double q : new double[]{0, PagePreconditioner.afterOneStep(64), PagePreconditioner.afterOneStep(256)}) {
+                int k = PagePreconditioner.newtonSchulzSteps(e, q);
+                double f = e * e + q;
+                for (int i = 0; i < k; i++) f *= f;
+                assertTrue(f <= 0x1p-52, e + ", " + q + ": " + k + " steps leave " + f);
+                if (k > 0) assertTrue(Math.sqrt(f) > 0x1p-52, e + ", " + q + ": one step fewer would do");
+            }
+        }
+        assertEquals(0, PagePreconditioner.newtonSchulzSteps(1e-9, 0), "a second refinement's tiny E: none");
+        assertEquals(4, PagePreconditioner.newtonSchulzSteps(0.25, 0), "the largest E allowed: 2^-4 to 2^-64");
+        double single = 8.0 * 256 * 0x1p-24;
+        assertEquals(single * single, PagePreconditioner.afterOneStep(256), 0.0);
+        assertTrue(PagePreconditioner.afterOneStep(256) < 1e-7, "one step from single's vectors leaves them near 1e-8");
     }
 
     @Test
