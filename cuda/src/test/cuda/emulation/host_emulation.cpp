@@ -5,7 +5,8 @@
 // built-ins here and in the two headers next to this file. Run by KernelHostEmulationTest; exits 1
 // when a residual or orthogonality exceeds 1e-13 (double complex, n <= 40). Also jacobi_common.cuh's
 // signed_rotation_fast, the blocked pair kernels' rotations, on random pivots (rotationTest), and cosine_low against
-// long double (cosineLowTest), and the real one-sided hyperbolic sweep (hsvdTest).
+// long double (cosineLowTest), and the real one-sided hyperbolic sweep (hsvdTest), and eig_precondition.cu's
+// refinement step of eigenvectors (refineTest).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +41,9 @@ inline long long __double_as_longlong(double x) { long long i; std::memcpy(&i, &
 using std::sqrt; using std::fabs; using std::hypot; using std::scalbn; using std::fma; using std::fmax;
 #include "eig_jacobi.cu"
 #include "svd_jacobi.cu"
+// eig_precondition.cu's float copy takes svd_intake.cu's scaling, which is not emulated here
+template <typename T, typename O> void svd_scale_pages_t(const T*, O*, long, int, const int*) {}
+#include "eig_precondition.cu"
 
 typedef std::complex<double> cd;
 // a round-robin ordering (circle method; the kernels take any set of disjoint pairs per step)
@@ -206,12 +210,114 @@ static int cosineLowTest() {
     printf("cosine_low: worst relative error of c %.2g, of c + lo %.2g: %s\n", worstC, worstLo, ok ? "ok" : "BAD");
     return ok ? 0 : 1;
 }
+
+// eig_precondition.cu's refinement step [25] on A = U diag(lambda) U' (U orthogonal, one pair of eigenvalues 1e-12
+// apart) from Q = U (I + K) made orthogonal (K antisymmetric, 1e-6: single precision's distance): M - I exactly
+// antisymmetric, ||E||_F reported, a plain page's M exactly I, and Q M followed by the Newton-Schulz steps the host
+// takes (PagePreconditioner.newtonSchulzSteps) orthogonal to 1e-14 with Q'AQ's off-diagonal squared: below 1e-10 after
+// one step and 1e-14 after two, the close pair's own entry aside (left to the sweeps).
+typedef std::vector<double> Mat;
+static Mat mul(const Mat& x, const Mat& y, int n, bool tx = false) {  // op(x) y, column-major n x n
+    Mat z((size_t)n * n, 0.0);
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < n; k++) {
+            const double b = y[k + j * n];
+            for (int i = 0; i < n; i++) z[i + j * n] += (tx ? x[k + i * n] : x[i + k * n]) * b;
+        }
+    return z;
+}
+static void newtonSchulz(Mat& q, int n) {
+    Mat t = mul(q, q, n, true);
+    for (int i = 0; i < n * n; i++) t[i] = (i % (n + 1) == 0 ? 1.5 : 0.0) - 0.5 * t[i];
+    q = mul(q, t, n);
+}
+static double orthogonality(const Mat& q, int n) {
+    Mat t = mul(q, q, n, true);
+    double w = 0;
+    for (int i = 0; i < n * n; i++) w = fmax(w, fabs(t[i] - (i % (n + 1) == 0 ? 1.0 : 0.0)));
+    return w;
+}
+static int refineTest(int n) {
+    std::mt19937 g(31);
+    std::normal_distribution<double> N;
+    Mat u((size_t)n * n), lambda(n);
+    for (auto& x : u) x = N(g);
+    for (int j = 0; j < n; j++) {  // Gram-Schmidt, twice
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < j; k++) {
+                double d = 0;
+                for (int i = 0; i < n; i++) d += u[i + k * n] * u[i + j * n];
+                for (int i = 0; i < n; i++) u[i + j * n] -= d * u[i + k * n];
+            }
+        double s = 0;
+        for (int i = 0; i < n; i++) s += u[i + j * n] * u[i + j * n];
+        for (int i = 0; i < n; i++) u[i + j * n] /= sqrt(s);
+    }
+    for (int i = 0; i < n; i++) lambda[i] = N(g) * 3;
+    if (n > 6) lambda[6] = lambda[5] * (1 + 1e-12);
+    Mat ul = u;
+    for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) ul[i + j * n] *= lambda[j];
+    Mat a((size_t)n * n);
+    for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+        double x = 0;
+        for (int k = 0; k < n; k++) x += ul[i + k * n] * u[j + k * n];
+        a[i + j * n] = x;
+    }
+    for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) a[j + i * n] = a[i + j * n];
+    Mat k((size_t)n * n, 0.0);
+    for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) { double x = 1e-6 * N(g); k[i + j * n] = x; k[j + i * n] = -x; }
+    for (int i = 0; i < n; i++) k[i + i * n] = 1;
+    Mat q = mul(u, k, n);
+    for (int s = 0; s < 3; s++) newtonSchulz(q, n);
+    int bad = 0;
+    auto off = [&](const Mat& q) {  // the largest off-diagonal entry of Q'AQ but the close pair's
+        Mat s = mul(q, mul(a, q, n), n, true);
+        double w = 0;
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++)
+            if (i != j && !(i + j == 11 && (i == 5 || i == 6))) w = fmax(w, fabs(s[i + j * n]));
+        return std::make_pair(w, s);
+    };
+    double before = off(q).first;
+    for (int step = 1; step <= 2; step++) {
+        Mat s = off(q).second, m2((size_t)2 * n * n), s2(2 * (size_t)n * n);
+        std::copy(s.begin(), s.end(), s2.begin());
+        std::copy(s.begin(), s.end(), s2.begin() + (size_t)n * n);
+        int plain[2] = {0, 1}, ex[2] = {0, 0};
+        double enorm[2] = {-1, -1};
+        for (unsigned p = 0; p < 2; p++) {
+            blockIdx.x = p;
+            precond_pages_refine(s2.data(), m2.data(), n, plain, ex, enorm);
+        }
+        blockIdx.x = 0;
+        double fro = 0;
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) {
+            const double x = m2[i + j * n], y = m2[j + i * n], id = i == j ? 1.0 : 0.0;
+            if (i == j ? x != 1.0 : x != -y) bad |= 1;
+            if (m2[(size_t)n * n + i + j * n] != id) bad |= 2;
+            if (i != j) fro += x * x;
+        }
+        if (fabs(sqrt(fro) - enorm[0]) > 1e-12 * sqrt(fro) || enorm[1] != 0) bad |= 4;
+        Mat mm(m2.begin(), m2.begin() + (size_t)n * n);
+        q = mul(q, mm, n);
+        int steps = 0;
+        for (double f = enorm[0] * enorm[0] + (step == 1 ? 1e-14 : 0); f > 0x1p-52; f *= f) steps++;
+        for (int t = 0; t < steps; t++) newtonSchulz(q, n);
+        const double now = off(q).first, orth = orthogonality(q, n);
+        if (orth > 1e-14 || now > (step == 1 ? 1e-10 : 1e-14)) bad |= 8;
+        printf("refine n=%d step %d: off %.2g -> %.2g, ||E||_F %.2g, %d Newton-Schulz steps, orthogonality %.2g\n", n, step,
+               before, now, enorm[0], steps, orth);
+        before = now;
+    }
+    if (bad) printf("refine n=%d: BAD (%d)\n", n, bad);
+    return bad ? 1 : 0;
+}
 int main() {
     int bad = rotationTest();
     bad += cosineLowTest();
     for (int n : {1, 2, 3, 7, 16, 33}) { bad += eigTest<TA>(n, n); bad += eigTest<MA>(n, n); bad += eigTest<SA>(n, n); bad += eigTest<MCA>(n, n); }
     for (auto s : std::vector<std::pair<int,int>>{{1,1},{2,2},{7,4},{33,33},{40,33}}) bad += svdTest(s.first, s.second, 7);
     for (auto s : std::vector<std::pair<int,int>>{{2,2},{7,4},{33,33},{40,33}}) bad += hsvdTest(s.first, s.second, 9);
+    for (int n : {2, 7, 40}) bad += refineTest(n);
     printf("%s\n", bad ? "FAILED" : "all ok");
     return bad;
 }

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * convergence on random input with residual and orthogonality checked (1e-13); and jacobi_common.cuh's
  * signed_rotation_fast (the blocked pair kernels' rotations and hyperbolic rotations) on random pivots, and
  * cosine_low (the scale's low part of the one-sided hyperbolic sweeps) against long double, and the real one-sided
- * hyperbolic sweep (svd_jacobi.cu with signs: G W = U, W'JW = J, U's columns orthogonal). Skipped
- * without g++.
+ * hyperbolic sweep (svd_jacobi.cu with signs: G W = U, W'JW = J, U's columns orthogonal), and eig_precondition.cu's
+ * refinement of eigenvectors (E exactly antisymmetric, Q'AQ's off-diagonal squared by a step). Skipped without g++.
  */
 class KernelHostEmulationTest {
     @TempDir
@@ -37,7 +37,7 @@ class KernelHostEmulationTest {
         assertTrue(Files.isExecutable(exe), "g++ failed:\n" + out);
         String result = run(dir, exe.toString());
         assertTrue(result.contains("eig M=3 n=33") && result.contains("svd 40x33") && result.contains("signed rotations")
-                && result.contains("cosine_low") && result.contains("hsvd 40x33"), result);
+                && result.contains("cosine_low") && result.contains("hsvd 40x33") && result.contains("refine n=40 step 2"), result);
         assertTrue(result.trim().endsWith("all ok"), result);
     }
 
