@@ -260,32 +260,31 @@ __device__ __forceinline__ bool unitary_rotation(R app, R aqq, C apq, R tol, boo
     return true;
 }
 
-// Sum over a block; every thread gets the result. Needs blockDim.x a multiple of 32, <= 1024.
-template <typename T>
-__device__ T block_sum(T v, T* scratch) {
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+// A reduction over a block by op (associative; applied in the same order by every thread); every thread gets the
+// result. Needs blockDim.x a multiple of 32, <= 1024.
+template <typename T, typename Op>
+__device__ T block_reduce(T v, T* scratch, T identity, Op op) {
+    for (int o = 16; o > 0; o >>= 1) v = op(v, __shfl_down_sync(0xffffffffu, v, o));
     int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     __syncthreads();
     if (lane == 0) scratch[warp] = v;
     __syncthreads();
-    T total = T(0);
+    T total = identity;
     int warps = blockDim.x >> 5;
-    for (int w = 0; w < warps; ++w) total += scratch[w];
+    for (int w = 0; w < warps; ++w) total = op(total, scratch[w]);
     return total;
+}
+
+// Sum over a block; every thread gets the result.
+template <typename T>
+__device__ T block_sum(T v, T* scratch) {
+    return block_reduce(v, scratch, T(0), [](T x, T y) { return x + y; });
 }
 
 // The largest v (v >= 0) over a block, as block_sum.
 template <typename T>
 __device__ T block_max(T v, T* scratch) {
-    for (int o = 16; o > 0; o >>= 1) v = fmax(v, __shfl_down_sync(0xffffffffu, v, o));
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    __syncthreads();
-    if (lane == 0) scratch[warp] = v;
-    __syncthreads();
-    T largest = T(0);
-    int warps = blockDim.x >> 5;
-    for (int w = 0; w < warps; ++w) largest = fmax(largest, scratch[w]);
-    return largest;
+    return block_reduce(v, scratch, T(0), [](T x, T y) { return fmax(x, y); });
 }
 
 // block_sum of a complex value: its two parts in turn.

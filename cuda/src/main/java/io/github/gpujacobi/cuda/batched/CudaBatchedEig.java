@@ -154,12 +154,9 @@ public final class CudaBatchedEig {
                 DevicePointer swept = pre != null ? precondition(gpu, pre, ad, p, st, first, count) : null;
                 boolean started = swept != null;
                 if (ph != null) ph.mark("precondition");
-                BlockedPagePlan plan2 = started ? wide : bp;
-                CUdeviceptr pairs2 = plan2 == bp ? blockPairs
-                        : gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + plan2.nb, plan2.blocks::flat);
-                PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, plan2, count, started ? swept : ad, dd, vd,
-                        pairs2, n, tol, maxSweeps, sw, rot, wantV);
-                if (pairs2 != blockPairs) gpu.constant(Workspace.BLOCK_PAIRS, "chess:" + bp.nb, bp.blocks::flat);
+                // the double plan of a single chunk on its double copy has the same blocks, so the same schedule
+                PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, started ? wide : bp, count, started ? swept : ad,
+                        dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
                 if (ph != null) ph.mark("sweeps");
                 if (wantV && started) vOut = pre.vectors(vd, count);
                 // W of a page that rotated at most n pairs is I + E with E at its rotations' rounding (blocked_pages.cu):
