@@ -20,16 +20,16 @@ extern "C" __global__ void precond_pages_to_double(const float* qf, double* q, i
     }
 }
 
-// One refinement step of the eigenvectors Q of every page [25]: from S = Q'AQ (Q orthogonal to the rounding), the
-// first-order correction M = I + E with e_ij = s_ij / (s_jj - s_ii) for i != j, so that Q M has columns
-// q_j + sum_i q_i e_ij, the eigenvector corrections of perturbation theory (each step squares the off-diagonal of
-// Q'AQ, relative to the gaps). s_ij is taken as (s_ij + s_ji) / 2, which makes E exactly antisymmetric: M is then
-// within ||E||^2 of orthogonal, whatever the gaps amplify. A pair whose gap |s_jj - s_ii| is within
-// delta = 2 (||off(S)||_F + n 2^-52 max |s_ii|) [25, Alg. 1, with ||A|| ||I - Q'Q|| at the rounding] is left to the
-// sweeps (e_ij = 0: a cluster's vectors are fixed only up to its subspace), and so is any e_ij beyond 2^-3. E is
-// scaled down to ||E||_F <= 2^-2 (Q M within 2^-4 of orthogonal); ||E||_F goes to enorm, from which the host sets
-// the Newton-Schulz steps after Q M. A page flagged in plain gets M = I. A block a page; e: the page's power of two
-// that brings its largest entry near 1 (the sums stay in range).
+// One refinement step of the eigenvectors Q of every page [25]: from S = Q'AQ (Q near orthogonal: the host's
+// Newton-Schulz step count covers its distance too), the first-order correction M = I + E with
+// e_ij = s_ij / (s_jj - s_ii) for i != j, so that Q M has columns q_j + sum_i q_i e_ij, the eigenvector corrections of
+// perturbation theory (each step squares the off-diagonal of Q'AQ, relative to the gaps). s_ij is taken as
+// (s_ij + s_ji) / 2, which makes E exactly antisymmetric: M is then within ||E||^2 of orthogonal, whatever the gaps
+// amplify. A pair whose gap |s_jj - s_ii| is within delta = 2 (||off(S)||_F + n 2^-52 max |s_ii|) [25, Alg. 1, with
+// ||A|| ||I - Q'Q|| at the rounding] is left to the sweeps (e_ij = 0: a cluster's vectors are fixed only up to its
+// subspace), and so is any e_ij beyond 2^-3. E is scaled down to ||E||_F <= 2^-2 (Q M within 2^-4 of orthogonal);
+// ||E||_F goes to enorm, from which the host sets the Newton-Schulz steps after Q M. A page flagged in plain gets
+// M = I. A block a page; e: the page's power of two that brings its largest entry near 1 (the sums stay in range).
 extern "C" __global__ void precond_pages_refine(const double* __restrict__ s, double* __restrict__ m, int n,
                                                 const int* __restrict__ plain, const int* __restrict__ e,
                                                 double* __restrict__ enorm) {

@@ -21,8 +21,9 @@ import io.github.gpujacobi.cuda.polish.PagePolish;
  * (single leaves Q'Q - I near 1e-6, each step squares it). Two refinement steps [25] then take Q'AQ's off-diagonal
  * from single's rounding (relative to ||A||) to double's, by GEMMs, and the pages become B = Q'AQ: the two-sided
  * page sweeps on B then rotate a few pairs in one sweep, where from A they take eight to ten, and V = Q W. (Without
- * the refinements, the single pages' route on a double copy under single's tolerance: a sweep or two.) Q'AQ is accurate to eps ||A|| only, which the contract allows on ungraded
- * pages (the CPU's PreconditionedEig and the single-matrix route by the same rule); a graded page, one whose entries
+ * the refinements, the single pages' route on a double copy under single's tolerance: a sweep or two.) Q'AQ is
+ * accurate to eps ||A|| only, which the contract allows on ungraded pages (the CPU's PreconditionedEig and the
+ * single-matrix route by the same rule); a graded page, one whose entries
  * lie outside the products' safe range, or one the single solver failed on gets Q = I, so B = A and V = W exactly:
  * the sweeps solve it from the start, as without this class.
  */
