@@ -27,11 +27,7 @@ final class EjmlPeer implements BenchPeer {
     }
 
     public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
-        DMatrixRMaj[] pages = pages(a);
-        Object first = Measurement.warmed(() -> runAll(pages));
-        double[] ms = Measurement.time(repeats, () -> runAll(pages));
-        double[] acc = accuracy(a.page(0), first);
-        return new Measurement(Measurement.median(ms), acc[0], acc[1], "1 thread");
+        return Interleaved.alone(timed(a, withTransfers), repeats);
     }
 
     /** In turn with the group's other CPU rows: the first run's result gives the accuracy. */

@@ -70,6 +70,11 @@ final class Interleaved {
         return out;
     }
 
+    /** One row measured alone by the same protocol (its warm-up, then its timed runs). */
+    static Measurement alone(Timed row, int repeats) {
+        return measure(java.util.Collections.singletonList(row), repeats).get(0).get();
+    }
+
     private static double once(Timed t) {
         long t0 = System.nanoTime();
         t.run();

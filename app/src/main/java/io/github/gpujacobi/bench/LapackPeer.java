@@ -33,12 +33,7 @@ final class LapackPeer implements BenchPeer {
     }
 
     public Measurement measure(PageArray a, int repeats, boolean withTransfers) {
-        lapack.threads(threads);
-        final boolean single = a.precision() == Precision.SINGLE;
-        double[][] first = Measurement.warmed(() -> runAll(a, single));
-        double[] ms = Measurement.time(repeats, () -> runAll(a, single));
-        double[] acc = accuracy(a.page(0), first, single);
-        return new Measurement(Measurement.median(ms), acc[0], acc[1], note());
+        return Interleaved.alone(timed(a, withTransfers), repeats);
     }
 
     /** In turn with the group's other CPU rows: the first run's outputs give the accuracy. */

@@ -120,12 +120,9 @@ class CudaPageRoutesTest {
     void doublePagesStartFromSinglePrecisionEigenvectors() {
         for (int[] c : new int[][]{{64, 3}, {65, 2}, {100, 40}, {128, 7}, {129, 3}, {200, 2}, {255, 3}, {256, 20}}) {
             int n = c[0], pages = c[1];
-            Random r = new Random(4500L + n);
-            PageArray a = PageArray.zeros(Precision.DOUBLE, n, n, pages);
-            for (int k = 0; k < pages; k++) a.writePage(k, Matrices.symmetric(r, n));
-            EigResult e = Jacobi.eig(a, onGpu());
+            PageArray a = symmetricPages(Precision.DOUBLE, 4500L + n, n, pages);
             String what = "n=" + n + " x " + pages;
-            assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
+            EigResult e = solvedPreconditioned(a, what);
             assertTrue(notes(e.report()).contains("every page started from single-precision eigenvectors"), notes(e.report()));
             assertContractAndCpuValues(a, e, Precision.DOUBLE.eps(), 2, what);
         }
@@ -140,15 +137,27 @@ class CudaPageRoutesTest {
     void singlePagesStartFromSinglePrecisionEigenvectorsOnADoubleCopy() {
         for (int[] c : new int[][]{{105, 3}, {129, 5}, {256, 4}}) {
             int n = c[0], pages = c[1];
-            Random r = new Random(4600L + n);
-            PageArray a = PageArray.zeros(Precision.SINGLE, n, n, pages);
-            for (int k = 0; k < pages; k++) a.writePage(k, Matrices.symmetric(r, n));
-            EigResult e = Jacobi.eig(a, onGpu());
+            PageArray a = symmetricPages(Precision.SINGLE, 4600L + n, n, pages);
             String what = "single n=" + n + " x " + pages;
-            assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
+            EigResult e = solvedPreconditioned(a, what);
             assertEquals(Precision.SINGLE, e.vectors().precision(), what);
             assertContractAndCpuValues(a, e, Precision.SINGLE.eps(), 5, what);
         }
+    }
+
+    /** pages random symmetric pages of order n in precision p, from seed. */
+    private static PageArray symmetricPages(Precision p, long seed, int n, int pages) {
+        Random r = new Random(seed);
+        PageArray a = PageArray.zeros(p, n, n, pages);
+        for (int k = 0; k < pages; k++) a.writePage(k, Matrices.symmetric(r, n));
+        return a;
+    }
+
+    /** eig of a on the GPU in 'auto', which took the route from single-precision eigenvectors. */
+    private static EigResult solvedPreconditioned(PageArray a, String what) {
+        EigResult e = Jacobi.eig(a, onGpu());
+        assertEquals(CudaBatchedEig.PRECONDITIONED, e.report().method(), what + ": " + notes(e.report()));
+        return e;
     }
 
     /**
