@@ -1,7 +1,7 @@
 // Classical (max-pivot) Jacobi [3]: every rotation annihilates the off-diagonal element of
-// largest weight |a_ij| / sqrt(|a_ii a_jj|) (the weight that matches the relative stopping rule; the
-// CPU backend's classical ordering uses the same). One cooperative launch runs up to `budget`
-// rotations (one sweep's worth, n(n-1)/2); per rotation two grid-synchronised phases:
+// largest weight (pivot_weight; the CPU backend's classical ordering uses the same). One cooperative
+// launch runs up to `budget` rotations (one sweep's worth, n(n-1)/2); per rotation two
+// grid-synchronised phases:
 //   1. parallel max search: block b scans columns j = b+1, b+1+grid, ... (rows i < j, threads along
 //      i: coalesced in column-major A, the diagonal read from the compact copy d), reduces with warp
 //      shuffles, and publishes its winner's weight, position and raw a_ij, a_ii, a_jj;
@@ -11,13 +11,6 @@
 // Stops early (uniformly: every block sees the same maximum) when the largest weight is negligible;
 // the rotation count goes to *counter, which the host reads once per launch.
 #include "jacobi_common.cuh"
-
-template <typename T>
-__device__ __forceinline__ T pivot_weight(T aij, T aii, T ajj) {
-    T d = sqrt(fabs(aii)) * sqrt(fabs(ajj));
-    T x = fabs(aij);
-    return d > T(0) ? x / d : (x > T(0) ? T(3.0e38) : T(0));
-}
 
 // Max (weight, then smaller index) over a block; thread 0 gets it in (w, k).
 template <typename T>
@@ -89,26 +82,7 @@ __device__ void classical_run(T* __restrict__ A, T* __restrict__ V, T* __restric
         const int p = (int)(k % n), q = (int)(k / n);
         const T t = jacobi_tangent(app, aqq, apq);
         const T c = jacobi_cosine(t), sn = t * c;
-        for (long i = tid; i < n; i += nth) {
-            if (i == p) {
-                A[(size_t)p * n + p] = d[p] = app - t * apq;
-                A[(size_t)q * n + q] = d[q] = aqq + t * apq;
-                A[(size_t)q * n + p] = T(0);
-                A[(size_t)p * n + q] = T(0);
-            } else if (i != q) {
-                T x = A[(size_t)p * n + i], y = A[(size_t)q * n + i];
-                T np = c * x - sn * y, nq = sn * x + c * y;
-                A[(size_t)p * n + i] = np;
-                A[(size_t)i * n + p] = np;
-                A[(size_t)q * n + i] = nq;
-                A[(size_t)i * n + q] = nq;
-            }
-            if (wantV) {
-                T x = V[(size_t)p * n + i], y = V[(size_t)q * n + i];
-                V[(size_t)p * n + i] = c * x - sn * y;
-                V[(size_t)q * n + i] = sn * x + c * y;
-            }
-        }
+        for (long i = tid; i < n; i += nth) rotate_pivot_at(A, wantV ? V : nullptr, d, n, p, q, t, c, sn, app, aqq, apq, (int)i);
         ++done;
         grid.sync();
     }

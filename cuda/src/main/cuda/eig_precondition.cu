@@ -65,3 +65,73 @@ extern "C" __global__ void precond_pages_refine(const double* __restrict__ s, do
     for (int i = threadIdx.x; i < nn; i += blockDim.x) mp[i] = (i % (n + 1) == 0 ? 1.0 : 0.0) + scale * corr(i);
     if (threadIdx.x == 0) enorm[blockIdx.x] = norm * scale;
 }
+
+// The refined pages' last step: after the refinements B = Q'AQ's off-diagonal is at double's rounding, and the
+// entries that still fail the sweeps' relative test are few (the close pairs the refinement leaves, rounding-level
+// entries beside a small diagonal entry). Jacobi rotations [3] of just those: a pass finds the failing entries (the
+// test of pairs_pass, so the page ends meeting the sweeps' stopping rule) and rotates them in turn, in index order
+// (each pivot read as it then is, and skipped where it meets the test by then), on both triangles of B (symmetrised
+// first, as the sweeps take it), its diagonal and, with wantQ, Q's columns p and q (V = Q: no W and no product). A
+// rotation costs O(n), where the classical ordering's search for each pivot costs O(n^2). Passes until no entry fails,
+// at most budget rotations in all (<= 256): a page whose next pass would exceed it stops there. sweeps: 1 where the
+// page converged, else -1 (the host then runs the sweeps from here: B = Q'AQ still holds); rotations: the page's count;
+// values: B's diagonal. A block a page, n <= 256.
+extern "C" __global__ void __launch_bounds__(256) precond_pages_cleanup(double* __restrict__ b, double* __restrict__ q,
+        double* __restrict__ values, int n, double tol, int budget, int wantQ, int* __restrict__ sweeps,
+        unsigned long long* __restrict__ rotations) {
+    __shared__ double d[256];
+    __shared__ int found[256], order[256];
+    __shared__ int failing;
+    const unsigned nn = (unsigned)n * n;
+    double* bp = b + (size_t)blockIdx.x * nn;
+    double* qp = wantQ ? q + (size_t)blockIdx.x * nn : nullptr;
+    for (unsigned idx = threadIdx.x; idx < nn; idx += blockDim.x) {
+        const unsigned j = idx / n, i = idx - j * n;
+        if (i > j) {
+            const double x = 0.5 * (bp[idx] + bp[j + i * n]);
+            bp[idx] = x;
+            bp[j + i * n] = x;
+        } else if (i == j) {
+            d[i] = bp[idx];
+        }
+    }
+    int done = 0;
+    bool converged = false;
+    for (;;) {
+        if (threadIdx.x == 0) failing = 0;
+        __syncthreads();
+        for (unsigned idx = threadIdx.x; idx < nn; idx += blockDim.x) {
+            const unsigned j = idx / n, i = idx - j * n;
+            if (i < j && !negligible(bp[idx], d[i], d[j], tol)) {
+                const int slot = atomicAdd(&failing, 1);
+                if (slot < budget - done) found[slot] = (int)idx;
+            }
+        }
+        __syncthreads();
+        const int k = failing;
+        if (k == 0) { converged = true; break; }
+        if (k > budget - done) break;
+        for (int t = threadIdx.x; t < k; t += blockDim.x) {  // index order, whatever order the slots were taken in
+            int rank = 0;
+            for (int u = 0; u < k; ++u) rank += found[u] < found[t];
+            order[rank] = found[t];
+        }
+        __syncthreads();
+        for (int e = 0; e < k; ++e) {
+            const int idx = order[e], pp = idx % n, pq = idx / n;
+            const double apq = bp[idx], app = d[pp], aqq = d[pq];
+            __syncthreads();  // the pivot is read before it is overwritten
+            if (!negligible(apq, app, aqq, tol)) {
+                const double t = jacobi_tangent(app, aqq, apq), c = jacobi_cosine(t), sn = t * c;
+                for (int i = threadIdx.x; i < n; i += blockDim.x) rotate_pivot_at(bp, qp, d, n, pp, pq, t, c, sn, app, aqq, apq, i);
+                ++done;
+            }
+            __syncthreads();
+        }
+    }
+    for (int i = threadIdx.x; i < n; i += blockDim.x) values[(size_t)blockIdx.x * n + i] = d[i];
+    if (threadIdx.x == 0) {
+        sweeps[blockIdx.x] = converged ? 1 : -1;
+        rotations[blockIdx.x] = (unsigned long long)done;
+    }
+}

@@ -31,6 +31,8 @@ inline void __syncthreads() {}
 inline void __syncwarp(unsigned = 0xffffffffu) {}
 template <class T> T __shfl_down_sync(unsigned, T v, int) { return T(0); }
 inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) { auto o = *p; *p += v; return o; }
+inline int atomicAdd(int* p, int v) { int o = *p; *p += v; return o; }
+inline int atomicMin(int* p, int v) { int o = *p; if (v < o) *p = v; return o; }
 inline unsigned long long atomicExch(unsigned long long* p, unsigned long long v) { auto o = *p; *p = v; return o; }
 inline float __fmul_rn(float a, float b) { return a * b; }
 inline double __dmul_rn(double a, double b) { return a * b; }
@@ -311,6 +313,63 @@ static int refineTest(int n) {
     if (bad) printf("refine n=%d: BAD (%d)\n", n, bad);
     return bad ? 1 : 0;
 }
+// eig_precondition.cu's clean-up of refined pages: page 0 is diag(lambda) (one pair 1e-13 apart, one eigenvalue 1e-10,
+// the rest near 3) plus a symmetric perturbation at the rounding, two entries above it and a rounding-level asymmetry;
+// page 1 a random symmetric page, with more failing entries than the budget. Page 0 converges within n rotations:
+// every off-diagonal entry meets the relative test, both triangles equal, Q orthogonal to 1e-15 and Q' B0 Q = diag
+// (values) to 1e-15 ||B0||, with B0 symmetrised. Page 1 is left as it came (sweeps -1, no rotation, Q = I).
+static int cleanupTest(int n) {
+    std::mt19937 g(47);
+    std::normal_distribution<double> N;
+    const size_t nn = (size_t)n * n;
+    const double tol = n * 0x1p-52;
+    Mat b(2 * nn), q(2 * nn, 0.0), values(2 * (size_t)n);
+    for (int j = 0; j < n; j++) {
+        for (int i = 0; i < j; i++) {
+            const double x = 1e-16 * N(g), y = N(g);
+            b[i + j * n] = x;
+            b[j + i * n] = x * (1 + 0x1p-52);
+            b[nn + i + j * n] = b[nn + j + i * n] = y;
+        }
+        b[j + j * n] = 3 + N(g);
+        b[nn + j + j * n] = N(g);
+        q[j + j * n] = q[nn + j + j * n] = 1;
+    }
+    if (n > 2) { b[1 + n] = b[0] * (1 + 1e-13); b[2 + 2 * n] = 1e-10; }
+    if (n > 1) b[n] = b[1] = 1e-12;
+    if (n > 5) b[2 + 5 * n] = b[5 + 2 * n] = 1e-14;
+    Mat b0(b.begin(), b.begin() + nn), b1(b.begin() + nn, b.end());
+    for (int j = 0; j < n; j++) for (int i = 0; i < j; i++) {
+        b0[i + j * n] = b0[j + i * n] = 0.5 * (b0[i + j * n] + b0[j + i * n]);
+    }
+    int sweeps[2] = {0, 0};
+    unsigned long long rotations[2] = {9, 9};
+    for (unsigned p = 0; p < 2; p++) {
+        blockIdx.x = p;
+        precond_pages_cleanup(b.data(), q.data(), values.data(), n, tol, n, 1, sweeps, rotations);
+    }
+    blockIdx.x = 0;
+    int bad = 0;
+    double norm = 0, worst = 0;
+    for (size_t i = 0; i < nn; i++) norm = fmax(norm, fabs(b0[i]));
+    Mat q0(q.begin(), q.begin() + nn), r = mul(q0, mul(b0, q0, n), n, true);
+    for (int j = 0; j < n; j++) {
+        if (values[j] != b[j + j * n]) bad |= 1;
+        for (int i = 0; i < n; i++) {
+            const double x = b[i + j * n];
+            if (i != j && (x != b[j + i * n] || !negligible(x, b[i + i * n], b[j + j * n], tol))) bad |= 2;
+            worst = fmax(worst, fabs(r[i + j * n] - (i == j ? values[j] : 0.0)));
+        }
+    }
+    const double orth = orthogonality(q0, n);
+    if (sweeps[0] != 1 || rotations[0] > (unsigned long long)n || orth > 1e-15 || worst > 1e-15 * norm) bad |= 4;
+    bool left = n < 3 || (sweeps[1] == -1 && rotations[1] == 0);
+    for (size_t i = 0; n >= 3 && i < nn; i++) if (b[nn + i] != b1[i] || q[nn + i] != (i % (n + 1) == 0 ? 1.0 : 0.0)) left = false;
+    if (!left) bad |= 8;
+    printf("cleanup n=%d: %llu rotations, residual %.2g ||B||, orthogonality %.2g; random page: sweeps %d, %llu rotations%s\n",
+           n, rotations[0], worst / norm, orth, sweeps[1], rotations[1], bad ? ": BAD" : "");
+    return bad ? 1 : 0;
+}
 int main() {
     int bad = rotationTest();
     bad += cosineLowTest();
@@ -318,6 +377,7 @@ int main() {
     for (auto s : std::vector<std::pair<int,int>>{{1,1},{2,2},{7,4},{33,33},{40,33}}) bad += svdTest(s.first, s.second, 7);
     for (auto s : std::vector<std::pair<int,int>>{{2,2},{7,4},{33,33},{40,33}}) bad += hsvdTest(s.first, s.second, 9);
     for (int n : {2, 7, 40}) bad += refineTest(n);
+    for (int n : {1, 2, 7, 40, 256}) bad += cleanupTest(n);
     printf("%s\n", bad ? "FAILED" : "all ok");
     return bad;
 }

@@ -129,6 +129,32 @@ class CudaPageRoutesTest {
     }
 
     /**
+     * Refined pages whose Q'AQ keeps many failing entries: a cluster of six eigenvalues 1e-10 apart (fifteen pairs the
+     * refinement leaves, within the clean-up's budget of n rotations), one eigenvalue of 1e-9 (its row fails the
+     * relative test), and in the second call also a cluster of n / 2 (more failing entries than the budget: the chunk
+     * goes to the sweeps from where the clean-up left it). Both keep the double contract and the CPU's values.
+     */
+    @Test
+    void refinedPagesWithClustersKeepTheContract() {
+        for (int n : new int[]{64, 130}) {
+            Random r = new Random(4700L + n);
+            double[][] spectra = new double[4][n];
+            for (int k = 0; k < 4; k++) for (int i = 0; i < n; i++) spectra[k][i] = 6 * r.nextDouble() - 3;
+            for (int i = 0; i < 6; i++) spectra[1][i] = 1 + i * 1e-10;
+            spectra[2][0] = 1e-9;
+            for (int i = 0; i < n / 2; i++) spectra[3][i] = 2 + i * 1e-10;
+            for (int pages : new int[]{3, 4}) {
+                PageArray a = PageArray.zeros(Precision.DOUBLE, n, n, pages);
+                for (int k = 0; k < pages; k++) a.writePage(k, Matrices.withSpectrum(r, spectra[k]));
+                String what = "clusters n=" + n + " x " + pages;
+                EigResult e = solvedPreconditioned(a, what);
+                assertTrue(notes(e.report()).contains("every page started from single-precision eigenvectors"), notes(e.report()));
+                assertContractAndCpuValues(a, e, Precision.DOUBLE.eps(), 6, what);
+            }
+        }
+    }
+
+    /**
      * Ungraded single pages of 104 ... 256 in 'auto' start from the single solver's eigenvectors too, on a double copy
      * swept by the double kernels under single's tolerance: the single contract (residual and orthogonality within
      * n eps_single), ascending values as the CPU's to n eps_single ||A||, few sweeps; odd orders.

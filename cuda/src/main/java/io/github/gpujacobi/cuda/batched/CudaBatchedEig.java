@@ -32,7 +32,9 @@ import jcuda.driver.CUdeviceptr;
  * the group kernels in double and the block kernels): every page's V within n eps of orthogonal [21]
  * (CudaPageOrthogonalityTest). Ungraded double pages of the block kernels' orders in 'auto' start from a single
  * solver's eigenvectors, refined [25] ({@link PagePreconditioner}): the sweeps run on Q'AQ and V = Q W, which needs
- * no Newton-Schulz step where the sweeps rotated at most n pairs a page.
+ * no Newton-Schulz step where the sweeps rotated at most n pairs a page. Where the refinements left every page of a
+ * chunk with at most n entries that fail the relative test, classical Jacobi on those entries replaces the sweeps
+ * ({@link PagePreconditioner#cleanUp}: V = Q).
  */
 public final class CudaBatchedEig {
     /** Pages per launch: bounds the device buffers (V of 512 pages of 256 x 256 is 256 MB). */
@@ -81,7 +83,7 @@ public final class CudaBatchedEig {
         int rest = pages - preconditionedPages;
         String which = rest == 0 ? (pages > 1 ? "every page" : "the matrix") : preconditionedPages + " of " + pages + " pages";
         r = r.withMethod(PRECONDITIONED).withNote(which + " started from single-precision eigenvectors (cuSOLVER"
-                + " XsyevBatched), refined in double by two-sided Jacobi on Q'AQ");
+                + " XsyevBatched), refined in double (Ogita-Aishima steps, then Jacobi rotations on Q'AQ)");
         if (preconditionFailures > 0) {
             r = r.withNote("the single-precision solver failed on " + preconditionFailures + " of " + pages
                     + " pages: solved from the start");
@@ -143,6 +145,7 @@ public final class CudaBatchedEig {
         if (ph != null) ph.mark("set-up");
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
+            long[] cleanedRotations = null; // a clean-up's rotations before the sweeps took over
             DeviceBuffers.uploadPages(ad, a, first, count);
             if (ph != null) ph.mark("upload");
             double[] st = o != null ? check(gpu, checks, ad, a, first, count, o) : null;
@@ -154,16 +157,23 @@ public final class CudaBatchedEig {
                 DevicePointer swept = pre != null ? precondition(gpu, pre, ad, p, st, first, count) : null;
                 boolean started = swept != null;
                 if (ph != null) ph.mark("precondition");
-                // the double plan of a single chunk on its double copy has the same blocks, so the same schedule
-                PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, started ? wide : bp, count, started ? swept : ad,
-                        dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
-                if (ph != null) ph.mark("sweeps");
-                if (wantV && started) vOut = pre.vectors(vd, count);
-                // W of a page that rotated at most n pairs is I + E with E at its rotations' rounding (blocked_pages.cu):
-                // V = Q W is as orthogonal as the refined Q; otherwise one Newton-Schulz step [21]
-                boolean nearIdentity = wantV && started && pre.refines() && rotatedAtMost(rot, count, n);
-                if (wantV && !nearIdentity) PagePolish.run(gpu, vOut, n, count);
-                if (ph != null) ph.mark("Q W and polish");
+                // refined pages: only the entries that still fail the test are rotated, on Q itself (V = Q)
+                if (started && pre.cleanUp(swept, dd, tol, sw, rot, count, wantV)) {
+                    if (wantV) vOut = pre.cleanedVectors();
+                    if (ph != null) ph.mark("clean-up");
+                } else {
+                    cleanedRotations = started ? pre.cleanUpRotations : null;
+                    // the double plan of a single chunk on its double copy has the same blocks, so the same schedule
+                    PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, started ? wide : bp, count, started ? swept : ad,
+                            dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
+                    if (ph != null) ph.mark("sweeps");
+                    if (wantV && started) vOut = pre.vectors(vd, count);
+                    // W of a page that rotated at most n pairs is I + E with E at its rotations' rounding
+                    // (blocked_pages.cu): V = Q W is as orthogonal as the refined Q; otherwise one Newton-Schulz step [21]
+                    boolean nearIdentity = wantV && started && pre.refines() && rotatedAtMost(rot, count, n);
+                    if (wantV && !nearIdentity) PagePolish.run(gpu, vOut, n, count);
+                    if (ph != null) ph.mark("Q W and polish");
+                }
             } else if (warp > 0) {
                 PageKernels.eigWarp(gpu, p, warp, count, ad, dd, vd, n, fixedSweeps > 0 ? 0 : tol, maxSweeps, fixedSweeps, sw,
                         rot, wantV);
@@ -190,7 +200,7 @@ public final class CudaBatchedEig {
             if (ph != null) ph.mark("counters");
             for (int k = 0; k < count; k++) {
                 sweeps[first + k] = Math.abs(s[k]);
-                rotations[first + k] = r[k];
+                rotations[first + k] = r[k] + (cleanedRotations != null ? cleanedRotations[k] : 0);
                 converged[first + k] = s[k] > 0 || n <= 1;
             }
         }

@@ -13,6 +13,7 @@ import io.github.gpujacobi.cuda.launch.SingleEigPages;
 import io.github.gpujacobi.cuda.launch.Tuning;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
+import jcuda.driver.CUdeviceptr;
 
 /**
  * Double eig pages that start nearly diagonal, as the single-matrix routes start from cuSOLVER's eigenvectors [22]:
@@ -42,6 +43,10 @@ final class PagePreconditioner {
     private final SingleEigPages single = new SingleEigPages();
     /** Where the last {@link #congruence} left Q (the refinements swap two buffers). */
     private DevicePointer q;
+    /** Whether the last {@link #congruence} took every page from the single solver's vectors (none kept Q = I). */
+    private boolean everyPage;
+    /** Each page's rotations in the last {@link #cleanUp} that left a page unconverged (null after one that did not). */
+    long[] cleanUpRotations;
 
     /**
      * @param refinements steps of {@link #REFINEMENTS}' kind before B = Q'AQ: worth their GEMMs where the sweeps run
@@ -111,9 +116,11 @@ final class PagePreconditioner {
         int[] st = DeviceBuffers.downloadInts(info, count);
         int failed = 0;
         int[] flags = new int[count];
+        everyPage = true;
         for (int k = 0; k < count; k++) {
             if (st[k] != 0 && !plain[k]) failed++;
             flags[k] = plain[k] || st[k] != 0 ? 1 : 0;
+            everyPage &= flags[k] == 0;
         }
         q = gpu.buffer(Workspace.PRECOND_PAGES_Q, 8 * nn * count);
         DevicePointer flagged = gpu.buffer(Workspace.PRECOND_PAGES_PLAIN, 4L * count);
@@ -185,6 +192,38 @@ final class PagePreconditioner {
     /** Whether the pages are refined [25] to double's rounding before the sweeps (which then rotate few pairs). */
     boolean refines() {
         return refinements > 0;
+    }
+
+    /**
+     * The refined pages' last step in place of the sweeps (eig_precondition.cu's clean-up): on B = Q'AQ at b (count
+     * pages, from {@link #congruence} with refinements), classical Jacobi [3] rotates the entries that still fail the
+     * relative test under tol, at most n a page, and with wantQ applies the rotations to Q, which is then V
+     * ({@link #cleanedVectors}). Every page's eigenvalues go to values, its sweep count (1, signed by convergence) and
+     * rotations to sweeps and rotations. Returns whether every page converged; where one did not, the sweeps are to
+     * take the pages from here (B = Q'AQ still holds, with this Q) and {@link #cleanUpRotations} holds each page's
+     * rotations so far. Not run (false, nothing written) where a page kept Q = I: the sweeps solve it from the start.
+     */
+    boolean cleanUp(DevicePointer b, CUdeviceptr values, double tol, CUdeviceptr sweeps, CUdeviceptr rotations, int count,
+                    boolean wantQ) {
+        cleanUpRotations = null;
+        if (!everyPage || refinements == 0) return false;
+        gpu.launch(Kernel.PRECOND_PAGES_CLEANUP.kernelName(), count, 256,
+                KernelArgs.of(b, q, values, n, tol, n, wantQ ? 1 : 0, sweeps, rotations));
+        int[] s = new int[count];
+        long[] r = new long[count];
+        DeviceBuffers.readPageCounters(sweeps, rotations, s, r);
+        for (int x : s) {
+            if (x < 0) {
+                cleanUpRotations = r;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** V after a {@link #cleanUp} that converged: Q with its rotations. */
+    DevicePointer cleanedVectors() {
+        return q;
     }
 
     /** V = Q W for the sweeps' vectors w (count pages), into a buffer of this class's, which is returned. */

@@ -67,6 +67,7 @@ public enum Kernel {
     PRECOND_PAGES_TO_FLOAT("precond_pages_to_float"),
     PRECOND_PAGES_TO_DOUBLE("precond_pages_to_double"),
     PRECOND_PAGES_REFINE("precond_pages_refine"),
+    PRECOND_PAGES_CLEANUP("precond_pages_cleanup"),
     /** The blocked one-sided Jacobi [11] (svd_blocked.cu): double (and double complex below), whatever the input class. */
     BLOCKED_PACK("blocked_pack"),
     BLOCKED_EMBED("blocked_embed"),
