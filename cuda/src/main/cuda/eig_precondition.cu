@@ -68,14 +68,14 @@ extern "C" __global__ void precond_pages_refine(const double* __restrict__ s, do
 
 // The refined pages' last step: after the refinements B = Q'AQ's off-diagonal is at double's rounding, and the
 // entries that still fail the sweeps' relative test are few (the close pairs the refinement leaves, rounding-level
-// entries beside a small diagonal entry). Jacobi rotations [3] of just those: a pass finds the failing entries (the
-// test of pairs_pass, so the page ends meeting the sweeps' stopping rule) and rotates them in turn, in index order
-// (each pivot read as it then is, and skipped where it meets the test by then), on both triangles of B (symmetrised
-// first, as the sweeps take it), its diagonal and, with wantQ, Q's columns p and q (V = Q: no W and no product). A
-// rotation costs O(n), where the classical ordering's search for each pivot costs O(n^2). Passes until no entry fails,
-// at most budget rotations in all (<= 256): a page whose next pass would exceed it stops there. sweeps: 1 where the
-// page converged, else -1 (the host then runs the sweeps from here: B = Q'AQ still holds); rotations: the page's count;
-// values: B's diagonal. A block a page, n <= 256.
+// entries beside a small diagonal entry). A threshold pass rotates just those: it finds the entries that fail the
+// relative test [6] (pairs_pass's, so the page ends meeting the sweeps' stopping rule) and rotates them in turn, in
+// index order (each pivot read as it then is, and skipped where it meets the test by then), on both triangles of B
+// (symmetrised first, as the sweeps take it), its diagonal and, with wantQ, Q's columns p and q (V = Q: no W and no
+// product). A rotation costs O(n), where the classical ordering's search for each pivot [3] costs O(n^2). Passes
+// until no entry fails, at most budget rotations in all (<= 256): a page whose next pass would exceed it stops there.
+// sweeps: 1 where the page converged, else -1 (the host then runs the sweeps from here: B = Q'AQ still holds);
+// rotations: the page's count; values: B's diagonal. A block a page, n <= 256.
 extern "C" __global__ void __launch_bounds__(256) precond_pages_cleanup(double* __restrict__ b, double* __restrict__ q,
         double* __restrict__ values, int n, double tol, int budget, int wantQ, int* __restrict__ sweeps,
         unsigned long long* __restrict__ rotations) {

@@ -272,17 +272,21 @@ __device__ __forceinline__ T pivot_weight(T aij, T aii, T ajj) {
 // Index i's share of one symmetric rotation of pivot (p, q) (tangent t, c, sn = t c, from the pivot's entries app,
 // aqq, apq read before any write) on the n x n column-major A, both triangles, its diagonal copy d and, where V is
 // not null, V's columns p and q: columns p' = c p - sn q, q' = sn p + c q. Every i of [0, n) once, by any threads;
-// no i reads what another writes. The classical kernels' rotation (classical_jacobi.cu, eig_precondition.cu).
+// no i reads what another writes. Every load comes before the first store, so that their latencies overlap (A and V
+// may alias as far as the compiler knows). The classical kernels' rotation (classical_jacobi.cu, eig_precondition.cu).
 template <typename T>
 __device__ __forceinline__ void rotate_pivot_at(T* A, T* V, T* d, int n, int p, int q, T t, T c, T sn, T app, T aqq,
                                                 T apq, int i) {
+    const bool offPivot = i != p && i != q;
+    T x = T(0), y = T(0), vx = T(0), vy = T(0);
+    if (offPivot) { x = A[(size_t)p * n + i]; y = A[(size_t)q * n + i]; }
+    if (V) { vx = V[(size_t)p * n + i]; vy = V[(size_t)q * n + i]; }
     if (i == p) {
         A[(size_t)p * n + p] = d[p] = app - t * apq;
         A[(size_t)q * n + q] = d[q] = aqq + t * apq;
         A[(size_t)q * n + p] = T(0);
         A[(size_t)p * n + q] = T(0);
-    } else if (i != q) {
-        T x = A[(size_t)p * n + i], y = A[(size_t)q * n + i];
+    } else if (offPivot) {
         T np = c * x - sn * y, nq = sn * x + c * y;
         A[(size_t)p * n + i] = np;
         A[(size_t)i * n + p] = np;
@@ -290,9 +294,8 @@ __device__ __forceinline__ void rotate_pivot_at(T* A, T* V, T* d, int n, int p, 
         A[(size_t)i * n + q] = nq;
     }
     if (V) {
-        T x = V[(size_t)p * n + i], y = V[(size_t)q * n + i];
-        V[(size_t)p * n + i] = c * x - sn * y;
-        V[(size_t)q * n + i] = sn * x + c * y;
+        V[(size_t)p * n + i] = c * vx - sn * vy;
+        V[(size_t)q * n + i] = sn * vx + c * vy;
     }
 }
 

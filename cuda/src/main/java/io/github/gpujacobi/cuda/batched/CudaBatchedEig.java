@@ -33,7 +33,7 @@ import jcuda.driver.CUdeviceptr;
  * (CudaPageOrthogonalityTest). Ungraded double pages of the block kernels' orders in 'auto' start from a single
  * solver's eigenvectors, refined [25] ({@link PagePreconditioner}): the sweeps run on Q'AQ and V = Q W, which needs
  * no Newton-Schulz step where the sweeps rotated at most n pairs a page. Where the refinements left every page of a
- * chunk with at most n entries that fail the relative test, classical Jacobi on those entries replaces the sweeps
+ * chunk with at most n entries that fail the relative test, rotations of only those entries replace the sweeps
  * ({@link PagePreconditioner#cleanUp}: V = Q).
  */
 public final class CudaBatchedEig {

@@ -196,8 +196,8 @@ final class PagePreconditioner {
 
     /**
      * The refined pages' last step in place of the sweeps (eig_precondition.cu's clean-up): on B = Q'AQ at b (count
-     * pages, from {@link #congruence} with refinements), classical Jacobi [3] rotates the entries that still fail the
-     * relative test under tol, at most n a page, and with wantQ applies the rotations to Q, which is then V
+     * pages, from {@link #congruence} with refinements), Jacobi rotations of only the entries that still fail the
+     * relative test [6] under tol, at most n a page, applied with wantQ to Q too, which is then V
      * ({@link #cleanedVectors}). Every page's eigenvalues go to values, its sweep count (1, signed by convergence) and
      * rotations to sweeps and rotations. Returns whether every page converged; where one did not, the sweeps are to
      * take the pages from here (B = Q'AQ still holds, with this Q) and {@link #cleanUpRotations} holds each page's
