@@ -71,28 +71,37 @@ extern "C" __global__ void precond_pages_refine(const double* __restrict__ s, do
 // entries beside a small diagonal entry). A threshold pass rotates just those: it finds the entries that fail the
 // relative test [6] (pairs_pass's, so the page ends meeting the sweeps' stopping rule) and rotates them in turn, in
 // index order (each pivot read as it then is, and skipped where it meets the test by then), on both triangles of B
-// (symmetrised first, as the sweeps take it), its diagonal and, with wantQ, Q's columns p and q (V = Q: no W and no
-// product). A rotation costs O(n), where the classical ordering's search for each pivot [3] costs O(n^2). Passes
-// until no entry fails, at most budget rotations in all (<= 256): a page whose next pass would exceed it stops there.
-// sweeps: 1 where the page converged, else -1 (the host then runs the sweeps from here: B = Q'AQ still holds);
-// rotations: the page's count; values: B's diagonal. A block a page, n <= 256.
+// (symmetrised first, as the sweeps take it) and its diagonal; the rotations are logged and replayed on Q's columns
+// at the end, in order (V = Q: no W and no product), so that Q's loads stay off each rotation's path. A rotation costs
+// O(n), where the classical ordering's search for each pivot [3] costs O(n^2). Passes until no entry fails, at most
+// budget rotations in all (<= 256): a page whose next pass would exceed it stops there. With staged, B is worked on
+// in the block's dynamic shared memory (n^2 doubles; the host sets the launch's size where it fits) and written back:
+// a page with a small eigenvalue rotates most of its row, one rotation after another, and each then waits on shared
+// memory, not global. sweeps: 1 where the page converged, else -1 (the host then runs the sweeps from here: B = Q'AQ
+// still holds), and unconverged counts those pages (the host reads that alone); rotations: the page's count; values:
+// B's diagonal. A block a page, n <= 256.
 extern "C" __global__ void __launch_bounds__(256) precond_pages_cleanup(double* __restrict__ b, double* __restrict__ q,
-        double* __restrict__ values, int n, double tol, int budget, int wantQ, int* __restrict__ sweeps,
-        unsigned long long* __restrict__ rotations) {
-    __shared__ double d[256];
-    __shared__ int found[256], order[256];
+        double* __restrict__ values, int n, double tol, int budget, int wantQ, int staged, int* __restrict__ sweeps,
+        unsigned long long* __restrict__ rotations, unsigned long long* __restrict__ unconverged) {
+    GJ_DYNAMIC_SHARED(double, page);
+    __shared__ double d[256], logC[256], logS[256];
+    __shared__ int found[256], order[256], logP[256], logQ[256];
     __shared__ int failing;
     const unsigned nn = (unsigned)n * n;
     double* bp = b + (size_t)blockIdx.x * nn;
-    double* qp = wantQ ? q + (size_t)blockIdx.x * nn : nullptr;
+    double* w = staged ? page : bp;
+    if (staged) {  // coalesced in, then the transposed reads below from shared memory
+        for (unsigned idx = threadIdx.x; idx < nn; idx += blockDim.x) w[idx] = bp[idx];
+        __syncthreads();
+    }
     for (unsigned idx = threadIdx.x; idx < nn; idx += blockDim.x) {
         const unsigned j = idx / n, i = idx - j * n;
         if (i > j) {
-            const double x = 0.5 * (bp[idx] + bp[j + i * n]);
-            bp[idx] = x;
-            bp[j + i * n] = x;
+            const double x = 0.5 * (w[idx] + w[j + i * n]);
+            w[idx] = x;
+            w[j + i * n] = x;
         } else if (i == j) {
-            d[i] = bp[idx];
+            d[i] = w[idx];
         }
     }
     int done = 0;
@@ -102,7 +111,7 @@ extern "C" __global__ void __launch_bounds__(256) precond_pages_cleanup(double* 
         __syncthreads();
         for (unsigned idx = threadIdx.x; idx < nn; idx += blockDim.x) {
             const unsigned j = idx / n, i = idx - j * n;
-            if (i < j && !negligible(bp[idx], d[i], d[j], tol)) {
+            if (i < j && !negligible(w[idx], d[i], d[j], tol)) {
                 const int slot = atomicAdd(&failing, 1);
                 if (slot < budget - done) found[slot] = (int)idx;
             }
@@ -119,19 +128,27 @@ extern "C" __global__ void __launch_bounds__(256) precond_pages_cleanup(double* 
         __syncthreads();
         for (int e = 0; e < k; ++e) {
             const int idx = order[e], pp = idx % n, pq = idx / n;
-            const double apq = bp[idx], app = d[pp], aqq = d[pq];
+            const double apq = w[idx], app = d[pp], aqq = d[pq];
             __syncthreads();  // the pivot is read before it is overwritten
             if (!negligible(apq, app, aqq, tol)) {
                 const double t = jacobi_tangent(app, aqq, apq), c = jacobi_cosine(t), sn = t * c;
-                for (int i = threadIdx.x; i < n; i += blockDim.x) rotate_pivot_at(bp, qp, d, n, pp, pq, t, c, sn, app, aqq, apq, i);
+                for (int i = threadIdx.x; i < n; i += blockDim.x) rotate_pivot_at(w, (double*)nullptr, d, n, pp, pq, t, c, sn, app, aqq, apq, i);
+                if (threadIdx.x == 0) { logP[done] = pp; logQ[done] = pq; logC[done] = c; logS[done] = sn; }
                 ++done;
             }
             __syncthreads();
         }
     }
+    if (wantQ) {  // each thread its rows of Q: the rotations in their order, no thread reading another's entries
+        double* qp = q + (size_t)blockIdx.x * nn;
+        for (int i = threadIdx.x; i < n; i += blockDim.x)
+            for (int r = 0; r < done; ++r) rotate_columns_at(qp, n, logP[r], logQ[r], logC[r], logS[r], i);
+    }
+    if (staged) for (unsigned idx = threadIdx.x; idx < nn; idx += blockDim.x) bp[idx] = w[idx];
     for (int i = threadIdx.x; i < n; i += blockDim.x) values[(size_t)blockIdx.x * n + i] = d[i];
     if (threadIdx.x == 0) {
         sweeps[blockIdx.x] = converged ? 1 : -1;
         rotations[blockIdx.x] = (unsigned long long)done;
+        if (!converged) atomicAdd(unconverged, 1ull);
     }
 }

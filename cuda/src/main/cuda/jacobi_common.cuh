@@ -299,6 +299,22 @@ __device__ __forceinline__ void rotate_pivot_at(T* A, T* V, T* d, int n, int p, 
     }
 }
 
+// Row i of V's columns p and q under that rotation alone (the rotations of a page replayed on V later, in order).
+template <typename T>
+__device__ __forceinline__ void rotate_columns_at(T* V, int n, int p, int q, T c, T sn, int i) {
+    const T x = V[(size_t)p * n + i], y = V[(size_t)q * n + i];
+    V[(size_t)p * n + i] = c * x - sn * y;
+    V[(size_t)q * n + i] = sn * x + c * y;
+}
+
+// A kernel's dynamic shared memory (the launch's size) as an array of T; the host emulation (KernelHostEmulationTest,
+// one thread) gives it a static array of a 256 x 256 page of doubles instead.
+#ifdef GJ_HOST_EMULATION
+#define GJ_DYNAMIC_SHARED(T, name) static T name[256 * 256 * sizeof(double) / sizeof(T)]
+#else
+#define GJ_DYNAMIC_SHARED(T, name) extern __shared__ __align__(16) T name[]
+#endif
+
 // A reduction over a block by op (associative; applied in the same order by every thread); every thread gets the
 // result. Needs blockDim.x a multiple of 32, <= 1024.
 template <typename T, typename Op>

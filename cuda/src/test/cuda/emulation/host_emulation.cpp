@@ -21,6 +21,7 @@
 #define __restrict__
 #define __launch_bounds__(...)
 #define __shared__ static
+#define GJ_HOST_EMULATION 1
 struct Dim { unsigned x; };
 // one thread: strides of 1, but block_sum's warp count (blockDim.x >> 5) is 1
 struct OneThread { operator int() const { return 1; } unsigned operator>>(int) const { return 1; } };
@@ -317,8 +318,10 @@ static int refineTest(int n) {
 // the rest near 3) plus a symmetric perturbation at the rounding, two entries above it and a rounding-level asymmetry;
 // page 1 a random symmetric page, with more failing entries than the budget. Page 0 converges within n rotations:
 // every off-diagonal entry meets the relative test, both triangles equal, Q orthogonal to 1e-15 and Q' B0 Q = diag
-// (values) to 1e-15 ||B0||, with B0 symmetrised. Page 1 is left as it came (sweeps -1, no rotation, Q = I).
-static int cleanupTest(int n) {
+// (values) to 1e-15 ||B0||, with B0 symmetrised. Page 1 is left as it came (sweeps -1, no rotation, Q = I). Staged
+// (B in the block's shared memory) gives every bit of the in-place run.
+static Mat cleanupUnstaged;  // the last in-place run's B, Q and values
+static int cleanupTest(int n, int staged) {
     std::mt19937 g(47);
     std::normal_distribution<double> N;
     const size_t nn = (size_t)n * n;
@@ -343,11 +346,12 @@ static int cleanupTest(int n) {
         b0[i + j * n] = b0[j + i * n] = 0.5 * (b0[i + j * n] + b0[j + i * n]);
     }
     int sweeps[2] = {0, 0};
-    unsigned long long rotations[2] = {9, 9};
+    unsigned long long rotations[2] = {9, 9}, unconverged = 0;
     for (unsigned p = 0; p < 2; p++) {
         blockIdx.x = p;
-        precond_pages_cleanup(b.data(), q.data(), values.data(), n, tol, n, 1, sweeps, rotations);
+        precond_pages_cleanup(b.data(), q.data(), values.data(), n, tol, n, 1, staged, sweeps, rotations, &unconverged);
     }
+    if (unconverged != (unsigned long long)(sweeps[0] < 0) + (sweeps[1] < 0)) { printf("cleanup n=%d: %llu unconverged\n", n, unconverged); return 1; }
     blockIdx.x = 0;
     int bad = 0;
     double norm = 0, worst = 0;
@@ -366,8 +370,18 @@ static int cleanupTest(int n) {
     bool left = n < 3 || (sweeps[1] == -1 && rotations[1] == 0);
     for (size_t i = 0; n >= 3 && i < nn; i++) if (b[nn + i] != b1[i] || q[nn + i] != (i % (n + 1) == 0 ? 1.0 : 0.0)) left = false;
     if (!left) bad |= 8;
-    printf("cleanup n=%d: %llu rotations, residual %.2g ||B||, orthogonality %.2g; random page: sweeps %d, %llu rotations%s\n",
-           n, rotations[0], worst / norm, orth, sweeps[1], rotations[1], bad ? ": BAD" : "");
+    printf("cleanup n=%d%s: %llu rotations, residual %.2g ||B||, orthogonality %.2g; random page: sweeps %d, %llu rotations%s\n",
+           n, staged ? " staged" : "", rotations[0], worst / norm, orth, sweeps[1], rotations[1], bad ? ": BAD" : "");
+    if (staged) {  // the same arithmetic as on B in place: every bit of B, Q and the values
+        Mat all(b);
+        all.insert(all.end(), q.begin(), q.end());
+        all.insert(all.end(), values.begin(), values.end());
+        if (all != cleanupUnstaged) { printf("cleanup n=%d staged: differs from in place\n", n); bad |= 16; }
+    } else {
+        cleanupUnstaged = b;
+        cleanupUnstaged.insert(cleanupUnstaged.end(), q.begin(), q.end());
+        cleanupUnstaged.insert(cleanupUnstaged.end(), values.begin(), values.end());
+    }
     return bad ? 1 : 0;
 }
 int main() {
@@ -377,7 +391,7 @@ int main() {
     for (auto s : std::vector<std::pair<int,int>>{{1,1},{2,2},{7,4},{33,33},{40,33}}) bad += svdTest(s.first, s.second, 7);
     for (auto s : std::vector<std::pair<int,int>>{{2,2},{7,4},{33,33},{40,33}}) bad += hsvdTest(s.first, s.second, 9);
     for (int n : {2, 7, 40}) bad += refineTest(n);
-    for (int n : {1, 2, 7, 40, 256}) bad += cleanupTest(n);
+    for (int n : {1, 2, 7, 40, 256}) { bad += cleanupTest(n, 0); bad += cleanupTest(n, 1); }
     printf("%s\n", bad ? "FAILED" : "all ok");
     return bad;
 }

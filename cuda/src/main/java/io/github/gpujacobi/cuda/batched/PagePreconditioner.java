@@ -207,18 +207,26 @@ final class PagePreconditioner {
                     boolean wantQ) {
         cleanUpRotations = null;
         if (!everyPage || refinements == 0) return false;
-        gpu.launch(Kernel.PRECOND_PAGES_CLEANUP.kernelName(), count, 256,
-                KernelArgs.of(b, q, values, n, tol, n, wantQ ? 1 : 0, sweeps, rotations));
-        int[] s = new int[count];
-        long[] r = new long[count];
-        DeviceBuffers.readPageCounters(sweeps, rotations, s, r);
-        for (int x : s) {
-            if (x < 0) {
-                cleanUpRotations = r;
-                return false;
-            }
-        }
-        return true;
+        int staged = stagedBytes(n, gpu.device().maxSharedPerBlock);
+        DevicePointer unconverged = gpu.buffer(Workspace.PRECOND_PAGES_UNCONVERGED, 8);
+        DeviceBuffers.zero(unconverged, 8);
+        gpu.launchShared(Kernel.PRECOND_PAGES_CLEANUP.kernelName(), count, 256, staged, KernelArgs.of(b, q, values, n, tol,
+                n, wantQ ? 1 : 0, staged > 0 ? 1 : 0, sweeps, rotations, unconverged));
+        if (DeviceBuffers.readCounter(unconverged) == 0) return true;
+        cleanUpRotations = DeviceBuffers.readCounters(rotations, count);
+        return false;
+    }
+
+    /** The clean-up kernel's own shared memory (its static arrays, rounded up). */
+    static final int CLEANUP_STATIC_BYTES = 16 << 10;
+
+    /**
+     * The dynamic shared memory of a clean-up launch on pages of order n: the page (n^2 doubles) where it fits beside
+     * the kernel's own arrays in maxShared bytes a block, so that its rotations work in shared memory; else 0 (in place).
+     */
+    static int stagedBytes(int n, int maxShared) {
+        long bytes = 8L * n * n;
+        return bytes + CLEANUP_STATIC_BYTES <= maxShared ? (int) bytes : 0;
     }
 
     /** V after a {@link #cleanUp} that converged: Q with its rotations. */

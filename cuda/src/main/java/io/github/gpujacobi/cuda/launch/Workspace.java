@@ -164,6 +164,7 @@ public enum Workspace {
     PRECOND_PAGES_WIDE("precondPagesWide"),
     PRECOND_PAGES_S("precondPagesS"),
     PRECOND_PAGES_ENORM("precondPagesEnorm"),
+    PRECOND_PAGES_UNCONVERGED("precondPagesUnconverged"),
     // PolarPolish
     POLISH_Q("polishQ"),
     POLISH_T("polishT"),

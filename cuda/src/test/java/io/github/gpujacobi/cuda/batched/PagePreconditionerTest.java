@@ -102,4 +102,17 @@ class PagePreconditionerTest {
         assertTrue(s.notes().get(0).startsWith("1 of 3 pages started"), s.notes().toString());
         assertTrue(s.notes().get(1).contains("failed on 1 of 3 pages"), s.notes().toString());
     }
+
+    /** The clean-up works on a page in shared memory where n^2 doubles fit beside its own arrays (H200: up to 164). */
+    @Test
+    void cleanUpStagesPagesThatFitSharedMemory() {
+        int h200 = 232448;
+        assertEquals(8 * 64 * 64, PagePreconditioner.stagedBytes(64, h200));
+        assertEquals(8 * 128 * 128, PagePreconditioner.stagedBytes(128, h200));
+        assertEquals(8 * 164 * 164, PagePreconditioner.stagedBytes(164, h200));
+        assertEquals(0, PagePreconditioner.stagedBytes(165, h200), "in place");
+        assertEquals(0, PagePreconditioner.stagedBytes(256, h200), "in place");
+        assertEquals(8 * 64 * 64, PagePreconditioner.stagedBytes(64, 48 << 10), "a 48 KiB block");
+        assertEquals(0, PagePreconditioner.stagedBytes(72, 48 << 10), "a 48 KiB block");
+    }
 }
