@@ -20,13 +20,14 @@ import jcuda.driver.CUdeviceptr;
  * a float copy of every page goes through cuSOLVER's batched eigensolver (cusolverDnXsyevBatched in single), its
  * eigenvectors Q come back in double and are taken to orthogonal at double's rounding by Newton-Schulz steps [21]
  * (single leaves Q'Q - I near 1e-6, each step squares it). Two refinement steps [25] then take Q'AQ's off-diagonal
- * from single's rounding (relative to ||A||) to double's, by GEMMs, and the pages become B = Q'AQ: the two-sided
- * page sweeps on B then rotate a few pairs in one sweep, where from A they take eight to ten, and V = Q W. (Without
- * the refinements, the single pages' route on a double copy under single's tolerance: a sweep or two.) Q'AQ is
- * accurate to eps ||A|| only, which the contract allows on ungraded pages (the CPU's PreconditionedEig and the
- * single-matrix route by the same rule); a graded page, one whose entries
- * lie outside the products' safe range, or one the single solver failed on gets Q = I, so B = A and V = W exactly:
- * the sweeps solve it from the start, as without this class.
+ * from single's rounding (relative to ||A||) to double's, by GEMMs, and the pages become B = Q'AQ: a few entries a
+ * page still fail the relative test, and {@link #cleanUp} rotates just those, on B and Q (V = Q); a chunk with a page
+ * of more such entries than n goes to the two-sided page sweeps on B (one or two, where from A they take eight to
+ * ten), and V = Q W. (Without the refinements, the single pages' route on a double copy under single's tolerance: a
+ * sweep or two.) Q'AQ is accurate to eps ||A|| only, which the contract allows on ungraded pages (the CPU's
+ * PreconditionedEig and the single-matrix route by the same rule); a graded page, one whose entries lie outside the
+ * products' safe range, or one the single solver failed on gets Q = I, so B = A and V = W exactly: the sweeps solve it
+ * from the start, as without this class.
  */
 final class PagePreconditioner {
     /** Pages whose largest entry lies outside [2^-SAFE, 2^SAFE] keep Q = I: Q'AQ's products stay in range. */
