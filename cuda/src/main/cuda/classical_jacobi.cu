@@ -1,7 +1,7 @@
 // Classical (max-pivot) Jacobi [3]: every rotation annihilates the off-diagonal element of
-// largest weight (pivot_weight; the CPU backend's classical ordering uses the same). One cooperative
-// launch runs up to `budget` rotations (one sweep's worth, n(n-1)/2); per rotation two
-// grid-synchronised phases:
+// largest weight |a_ij| / sqrt(|a_ii a_jj|) (the weight that matches the relative stopping rule; the
+// CPU backend's classical ordering uses the same). One cooperative launch runs up to `budget`
+// rotations (one sweep's worth, n(n-1)/2); per rotation two grid-synchronised phases:
 //   1. parallel max search: block b scans columns j = b+1, b+1+grid, ... (rows i < j, threads along
 //      i: coalesced in column-major A, the diagonal read from the compact copy d), reduces with warp
 //      shuffles, and publishes its winner's weight, position and raw a_ij, a_ii, a_jj;
@@ -11,6 +11,13 @@
 // Stops early (uniformly: every block sees the same maximum) when the largest weight is negligible;
 // the rotation count goes to *counter, which the host reads once per launch.
 #include "jacobi_common.cuh"
+
+template <typename T>
+__device__ __forceinline__ T pivot_weight(T aij, T aii, T ajj) {
+    T d = sqrt(fabs(aii)) * sqrt(fabs(ajj));
+    T x = fabs(aij);
+    return d > T(0) ? x / d : (x > T(0) ? T(3.0e38) : T(0));
+}
 
 // Max (weight, then smaller index) over a block; thread 0 gets it in (w, k).
 template <typename T>

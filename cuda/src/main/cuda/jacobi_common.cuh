@@ -260,51 +260,35 @@ __device__ __forceinline__ bool unitary_rotation(R app, R aqq, C apq, R tol, boo
     return true;
 }
 
-// The weight |a_ij| / sqrt(|a_ii a_jj|) of a pivot: the one that matches the relative stopping rule, by which the
-// classical (max-pivot) orderings [3] choose (infinite in effect where a diagonal entry is zero).
+// Row i of V's columns p and q under a rotation (c, sn): columns p' = c p - sn q, q' = sn p + c q.
 template <typename T>
-__device__ __forceinline__ T pivot_weight(T aij, T aii, T ajj) {
-    T d = sqrt(fabs(aii)) * sqrt(fabs(ajj));
-    T x = fabs(aij);
-    return d > T(0) ? x / d : (x > T(0) ? T(3.0e38) : T(0));
+__device__ __forceinline__ void rotate_columns_at(T* V, int n, int p, int q, T c, T sn, int i) {
+    const T x = V[(size_t)p * n + i], y = V[(size_t)q * n + i];
+    V[(size_t)p * n + i] = c * x - sn * y;
+    V[(size_t)q * n + i] = sn * x + c * y;
 }
 
 // Index i's share of one symmetric rotation of pivot (p, q) (tangent t, c, sn = t c, from the pivot's entries app,
 // aqq, apq read before any write) on the n x n column-major A, both triangles, its diagonal copy d and, where V is
-// not null, V's columns p and q: columns p' = c p - sn q, q' = sn p + c q. Every i of [0, n) once, by any threads;
-// no i reads what another writes. Every load comes before the first store, so that their latencies overlap (A and V
-// may alias as far as the compiler knows). The classical kernels' rotation (classical_jacobi.cu, eig_precondition.cu).
+// not null, V's columns p and q. Every i of [0, n) once, by any threads; no i reads what another writes. The
+// classical kernels' rotation (classical_jacobi.cu, eig_precondition.cu's clean-up, which replays V's part later).
 template <typename T>
 __device__ __forceinline__ void rotate_pivot_at(T* A, T* V, T* d, int n, int p, int q, T t, T c, T sn, T app, T aqq,
                                                 T apq, int i) {
-    const bool offPivot = i != p && i != q;
-    T x = T(0), y = T(0), vx = T(0), vy = T(0);
-    if (offPivot) { x = A[(size_t)p * n + i]; y = A[(size_t)q * n + i]; }
-    if (V) { vx = V[(size_t)p * n + i]; vy = V[(size_t)q * n + i]; }
     if (i == p) {
         A[(size_t)p * n + p] = d[p] = app - t * apq;
         A[(size_t)q * n + q] = d[q] = aqq + t * apq;
         A[(size_t)q * n + p] = T(0);
         A[(size_t)p * n + q] = T(0);
-    } else if (offPivot) {
+    } else if (i != q) {
+        T x = A[(size_t)p * n + i], y = A[(size_t)q * n + i];
         T np = c * x - sn * y, nq = sn * x + c * y;
         A[(size_t)p * n + i] = np;
         A[(size_t)i * n + p] = np;
         A[(size_t)q * n + i] = nq;
         A[(size_t)i * n + q] = nq;
     }
-    if (V) {
-        V[(size_t)p * n + i] = c * vx - sn * vy;
-        V[(size_t)q * n + i] = sn * vx + c * vy;
-    }
-}
-
-// Row i of V's columns p and q under that rotation alone (the rotations of a page replayed on V later, in order).
-template <typename T>
-__device__ __forceinline__ void rotate_columns_at(T* V, int n, int p, int q, T c, T sn, int i) {
-    const T x = V[(size_t)p * n + i], y = V[(size_t)q * n + i];
-    V[(size_t)p * n + i] = c * x - sn * y;
-    V[(size_t)q * n + i] = sn * x + c * y;
+    if (V) rotate_columns_at(V, n, p, q, c, sn, i);
 }
 
 // A kernel's dynamic shared memory (the launch's size) as an array of T; the host emulation (KernelHostEmulationTest,

@@ -168,16 +168,15 @@ public final class DeviceBuffers {
 
     /** As {@link #downloadPage} for pages first .. first + pages - 1, lying one after the other in src. */
     public static void downloadPages(CUdeviceptr src, PageArray dst, int firstPage, int pages) {
+        if (dst.precision() == Precision.DOUBLE) { // the device's precision: straight, or staged, into the caller's array
+            downloadPagesAsIs(src, dst, firstPage, pages);
+            return;
+        }
         long count = (long) pages * dst.pageSize(), first = (long) firstPage * dst.pageSize();
-        if (8 * count < HostStaging.FROM_BYTES && dst.precision() == Precision.DOUBLE) { // straight into the caller's array
-            CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst.doubleData()).withByteOffset((dst.offset() + first) * 8),
-                    src, 8 * count), "cuMemcpyDtoH pages");
-        } else if (8 * count < HostStaging.FROM_BYTES) {
+        if (8 * count < HostStaging.FROM_BYTES) {
             double[] part = new double[(int) count];
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(part), src, 8 * count), "cuMemcpyDtoH pages");
             dst.write((int) first, part, 0, (int) count); // write() places it in a window's own pages
-        } else if (dst.precision() == Precision.DOUBLE) {
-            HostStaging.download(src, HostStaging.doubles(dst.doubleData()), dst.offset() + first, count);
         } else {
             HostStaging.download(src, HostStaging.floatsAsDoubles(dst.floatData()), dst.offset() + first, count);
         }
