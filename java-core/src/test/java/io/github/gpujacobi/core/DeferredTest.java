@@ -122,6 +122,45 @@ class DeferredTest {
     }
 
     @Test
+    void bothPartsAreMadeSideBySideAndCombinedOnce() throws Exception {
+        CountDownLatch bothStarted = new CountDownLatch(2);
+        AtomicReference<Thread> first = new AtomicReference<Thread>(), second = new AtomicReference<Thread>();
+        Deferred<String> a = Deferred.start(() -> {
+            first.set(Thread.currentThread());
+            bothStarted.countDown();
+            return awaitQuietly(bothStarted, 10) ? "a" : "a alone";
+        });
+        Deferred<String> b = Deferred.start(() -> {
+            second.set(Thread.currentThread());
+            bothStarted.countDown();
+            return awaitQuietly(bothStarted, 10) ? "b" : "b alone";
+        });
+        java.util.concurrent.atomic.AtomicInteger combined = new java.util.concurrent.atomic.AtomicInteger();
+        Deferred<String> ab = Deferred.both(a, b, (x, y) -> {
+            combined.incrementAndGet();
+            return x + y;
+        });
+        assertEquals("ab", ab.get(), "each part waited for the other: they ran at the same time");
+        assertNotEquals(first.get(), second.get());
+        assertSame(ab.get(), ab.get());
+        assertEquals(1, combined.get(), "combined once");
+        OutOfMemoryError oom = new OutOfMemoryError("Java heap space");
+        Deferred<String> failing = Deferred.both(a, Deferred.start(() -> {
+            throw oom;
+        }), (x, y) -> x + y);
+        assertSame(oom, assertThrows(OutOfMemoryError.class, failing::get), "a part's error surfaces unchanged");
+    }
+
+    private static boolean awaitQuietly(CountDownLatch latch, int seconds) {
+        try {
+            return latch.await(seconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Test
     void doneNeedsNoThread() {
         assertEquals("here", Deferred.done("here").get());
         assertNull(Deferred.done(null).get());

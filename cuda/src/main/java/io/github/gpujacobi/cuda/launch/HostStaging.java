@@ -1,6 +1,5 @@
 package io.github.gpujacobi.cuda.launch;
 
-import io.github.gpujacobi.api.HostScan;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
@@ -14,16 +13,16 @@ import java.util.ArrayDeque;
 /**
  * Large host-device copies through page-locked (pinned) staging buffers: a copy from pageable Java memory goes
  * through the driver's own small bounce buffer at a fraction of the link's speed, while DMA from pinned memory runs
- * at the link's. Each transfer is cut into chunks through two pinned halves: the host copies chunk c (on all
- * cores) while the link carries chunk c - 1. The buffers are portable (every context may use them), kept between
+ * at the link's. Each transfer is cut into chunks through two pinned halves: the host copies chunk c (on the cores,
+ * {@link CopyThreads}) while the link carries chunk c - 1. The buffers are portable (every context may use them), kept between
  * calls and bounded: {@link #HALF_BYTES} twice per transfer running at once (one per GPU in use), freed by
  * {@link #release} (Jacobi.release(), gpu_info('release')).
  */
 final class HostStaging {
     private HostStaging() {}
 
-    /** One half of a staging buffer: 16 MiB, so a buffer pins 32 MiB. */
-    static final int HALF_BYTES = 16 << 20;
+    /** One half of a staging buffer: 8 MiB, so a buffer pins 16 MiB. */
+    static final int HALF_BYTES = 8 << 20;
 
     /** Below this a copy goes straight from the Java array (pinning and chunking cost more than they save). */
     static final long FROM_BYTES = 4L << 20;
@@ -115,6 +114,7 @@ final class HostStaging {
                                 (long) count * size, null), "cuMemcpyDtoHAsync");
                         CudaDevice.check(JCudaDriver.cuEventRecord(done[h], null), "cuEventRecord");
                         pending[h] = true;
+                        if (c == 0) CopyThreads.SHARED.wake(); // awake by the time the first chunk is down
                     }
                     if (c > 0) {
                         int h = (int) ((c - 1) & 1);
@@ -144,23 +144,25 @@ final class HostStaging {
     }
 
     /**
-     * Elements per chunk: a half at most, and at least two chunks from {@link #FROM_BYTES} on (2 MiB at least), so
-     * that the link carries the first chunk while the host copies the second even for a transfer of a few MiB.
+     * Elements per chunk: a quarter of the transfer, from 1 MiB up to a half. The pipeline's time is about the chunks'
+     * copies plus one chunk's DMA (the host copy and the link run at similar rates), so four chunks or more hide most
+     * of the link even for a transfer of a few MiB, while a chunk stays long against its fixed costs (an async copy,
+     * an event, waking the copy threads).
      */
     static int chunkElements(long elements, int size) {
-        long half = Math.max((2L << 20) / size, (elements + 1) / 2);
-        return (int) Math.min(HALF_BYTES / size, half);
+        long quarter = Math.max((1L << 20) / size, (elements + 3) / 4);
+        return (int) Math.min(HALF_BYTES / size, quarter);
     }
 
-    /** Pieces of a chunk's host copy: one core copies at a fraction of the memory's bandwidth. */
+    /** Pieces of a chunk's host copy, 128 KiB each up to 64: taken in turn by the caller and the copy threads. */
     static int pieces(int count, int size) {
-        return Math.max(1, Math.min(16, (int) ((long) count * size / (256 << 10))));
+        return Math.max(1, Math.min(64, (int) ((long) count * size / (128 << 10))));
     }
 
-    /** A chunk's host copy in {@link #pieces} on the cores. */
-    private static void parallelCopy(final Side side, final ByteBuffer view, final long from, final int count, final boolean toPinned) {
+    /** A chunk's host copy in {@link #pieces} on the copy threads. */
+    static void parallelCopy(final Side side, final ByteBuffer view, final long from, final int count, final boolean toPinned) {
         final int pieces = pieces(count, side.bytes());
-        HostScan.forTasks(pieces, count, p -> {
+        CopyThreads.SHARED.run(pieces, p -> {
             int lo = (int) ((long) count * p / pieces), hi = (int) ((long) count * (p + 1) / pieces);
             ByteBuffer v = view.duplicate().order(ByteOrder.nativeOrder());
             v.position(lo * side.bytes());

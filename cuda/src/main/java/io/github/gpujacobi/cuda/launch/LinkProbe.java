@@ -12,12 +12,13 @@ import java.util.Locale;
 /**
  * Measures the host-device link (`gpujacobi info --link`): what a whole call's copies can cost at best. Raw DMA from
  * and to pinned memory (the link itself), and from and to a Java array as the backend copies one (straight from the
- * pageable array, and through {@link HostStaging}); 64 MiB each way, the median of five.
+ * pageable array, and through {@link HostStaging}); 64 MiB each way, the median of five, and the staged copies again at
+ * 8 MiB (a 1024 x 1024 double page: a small transfer pays the pipeline's first and last chunk in full).
  */
 public final class LinkProbe {
     private LinkProbe() {}
 
-    static final int BYTES = 64 << 20;
+    static final int BYTES = 64 << 20, SMALL_BYTES = 8 << 20;
     private static final int RUNS = 5;
 
     interface Copy {
@@ -38,6 +39,11 @@ public final class LinkProbe {
                     () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(host), d, BYTES), "cuMemcpyDtoH")));
             out.add(line("Java array, staged (as calls copy)", () -> HostStaging.upload(d, HostStaging.doubles(host), 0, host.length),
                     () -> HostStaging.download(d, HostStaging.doubles(host), 0, host.length)));
+            final int small = SMALL_BYTES / 8;
+            out.add(line("pinned DMA", SMALL_BYTES, () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, pinned, SMALL_BYTES), "cuMemcpyHtoD"),
+                    () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(pinned, d, SMALL_BYTES), "cuMemcpyDtoH")));
+            out.add(line("Java array, staged (as calls copy)", SMALL_BYTES, () -> HostStaging.upload(d, HostStaging.doubles(host), 0, small),
+                    () -> HostStaging.download(d, HostStaging.doubles(host), 0, small)));
         } finally {
             JCudaDriver.cuMemFreeHost(pinned);
             gpu.workspaces().trim(0);
@@ -46,12 +52,19 @@ public final class LinkProbe {
     }
 
     private static String line(String what, Copy up, Copy down) {
-        return String.format(Locale.ROOT, "%s: host to device %.1f GB/s, device to host %.1f GB/s (%d MiB, median of %d)",
-                what, gbps(up), gbps(down), BYTES >> 20, RUNS);
+        return line(what, BYTES, up, down);
     }
 
-    private static double gbps(Copy c) {
-        c.run(); // the first copy maps and pins: not timed
+    private static String line(String what, int bytes, Copy up, Copy down) {
+        return String.format(Locale.ROOT, "%s: host to device %.1f GB/s, device to host %.1f GB/s (%d MiB, median of %d)",
+                what, gbps(up, bytes), gbps(down, bytes), bytes >> 20, RUNS);
+    }
+
+    private static double gbps(Copy c, int bytes) {
+        // warmed as the bench warms a row (the first copy maps and pins, the staged copies' loops are compiled after a
+        // few): a cold rate would understate the link and overstate what a call's copies may cost
+        long warm = System.nanoTime();
+        for (int r = 0; r < 3 || System.nanoTime() - warm < 300_000_000L; r++) c.run();
         double[] s = new double[RUNS];
         for (int r = 0; r < RUNS; r++) {
             long t0 = System.nanoTime();
@@ -59,6 +72,6 @@ public final class LinkProbe {
             s[r] = (System.nanoTime() - t0) * 1e-9;
         }
         Arrays.sort(s);
-        return BYTES / s[RUNS / 2] / 1e9;
+        return bytes / s[RUNS / 2] / 1e9;
     }
 }
