@@ -8,7 +8,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -32,26 +31,10 @@ public final class Deferred<T> {
 
     private final Future<T> future;
     private final T value;
-    /** For {@link #both}: made from the parts on the first {@link #get} (null otherwise). */
-    private final Supplier<T> parts;
-    private T made;
 
     private Deferred(Future<T> future, T value) {
-        this(future, value, null);
-    }
-
-    private Deferred(Future<T> future, T value, Supplier<T> parts) {
         this.future = future;
         this.value = value;
-        this.parts = parts;
-    }
-
-    /**
-     * A value made of two deferred parts, each on its own thread: two large arrays are zeroed side by side rather than
-     * one after the other. {@link #get} waits for both and combines them once.
-     */
-    public static <A, B, T> Deferred<T> both(final Deferred<A> a, final Deferred<B> b, final BiFunction<A, B, T> combine) {
-        return new Deferred<T>(null, null, () -> combine.apply(a.get(), b.get()));
     }
 
     /** The work started on a background thread (on this one when no thread can be had). */
@@ -82,12 +65,6 @@ public final class Deferred<T> {
      * caller needs: the wait goes on and the thread's interrupt status is set again before returning.
      */
     public T get() {
-        if (parts != null) {
-            synchronized (this) {
-                if (made == null) made = parts.get();
-                return made;
-            }
-        }
         if (future == null) return value;
         boolean interrupted = false;
         try {

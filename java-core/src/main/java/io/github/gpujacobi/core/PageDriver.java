@@ -77,9 +77,12 @@ public final class PageDriver {
         void solve(Deferred<PageOutputs.Eig> out, PageStats stats);
     }
 
-    /** Every page at once: fills the outputs' s, u, v (sorted) and the per-page stats; get() as for {@link EigBatch}. */
+    /**
+     * Every page at once: fills the outputs' s, u, v (sorted) and the per-page stats; each output asked for where first
+     * written, as for {@link EigBatch}.
+     */
     public interface SvdBatch {
-        void solve(Deferred<PageOutputs.Svd> out, PageStats stats);
+        void solve(PageOutputs.PendingSvd out, PageStats stats);
     }
 
     public void forEachPage(int pages, java.util.function.IntConsumer body) {
@@ -156,10 +159,10 @@ public final class PageDriver {
      */
     public SvdResult svdBatched(final PageArray a, SolverOptions o, String method, SvdScaling scaling, double safeSpan,
                                 SvdBatch solver) {
-        Deferred<PageOutputs.Svd> pending = PageOutputs.svdLater(a, o.vectors(), o.econ());
+        PageOutputs.PendingSvd pending = PageOutputs.svdLater(a, o.vectors(), o.econ());
         PageStats stats = new PageStats(a.pages());
         solver.solve(pending, stats);
-        PageOutputs.Svd out = pending.get();
+        PageOutputs.Svd out = pending.all();
         double tol = o.tolFor(a.precision(), Math.min(a.rows(), a.cols()));
         for (int k = 0; k < a.pages(); k++) {
             if (!scaling.fits(k)) ColumnScaledJacobi.page(a, k, tol, maxSweeps(o), o.fixedSweeps(), out.s, out.u, out.v, stats);

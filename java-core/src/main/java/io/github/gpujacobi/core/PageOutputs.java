@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 
 /**
  * The result arrays of a call over a 3-D array, allocated once per call. Large ones can be allocated on another
- * thread ({@link #eigLater}, {@link #svdLater}) while a device route uploads and solves: the JVM zeroes a fresh
+ * threads ({@link #eigLater}, {@link #svdLater}) while a device route uploads and solves: the JVM zeroes a fresh
  * array and the OS faults its pages in, which costs about as much as the device's work on pages. On a device's
  * thread of a split call they are windows onto the call's whole outputs instead ({@link SplitOutputs}).
  */
@@ -104,22 +104,59 @@ public final class PageOutputs {
                 () -> share != null ? share.eig(a, vec) : Eig.of(a, vec));
     }
 
-    /** svd's results of a, allocated on another thread when large; get() where they are first written. */
-    public static Deferred<Svd> svdLater(final PageArray a, final boolean vec, final boolean econ) {
-        final int m = a.rows(), n = a.cols(), pages = a.pages();
-        final Precision p = a.precision();
-        long entries = Math.min(m, n) + (vec ? (long) m * uCols(m, n, econ) + (long) n * vCols(m, n, econ) : 0);
-        final SplitOutputs.Share share = SplitOutputs.claim(pages);
-        if (share != null || !vec) {
-            return later(entries * pages * p.bytes(), () -> share != null ? share.svd(a, vec, econ) : Svd.of(a, vec, econ));
+    /**
+     * svd's results of a call, allocated on other threads when large: U, then V once U is made. Two large arrays
+     * zeroed at the same time fault their pages in together and take longer than one after the other; in turn, U can
+     * come down while V is still being zeroed.
+     */
+    public static final class PendingSvd {
+        private final Deferred<PageArray> s, u, v;
+
+        PendingSvd(Deferred<PageArray> s, Deferred<PageArray> u, Deferred<PageArray> v) {
+            this.s = s;
+            this.u = u;
+            this.v = v;
         }
-        // U and V zeroed side by side: one after the other they take about twice the upload and the kernels' time
-        final PageArray s = PageArray.zeros(p, Math.min(m, n), 1, pages);
-        Deferred<PageArray> u = later((long) m * uCols(m, n, econ) * pages * p.bytes(),
-                () -> PageArray.zeros(p, m, uCols(m, n, econ), pages));
-        Deferred<PageArray> v = later((long) n * vCols(m, n, econ) * pages * p.bytes(),
-                () -> PageArray.zeros(p, n, vCols(m, n, econ), pages));
-        return Deferred.both(u, v, (uu, vv) -> new Svd(s, uu, vv));
+
+        /** Results already made (a device's windows onto a split call's outputs). */
+        public static PendingSvd of(Svd made) {
+            return new PendingSvd(Deferred.done(made.s), Deferred.done(made.u), Deferred.done(made.v));
+        }
+
+        public PageArray s() {
+            return s.get();
+        }
+
+        /** U, once made (null: not wanted). */
+        public PageArray u() {
+            return u.get();
+        }
+
+        /** V, once made (null: not wanted). */
+        public PageArray v() {
+            return v.get();
+        }
+
+        /** All three, once made. */
+        public Svd all() {
+            return new Svd(s(), u(), v());
+        }
+    }
+
+    /** svd's results of a, allocated on other threads when large ({@link PendingSvd}); asked for where first written. */
+    public static PendingSvd svdLater(final PageArray a, final boolean vec, final boolean econ) {
+        final int m = a.rows(), n = a.cols(), pages = a.pages(), uc = uCols(m, n, econ), vc = vCols(m, n, econ);
+        final Precision p = a.precision();
+        final SplitOutputs.Share share = SplitOutputs.claim(pages);
+        if (share != null) return PendingSvd.of(share.svd(a, vec, econ));
+        Deferred<PageArray> s = later((long) Math.min(m, n) * pages * p.bytes(), () -> PageArray.zeros(p, Math.min(m, n), 1, pages));
+        if (!vec) return new PendingSvd(s, Deferred.done(null), Deferred.done(null));
+        final Deferred<PageArray> u = later((long) m * uc * pages * p.bytes(), () -> PageArray.zeros(p, m, uc, pages));
+        Deferred<PageArray> v = (long) n * vc * pages * p.bytes() >= DEFER_FROM_BYTES ? Deferred.start(() -> {
+            u.get(); // in turn, as the class says
+            return PageArray.zeros(p, n, vc, pages);
+        }) : Deferred.done(PageArray.zeros(p, n, vc, pages));
+        return new PendingSvd(s, u, v);
     }
 
     /** Zeros of rows x cols x pages in precision p (an inverse's result), allocated on another thread when large. */

@@ -122,45 +122,6 @@ class DeferredTest {
     }
 
     @Test
-    void bothPartsAreMadeSideBySideAndCombinedOnce() throws Exception {
-        CountDownLatch bothStarted = new CountDownLatch(2);
-        AtomicReference<Thread> first = new AtomicReference<Thread>(), second = new AtomicReference<Thread>();
-        Deferred<String> a = Deferred.start(() -> {
-            first.set(Thread.currentThread());
-            bothStarted.countDown();
-            return awaitQuietly(bothStarted, 10) ? "a" : "a alone";
-        });
-        Deferred<String> b = Deferred.start(() -> {
-            second.set(Thread.currentThread());
-            bothStarted.countDown();
-            return awaitQuietly(bothStarted, 10) ? "b" : "b alone";
-        });
-        java.util.concurrent.atomic.AtomicInteger combined = new java.util.concurrent.atomic.AtomicInteger();
-        Deferred<String> ab = Deferred.both(a, b, (x, y) -> {
-            combined.incrementAndGet();
-            return x + y;
-        });
-        assertEquals("ab", ab.get(), "each part waited for the other: they ran at the same time");
-        assertNotEquals(first.get(), second.get());
-        assertSame(ab.get(), ab.get());
-        assertEquals(1, combined.get(), "combined once");
-        OutOfMemoryError oom = new OutOfMemoryError("Java heap space");
-        Deferred<String> failing = Deferred.both(a, Deferred.start(() -> {
-            throw oom;
-        }), (x, y) -> x + y);
-        assertSame(oom, assertThrows(OutOfMemoryError.class, failing::get), "a part's error surfaces unchanged");
-    }
-
-    private static boolean awaitQuietly(CountDownLatch latch, int seconds) {
-        try {
-            return latch.await(seconds, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
-    @Test
     void doneNeedsNoThread() {
         assertEquals("here", Deferred.done("here").get());
         assertNull(Deferred.done(null).get());
@@ -177,7 +138,7 @@ class DeferredTest {
         PageArray wide = PageArray.zeros(Precision.SINGLE, 30, 50, 1000), tall = PageArray.zeros(Precision.DOUBLE, 50, 30, 1000);
         for (PageArray x : new PageArray[]{wide, tall}) {
             for (boolean econ : new boolean[]{false, true}) {
-                PageOutputs.Svd now = PageOutputs.Svd.of(x, true, econ), later = PageOutputs.svdLater(x, true, econ).get();
+                PageOutputs.Svd now = PageOutputs.Svd.of(x, true, econ), later = PageOutputs.svdLater(x, true, econ).all();
                 assertShape(later.s, now.s.rows(), now.s.cols(), x.pages());
                 assertShape(later.u, now.u.rows(), now.u.cols(), x.pages());
                 assertShape(later.v, now.v.rows(), now.v.cols(), x.pages());
@@ -185,6 +146,14 @@ class DeferredTest {
                 assertEquals(x.precision(), later.u.precision());
             }
         }
+        PageOutputs.PendingSvd none = PageOutputs.svdLater(wide, false, true);
+        assertNull(none.u());
+        assertNull(none.v());
+        assertShape(none.s(), 30, 1, 1000);
+        PageOutputs.PendingSvd big = PageOutputs.svdLater(PageArray.zeros(Precision.DOUBLE, 64, 64, 300), true, false);
+        assertShape(big.v(), 64, 64, 300); // V (deferred, after U) first: it still comes
+        assertShape(big.u(), 64, 64, 300);
+        assertSame(big.u(), big.all().u);
         assertShape(PageOutputs.zerosLater(Precision.SINGLE, 64, 64, 1000).get(), 64, 64, 1000);
     }
 

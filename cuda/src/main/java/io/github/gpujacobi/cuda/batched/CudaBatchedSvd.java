@@ -11,7 +11,6 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.core.ChessTournament;
-import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageLoop;
 import io.github.gpujacobi.core.PageOutputs;
@@ -69,7 +68,7 @@ public final class CudaBatchedSvd {
     public void run(GpuContext gpu, PageArray in, SolverOptions o, SvdScaling scaling, double span, double tol,
                     int maxSweeps, int fixedSweeps, PageArray s, PageArray u, PageArray v, PageStats stats) {
         run(gpu, in, o, scaling, span, tol, maxSweeps, fixedSweeps, u != null, u != null ? u.cols() : 0,
-                Deferred.done(new PageOutputs.Svd(s, u, v)), stats);
+                PageOutputs.PendingSvd.of(new PageOutputs.Svd(s, u, v)), stats);
     }
 
     /**
@@ -77,7 +76,7 @@ public final class CudaBatchedSvd {
      * they hold U and V, uCols U's columns; waited for only where the first chunk's results come down.
      */
     public void run(GpuContext gpu, PageArray in, SolverOptions o, SvdScaling scaling, double span, double tol,
-                    int maxSweeps, int fixedSweeps, boolean wantV, int uCols, Deferred<PageOutputs.Svd> pending,
+                    int maxSweeps, int fixedSweeps, boolean wantV, int uCols, PageOutputs.PendingSvd pending,
                     PageStats stats) {
         final boolean intake = o != null;
         final PageArray a = intake || in.precision() == Precision.DOUBLE ? in : in.to(Precision.DOUBLE);
@@ -110,7 +109,6 @@ public final class CudaBatchedSvd {
         CUdeviceptr bad = sortOnDevice ? gpu.buffer(Workspace.OUTPUT_BAD, 8) : null;
         if (bad != null) DeviceBuffers.zero(bad, 8);
         boolean hostAssembled = !sortOnDevice;
-        PageOutputs.Svd out = null;
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             if (intake) {
@@ -150,9 +148,12 @@ public final class CudaBatchedSvd {
             final long[] rotations = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
             for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
-            if (out == null) out = pending.get();
-            if (sortOnDevice) hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, out.s, out.u, out.v);
-            else assemble(ud, sigd, vd, mm, nn, tall, first, count, normalizeU, out.s, out.u, out.v);
+            if (sortOnDevice) {
+                hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, pending);
+            } else {
+                PageOutputs.Svd out = pending.all();
+                assemble(ud, sigd, vd, mm, nn, tall, first, count, normalizeU, out.s, out.u, out.v);
+            }
         }
         outputsFinite = !hostAssembled && DeviceBuffers.readCounter(bad) == 0;
     }
@@ -190,19 +191,21 @@ public final class CudaBatchedSvd {
 
     /**
      * The device's sort of pages first .. first + count - 1 (U unit columns in ud, their norms in sigd, V in vd) into
-     * s, u, v; a page with a value that is not positive is assembled on the host instead (its U completed,
-     * core/Orthonormal). Whether any page was.
+     * the outputs' s, u, v, each copied out as soon as its array is made; a page with a value that is not positive is
+     * assembled on the host instead (its U completed, core/Orthonormal). Whether any page was.
      */
     private static boolean sorted(GpuContext gpu, DevicePointer ud, DevicePointer sigd, DevicePointer vd, int mm, int nn,
-                                  int first, int count, CUdeviceptr bad, PageArray s, PageArray u, PageArray v) {
+                                  int first, int count, CUdeviceptr bad, PageOutputs.PendingSvd out) {
         final int size = mm * nn;
         CUdeviceptr so = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * Math.max(1, nn));
         CUdeviceptr uo = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * size);
         CUdeviceptr vo = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * nn * nn);
         CUdeviceptr host = gpu.buffer(Workspace.SVD_HOST_PAGES, 4L * count);
         SvdIntakeKernels.sortPages(gpu, sigd, ud, vd, so, uo, vo, mm, nn, count, true, host, bad);
+        final PageArray s = out.s(), u = out.u();
         DeviceBuffers.downloadPages(so, s, first, count);
-        DeviceBuffers.downloadPages(uo, u, first, count);
+        DeviceBuffers.downloadPages(uo, u, first, count); // while V may still be being zeroed
+        final PageArray v = out.v();
         DeviceBuffers.downloadPages(vo, v, first, count);
         int[] onHost = DeviceBuffers.downloadInts(host, count);
         boolean any = false;

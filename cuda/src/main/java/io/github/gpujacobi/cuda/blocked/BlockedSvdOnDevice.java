@@ -4,7 +4,6 @@ import io.github.gpujacobi.api.InputChecks;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.SolverOptions;
-import io.github.gpujacobi.core.Deferred;
 import io.github.gpujacobi.core.Grading;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageOutcome;
@@ -48,7 +47,7 @@ public final class BlockedSvdOnDevice {
      * @throws io.github.gpujacobi.api.JacobiException NON_FINITE, as the host check would
      */
     public PageOutcome page(PageArray a, int k, SolverOptions o, SvdScaling scaling, double span, double tol,
-                            int maxSweeps, int fixedSweeps, boolean wantV, Deferred<PageOutputs.Svd> pending) {
+                            int maxSweeps, int fixedSweeps, boolean wantV, PageOutputs.PendingSvd pending) {
         final int m = a.rows(), n = a.cols();
         final long count = (long) m * n;
         DevicePointer g = gpu.buffer(Workspace.BLOCKED_IN, 8L * count);
@@ -80,7 +79,7 @@ public final class BlockedSvdOnDevice {
         DevicePointer uDev = solver.svd(gpu, in, m, n, wantV, tol, maxSweeps, fixedSweeps);
         final double[] sig = solver.sigma;
         PageOutcome r = new PageOutcome(solver.sweeps, solver.rotations, solver.converged, solver.computeNanos, sig);
-        PageOutputs.Svd out = pending.get(); // allocated while the page went up and was solved
+        PageOutputs.Svd out = pending.all(); // allocated while the page went up and was solved
         PageArray s = out.s, u = out.u, v = out.v;
         boolean positive = true;
         for (double x : sig) positive &= x > 0;

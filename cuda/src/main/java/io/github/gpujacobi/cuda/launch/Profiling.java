@@ -22,27 +22,37 @@ public final class Profiling {
         return System.nanoTime();
     }
 
-    /** Labelled phase times of one piece of work, each ending at a synchronisation; printed in one line. */
+    /**
+     * Labelled phase times of one piece of work, each ending at a synchronisation; printed in one line. A mark only
+     * synchronises and notes the time (formatting waits for {@link #print}), so that the marks cost little beside the
+     * phases they time.
+     */
     public static final class Phases {
         private final GpuContext gpu;
-        private final StringBuilder line;
+        private final String what;
+        private final java.util.List<String> labels = new java.util.ArrayList<String>();
+        private final java.util.List<Long> ends = new java.util.ArrayList<Long>();
         private final long start;
-        private long last;
 
         public Phases(GpuContext gpu, String what) {
             this.gpu = gpu;
-            this.line = new StringBuilder(what).append(':');
-            this.start = this.last = gpu == null ? System.nanoTime() : sync(gpu);
+            this.what = what;
+            this.start = gpu == null ? System.nanoTime() : sync(gpu);
         }
 
         /** Ends the phase called label here. */
         public void mark(String label) {
-            long t = gpu == null ? System.nanoTime() : sync(gpu);
-            line.append(String.format(java.util.Locale.ROOT, " %s %.3f", label, (t - last) / 1e6));
-            last = t;
+            ends.add(gpu == null ? System.nanoTime() : sync(gpu));
+            labels.add(label);
         }
 
         public void print() {
+            StringBuilder line = new StringBuilder(what).append(':');
+            long last = start;
+            for (int i = 0; i < labels.size(); i++) {
+                line.append(String.format(java.util.Locale.ROOT, " %s %.3f", labels.get(i), (ends.get(i) - last) / 1e6));
+                last = ends.get(i);
+            }
             System.err.println(line.append(String.format(java.util.Locale.ROOT, "; %.3f ms in all", (last - start) / 1e6)));
         }
     }
