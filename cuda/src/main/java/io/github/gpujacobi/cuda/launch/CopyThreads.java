@@ -38,12 +38,15 @@ final class CopyThreads {
 
     /** A copy in pieces: the next piece to take, and the pieces finished. */
     private static final class Job {
+        /** Which job this is: a thread remembers the number of the last it helped, not the job (which holds the arrays). */
+        final long number;
         final IntConsumer body;
         final int pieces;
         final AtomicInteger next = new AtomicInteger(), finished = new AtomicInteger();
         final AtomicReference<Throwable> failure = new AtomicReference<Throwable>();
 
-        Job(IntConsumer body, int pieces) {
+        Job(long number, IntConsumer body, int pieces) {
+            this.number = number;
             this.body = body;
             this.pieces = pieces;
         }
@@ -65,6 +68,7 @@ final class CopyThreads {
     private volatile Job current;
     private Thread[] threads;
     private boolean busy;
+    private long jobs;
 
     /** Runs body(p) for p in [0, pieces) on the caller and the copy threads; returns when every piece is done. */
     void run(int pieces, IntConsumer body) {
@@ -77,7 +81,7 @@ final class CopyThreads {
             return;
         }
         try {
-            Job job = new Job(body, pieces);
+            Job job = new Job(++jobs, body, pieces);
             current = job;
             for (Thread t : threads) LockSupport.unpark(t);
             job.help();
@@ -105,8 +109,8 @@ final class CopyThreads {
 
     private synchronized boolean claim() {
         if (busy) return false;
+        if (threads == null) threads = start();
         busy = true;
-        if (threads == null) start();
         return true;
     }
 
@@ -114,30 +118,46 @@ final class CopyThreads {
         busy = false;
     }
 
-    private void start() {
-        threads = new Thread[helpers];
+    /** The threads, as many as the system lets us start (none: the caller copies alone). */
+    private Thread[] start() {
+        java.util.List<Thread> started = new java.util.ArrayList<Thread>();
         for (int i = 0; i < helpers; i++) {
-            Thread t = new Thread(this::serve, "gpujacobi-copy-" + (i + 1));
-            t.setDaemon(true);
-            threads[i] = t;
-            t.start();
+            try {
+                Thread t = new Thread(this::serve, "gpujacobi-copy-" + (i + 1));
+                t.setDaemon(true);
+                t.start();
+                started.add(t);
+            } catch (Throwable e) { // out of native threads: fewer helpers, not a failed copy
+                break;
+            }
         }
+        return started.toArray(new Thread[0]);
     }
 
     /** A copy thread: helps each job it sees, polls a while after it, then parks until the next job wakes it. */
     private void serve() {
-        Job done = null;
-        long idleSince = System.nanoTime();
+        long done = 0, idleSince = System.nanoTime();
         while (true) {
-            Job job = current;
-            if (job != null && job != done) {
-                job.help();
-                done = job;
+            long was = done;
+            done = helpNew(done);
+            if (done != was) {
                 idleSince = System.nanoTime();
             } else if (System.nanoTime() - idleSince > POLL_NANOS) {
                 LockSupport.park(this); // run() unparks after it publishes a job: no wake-up is lost
+                Thread.interrupted(); // an interrupt would make every park return at once
                 idleSince = System.nanoTime();
             }
         }
+    }
+
+    /**
+     * Helps the current job unless it is the one numbered done; returns the number of the last job helped. The job is
+     * held only here, so that a parked thread keeps no reference to a copy's arrays.
+     */
+    private long helpNew(long done) {
+        Job job = current;
+        if (job == null || job.number == done) return done;
+        job.help();
+        return job.number;
     }
 }

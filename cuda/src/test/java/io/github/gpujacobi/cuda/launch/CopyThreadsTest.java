@@ -5,9 +5,11 @@ import org.junit.jupiter.api.Test;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The copy threads run every piece of a copy exactly once, also for callers at the same time, and pass failures on. */
@@ -57,6 +59,26 @@ class CopyThreadsTest {
         AtomicIntegerArray runs = new AtomicIntegerArray(32);
         pool.run(32, p -> runs.incrementAndGet(p));
         for (int p = 0; p < 32; p++) assertEquals(1, runs.get(p));
+    }
+
+    @Test
+    void theThreadsKeepNoReferenceToTheLastCopysArrays() throws Exception {
+        java.lang.ref.WeakReference<double[]> ref = copiedAndDropped();
+        for (int i = 0; i < 100 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertTrue(ref.get() == null, "a copy thread still holds the last copy's array");
+    }
+
+    /** An array the pool wrote, slowly enough that its threads took pieces; nothing here keeps it. */
+    private java.lang.ref.WeakReference<double[]> copiedAndDropped() {
+        double[] data = new double[1 << 16];
+        pool.run(16, p -> {
+            LockSupport.parkNanos(1_000_000);
+            data[p] = p;
+        });
+        return new java.lang.ref.WeakReference<double[]>(data);
     }
 
     @Test
