@@ -14,9 +14,9 @@ import java.util.ArrayDeque;
  * Large host-device copies through page-locked (pinned) staging buffers: a copy from pageable Java memory goes
  * through the driver's own small bounce buffer at a fraction of the link's speed, while DMA from pinned memory runs
  * at the link's. Each transfer is cut into chunks through two pinned halves: the host copies chunk c (on the cores,
- * {@link CopyThreads}) while the link carries chunk c - 1. The buffers are portable (every context may use them), kept between
- * calls and bounded: {@link #HALF_BYTES} twice per transfer running at once (one per GPU in use), freed by
- * {@link #release} (Jacobi.release(), gpu_info('release')).
+ * {@link CopyThreads}) while the link carries chunk c - 1. The buffers are portable (every context may use them),
+ * kept between calls and bounded: {@link #HALF_BYTES} twice per transfer running at once (one per GPU in use), freed
+ * by {@link #release} (Jacobi.release(), gpu_info('release')).
  */
 final class HostStaging {
     private HostStaging() {}
