@@ -54,9 +54,19 @@ public final class PageOutputs {
 
         /** Zeros shaped for svd of pages of m x n in precision p. */
         static Svd of(Precision p, int m, int n, int pages, boolean vec, boolean econ) {
-            return new Svd(PageArray.zeros(p, Math.min(m, n), 1, pages),
-                    vec ? PageArray.zeros(p, m, uCols(m, n, econ), pages) : null,
-                    vec ? PageArray.zeros(p, n, vCols(m, n, econ), pages) : null);
+            return new Svd(sOf(p, m, n, pages), vec ? uOf(p, m, n, pages, econ) : null, vec ? vOf(p, m, n, pages, econ) : null);
+        }
+
+        static PageArray sOf(Precision p, int m, int n, int pages) {
+            return PageArray.zeros(p, Math.min(m, n), 1, pages);
+        }
+
+        static PageArray uOf(Precision p, int m, int n, int pages, boolean econ) {
+            return PageArray.zeros(p, m, uCols(m, n, econ), pages);
+        }
+
+        static PageArray vOf(Precision p, int m, int n, int pages, boolean econ) {
+            return PageArray.zeros(p, n, vCols(m, n, econ), pages);
         }
     }
 
@@ -118,7 +128,7 @@ public final class PageOutputs {
             this.v = v;
         }
 
-        /** Results already made (a device's windows onto a split call's outputs). */
+        /** Results already made (the caller's arrays, or a device's windows onto a split call's outputs). */
         public static PendingSvd of(Svd made) {
             return new PendingSvd(Deferred.done(made.s), Deferred.done(made.u), Deferred.done(made.v));
         }
@@ -145,17 +155,15 @@ public final class PageOutputs {
 
     /** svd's results of a, allocated on other threads when large ({@link PendingSvd}); asked for where first written. */
     public static PendingSvd svdLater(final PageArray a, final boolean vec, final boolean econ) {
-        final int m = a.rows(), n = a.cols(), pages = a.pages(), uc = uCols(m, n, econ), vc = vCols(m, n, econ);
+        final int m = a.rows(), n = a.cols(), pages = a.pages();
         final Precision p = a.precision();
         final SplitOutputs.Share share = SplitOutputs.claim(pages);
         if (share != null) return PendingSvd.of(share.svd(a, vec, econ));
-        Deferred<PageArray> s = later((long) Math.min(m, n) * pages * p.bytes(), () -> PageArray.zeros(p, Math.min(m, n), 1, pages));
+        long page = (long) pages * p.bytes();
+        Deferred<PageArray> s = later(Math.min(m, n) * page, () -> Svd.sOf(p, m, n, pages));
         if (!vec) return new PendingSvd(s, Deferred.done(null), Deferred.done(null));
-        final Deferred<PageArray> u = later((long) m * uc * pages * p.bytes(), () -> PageArray.zeros(p, m, uc, pages));
-        Deferred<PageArray> v = (long) n * vc * pages * p.bytes() >= DEFER_FROM_BYTES ? Deferred.start(() -> {
-            u.get(); // in turn, as the class says
-            return PageArray.zeros(p, n, vc, pages);
-        }) : Deferred.done(PageArray.zeros(p, n, vc, pages));
+        Deferred<PageArray> u = later((long) m * uCols(m, n, econ) * page, () -> Svd.uOf(p, m, n, pages, econ));
+        Deferred<PageArray> v = later((long) n * vCols(m, n, econ) * page, u, () -> Svd.vOf(p, m, n, pages, econ));
         return new PendingSvd(s, u, v);
     }
 
@@ -167,6 +175,15 @@ public final class PageOutputs {
     }
 
     private static <T> Deferred<T> later(long bytes, Supplier<T> make) {
-        return bytes >= DEFER_FROM_BYTES ? Deferred.start(make) : Deferred.done(make.get());
+        return later(bytes, null, make);
+    }
+
+    /** As above, made once after is (on its thread: the caller never waits for after here). */
+    private static <T> Deferred<T> later(long bytes, final Deferred<?> after, final Supplier<T> make) {
+        if (bytes < DEFER_FROM_BYTES) return Deferred.done(make.get());
+        return Deferred.start(after == null ? make : () -> {
+            after.get();
+            return make.get();
+        });
     }
 }

@@ -33,26 +33,22 @@ public final class LinkProbe {
         CudaDevice.check(JCudaDriver.cuMemHostAlloc(pinned, BYTES, 0), "cuMemHostAlloc link probe");
         List<String> out = new ArrayList<String>();
         try {
-            out.add(line("pinned DMA", () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, pinned, BYTES), "cuMemcpyHtoD"),
-                    () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(pinned, d, BYTES), "cuMemcpyDtoH")));
-            out.add(line("Java array, pageable", () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, Pointer.to(host), BYTES), "cuMemcpyHtoD"),
-                    () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(host), d, BYTES), "cuMemcpyDtoH")));
-            out.add(line("Java array, staged (as calls copy)", () -> HostStaging.upload(d, HostStaging.doubles(host), 0, host.length),
-                    () -> HostStaging.download(d, HostStaging.doubles(host), 0, host.length)));
-            final int small = SMALL_BYTES / 8;
-            out.add(line("pinned DMA", SMALL_BYTES, () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, pinned, SMALL_BYTES), "cuMemcpyHtoD"),
-                    () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(pinned, d, SMALL_BYTES), "cuMemcpyDtoH")));
-            out.add(line("Java array, staged (as calls copy)", SMALL_BYTES, () -> HostStaging.upload(d, HostStaging.doubles(host), 0, small),
-                    () -> HostStaging.download(d, HostStaging.doubles(host), 0, small)));
+            for (int bytes : new int[]{BYTES, SMALL_BYTES}) {
+                final int b = bytes, doubles = bytes / 8;
+                out.add(line("pinned DMA", b, () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, pinned, b), "cuMemcpyHtoD"),
+                        () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(pinned, d, b), "cuMemcpyDtoH")));
+                if (b == BYTES) { // straight from the pageable array: a reference line, at the large size only
+                    out.add(line("Java array, pageable", b, () -> CudaDevice.check(JCudaDriver.cuMemcpyHtoD(d, Pointer.to(host), b),
+                            "cuMemcpyHtoD"), () -> CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(host), d, b), "cuMemcpyDtoH")));
+                }
+                out.add(line("Java array, staged (as calls copy)", b, () -> HostStaging.upload(d, HostStaging.doubles(host), 0, doubles),
+                        () -> HostStaging.download(d, HostStaging.doubles(host), 0, doubles)));
+            }
         } finally {
             JCudaDriver.cuMemFreeHost(pinned);
             gpu.workspaces().trim(0);
         }
         return out;
-    }
-
-    private static String line(String what, Copy up, Copy down) {
-        return line(what, BYTES, up, down);
     }
 
     private static String line(String what, int bytes, Copy up, Copy down) {
