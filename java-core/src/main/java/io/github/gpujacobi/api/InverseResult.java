@@ -9,7 +9,7 @@ public final class InverseResult extends AbstractInverseResult<PageArray> {
         this(inverse, new InverseConditions(rcond, singular), report);
     }
 
-    private InverseResult(PageArray inverse, InverseConditions conditions, RunReport report) {
+    InverseResult(PageArray inverse, InverseConditions conditions, RunReport report) {
         super(inverse, conditions, report);
     }
 

@@ -59,6 +59,29 @@ public final class Jacobi {
     }
 
     /**
+     * {@link #eig} with the results written into the caller's arrays: values n x 1 x p, vectors n x n x p (null: values
+     * only), both of A's class. Reusing them across calls spares a fresh result array per call (the JVM zeroes it
+     * and the OS faults its pages in, as long as copying it over the host link). The returned result holds these
+     * arrays; after a failure their contents are undefined. They must not share storage with A or with each other.
+     */
+    public static EigResult eigInto(PageArray a, PageArray values, PageArray vectors, SolverOptions o) {
+        return IntoCall.eig(a, values, vectors, o);
+    }
+
+    /**
+     * {@link #svd} into the caller's arrays: s min(m, n) x 1 x p; u and v (both null: values only) m x m and n x n, or
+     * the economy size m x min(m, n) and n x min(m, n), which their shapes select. As {@link #eigInto}.
+     */
+    public static SvdResult svdInto(PageArray a, PageArray s, PageArray u, PageArray v, SolverOptions o) {
+        return IntoCall.svd(a, s, u, v, o);
+    }
+
+    /** {@link #inv} into the caller's array x, n x n x p of A's class. As {@link #eigInto}. */
+    public static InverseResult invInto(PageArray a, PageArray x, SolverOptions o) {
+        return IntoCall.inv(a, x, o);
+    }
+
+    /**
      * Hyperbolic SVD G = U [Sigma; 0] V' with V' J V = J, J = diag(signs).
      *
      * @param signs n x 1 (shared by all pages) or n x 1 x p, entries +1 or -1

@@ -1,5 +1,6 @@
 package io.github.gpujacobi.core;
 
+import io.github.gpujacobi.api.CallerArrays;
 import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 
@@ -9,7 +10,8 @@ import java.util.function.Supplier;
  * The result arrays of a call over a 3-D array, allocated once per call. Large ones can be allocated on another
  * threads ({@link #eigLater}, {@link #svdLater}) while a device route uploads and solves: the JVM zeroes a fresh
  * array and the OS faults its pages in, which costs about as much as the device's work on pages. On a device's
- * thread of a split call they are windows onto the call's whole outputs instead ({@link SplitOutputs}).
+ * thread of a split call they are windows onto the call's whole outputs instead ({@link SplitOutputs}); in a call
+ * that writes into the caller's arrays ({@link CallerArrays}) they are those arrays.
  */
 public final class PageOutputs {
     /** Below this many bytes the hand-over to another thread costs more than it saves: allocated in place. */
@@ -83,33 +85,55 @@ public final class PageOutputs {
     /** eig's results of a, made now. */
     public static Eig eig(PageArray a, boolean vec) {
         SplitOutputs.Share share = SplitOutputs.claim(a.pages());
-        return share != null ? share.eig(a, vec) : Eig.of(a, vec);
+        if (share != null) return share.eig(a, vec);
+        Eig given = callersEig(a, vec);
+        return given != null ? given : Eig.of(a, vec);
     }
 
     /** svd's results of a, made now. */
     public static Svd svd(PageArray a, boolean vec, boolean econ) {
         SplitOutputs.Share share = SplitOutputs.claim(a.pages());
-        return share != null ? share.svd(a, vec, econ) : Svd.of(a, vec, econ);
+        if (share != null) return share.svd(a, vec, econ);
+        Svd given = callersSvd(a, vec, econ);
+        return given != null ? given : Svd.of(a, vec, econ);
+    }
+
+    /** The caller's arrays for eig of a when the call was given them ({@link CallerArrays}), taken; else null. */
+    private static Eig callersEig(PageArray a, boolean vec) {
+        PageArray[] c = CallerArrays.takeEig(a.precision(), a.rows(), a.pages(), vec);
+        return c == null ? null : new Eig(c[0], c[1]);
+    }
+
+    /** The caller's arrays for svd of a when the call was given them, taken; else null. */
+    private static Svd callersSvd(PageArray a, boolean vec, boolean econ) {
+        int m = a.rows(), n = a.cols();
+        PageArray[] c = CallerArrays.takeSvd(a.precision(), m, n, a.pages(), vec, uCols(m, n, econ), vCols(m, n, econ));
+        return c == null ? null : new Svd(c[0], c[1], c[2]);
     }
 
     /**
      * Whether a one-page double result may be the working array itself ({@link PageArray#wrap}) rather than a copy into
-     * a fresh output: not on a device's thread of a split call, whose outputs are windows onto the whole.
+     * a fresh output: not on a device's thread of a split call, whose outputs are windows onto the whole, nor in a call
+     * given the caller's arrays.
      */
     public static boolean mayAdopt(Precision p, int pages) {
-        return pages == 1 && p == Precision.DOUBLE && !SplitOutputs.bound(pages);
+        return pages == 1 && p == Precision.DOUBLE && !SplitOutputs.bound(pages) && !CallerArrays.bound(pages);
     }
 
     /** Zeros of rows x cols x pages in precision p (an inverse's result), made now. */
     public static PageArray zeros(Precision p, int rows, int cols, int pages) {
         SplitOutputs.Share share = SplitOutputs.claim(pages);
-        return share != null ? share.zeros(p, rows, cols) : PageArray.zeros(p, rows, cols, pages);
+        if (share != null) return share.zeros(p, rows, cols);
+        PageArray given = CallerArrays.takeInverse(p, rows, cols, pages);
+        return given != null ? given : PageArray.zeros(p, rows, cols, pages);
     }
 
     /** eig's results of a, allocated on another thread when large; get() where they are first written. */
     public static Deferred<Eig> eigLater(final PageArray a, final boolean vec) {
         long n = a.rows();
         final SplitOutputs.Share share = SplitOutputs.claim(a.pages()); // here: the binding is this thread's
+        Eig given = share == null ? callersEig(a, vec) : null;
+        if (given != null) return Deferred.done(given);
         return later((n + (vec ? n * n : 0)) * a.pages() * a.precision().bytes(),
                 () -> share != null ? share.eig(a, vec) : Eig.of(a, vec));
     }
@@ -159,6 +183,8 @@ public final class PageOutputs {
         final Precision p = a.precision();
         final SplitOutputs.Share share = SplitOutputs.claim(pages);
         if (share != null) return PendingSvd.of(share.svd(a, vec, econ));
+        Svd given = callersSvd(a, vec, econ);
+        if (given != null) return PendingSvd.of(given);
         long page = (long) pages * p.bytes();
         Deferred<PageArray> s = later(Math.min(m, n) * page, () -> Svd.sOf(p, m, n, pages));
         if (!vec) return new PendingSvd(s, Deferred.done(null), Deferred.done(null));
@@ -170,6 +196,8 @@ public final class PageOutputs {
     /** Zeros of rows x cols x pages in precision p (an inverse's result), allocated on another thread when large. */
     public static Deferred<PageArray> zerosLater(final Precision p, final int rows, final int cols, final int pages) {
         final SplitOutputs.Share share = SplitOutputs.claim(pages);
+        PageArray given = share == null ? CallerArrays.takeInverse(p, rows, cols, pages) : null;
+        if (given != null) return Deferred.done(given);
         return later((long) rows * cols * pages * p.bytes(),
                 () -> share != null ? share.zeros(p, rows, cols) : PageArray.zeros(p, rows, cols, pages));
     }

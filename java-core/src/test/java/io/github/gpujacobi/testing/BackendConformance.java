@@ -559,6 +559,144 @@ public abstract class BackendConformance {
         return out.stream();
     }
 
+    // ---- into the caller's arrays (Jacobi.eigInto, svdInto, invInto) ----
+
+    /** op, precision, m, n, pages, vectors, econ: one page and pages of every size class; values only; thin SVD. */
+    Stream<Arguments> intoCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (Precision p : Precision.values()) {
+            for (int[] s : new int[][]{{7, 1}, {33, 3}, {64, 40}}) {
+                out.add(Arguments.of("eig", p, s[0], s[0], s[1], true, false));
+                out.add(Arguments.of("inv", p, s[0], s[0], s[1], true, false));
+                out.add(Arguments.of("svd", p, s[0], s[0], s[1], true, false));
+            }
+            out.add(Arguments.of("eig", p, 33, 33, 3, false, false));
+            out.add(Arguments.of("svd", p, 6, 4, 3, false, false));
+            out.add(Arguments.of("svd", p, 9, 5, 1, true, false));
+            out.add(Arguments.of("svd", p, 9, 5, 2, true, true));
+            out.add(Arguments.of("svd", p, 5, 9, 1, true, true));
+            out.add(Arguments.of("svd", p, 5, 9, 2, true, false));
+        }
+        return out.stream();
+    }
+
+    Stream<Arguments> intoLargeCases() {
+        List<Arguments> out = new ArrayList<Arguments>();
+        for (String op : new String[]{"eig", "svd", "inv"}) out.add(Arguments.of(op, Precision.DOUBLE, 300, 300, 1, true, false));
+        out.add(Arguments.of("svd", Precision.SINGLE, 300, 260, 1, true, true));
+        return out.stream();
+    }
+
+    @Tag("slow")
+    @ParameterizedTest(name = "into {0} {1} {2}x{3}x{4} vectors {5} econ {6}")
+    @MethodSource("intoLargeCases")
+    void intoTheCallersArraysLarge(String op, Precision p, int m, int n, int pages, boolean vec, boolean econ) {
+        intoTheCallersArrays(op, p, m, n, pages, vec, econ);
+    }
+
+    /**
+     * The results land in the caller's arrays, which are what the result holds, as good as the ordinary call's and
+     * agreeing with it; the arrays start as NaN and hold the first input's results for the second call, so a route
+     * that relies on zeroed outputs or leaves anything of the call before fails here. The input is not touched.
+     */
+    @ParameterizedTest(name = "into {0} {1} {2}x{3}x{4} vectors {5} econ {6}")
+    @MethodSource("intoCases")
+    void intoTheCallersArrays(String op, Precision p, int m, int n, int pages, boolean vec, boolean econ) {
+        int k = Math.min(m, n);
+        PageArray[] outs;
+        if (op.equals("eig")) outs = new PageArray[]{nans(p, n, 1, pages), vec ? nans(p, n, n, pages) : null};
+        else if (op.equals("inv")) outs = new PageArray[]{nans(p, n, n, pages)};
+        else outs = new PageArray[]{nans(p, k, 1, pages), vec ? nans(p, m, econ ? k : m, pages) : null,
+                vec ? nans(p, n, econ ? k : n, pages) : null};
+        double b = bound(p, Math.max(m, n));
+        for (int call = 0; call < 2; call++) {
+            Random r = new Random(9000L + call * 77 + m * 13 + n + pages);
+            double[] data = new double[m * n * pages];
+            for (int q = 0; q < pages; q++) {
+                double[] page = op.equals("eig") ? Matrices.symmetric(r, n)
+                        : op.equals("inv") ? Matrices.wellConditioned(r, n) : Matrices.randn(r, m, n);
+                System.arraycopy(page, 0, data, q * m * n, m * n);
+            }
+            PageArray a = PageArray.wrap(data, m, n, pages).to(p), before = a.copy(), ad = a.to(Precision.DOUBLE);
+            if (op.equals("eig")) {
+                EigResult e = Jacobi.eigInto(a, outs[0], outs[1], opts());
+                assertTrue(e.values() == outs[0] && e.vectors() == outs[1], "the result holds the caller's arrays");
+                PageArray plain = Jacobi.eig(a, opts().withVectors(vec)).values();
+                for (int q = 0; q < pages; q++) {
+                    assertTrue(e.report().converged(q), "page " + q + " converged");
+                    assertAgree(plain, e.values(), q, b);
+                    if (vec) {
+                        assertTrue(Matrices.eigResidual(ad, e.vectors().to(Precision.DOUBLE), e.values().to(Precision.DOUBLE), q) <= b,
+                                "page " + q + " residual");
+                        assertTrue(Matrices.orthogonality(e.vectors().to(Precision.DOUBLE), q) <= b, "page " + q + " orthogonality");
+                    }
+                }
+            } else if (op.equals("svd")) {
+                SvdResult s = Jacobi.svdInto(a, outs[0], outs[1], outs[2], opts());
+                assertTrue(s.s() == outs[0] && s.u() == outs[1] && s.v() == outs[2], "the result holds the caller's arrays");
+                PageArray plain = Jacobi.svd(a, opts().withVectors(vec).withEcon(econ)).s();
+                for (int q = 0; q < pages; q++) {
+                    assertAgree(plain, s.s(), q, b);
+                    if (vec) {
+                        PageArray u = s.u().to(Precision.DOUBLE), v = s.v().to(Precision.DOUBLE);
+                        assertTrue(Matrices.svdResidual(ad, u, s.s().to(Precision.DOUBLE), v, q) <= b, "page " + q + " residual");
+                        assertTrue(Matrices.orthogonality(u, q) <= b && Matrices.orthogonality(v, q) <= b,
+                                "page " + q + " orthogonality");
+                    }
+                }
+            } else {
+                InverseResult x = Jacobi.invInto(a, outs[0], opts());
+                assertTrue(x.inverse() == outs[0], "the result holds the caller's array");
+                for (int q = 0; q < pages; q++) {
+                    assertFalse(x.singular(q), "page " + q + " not singular");
+                    double res = Matrices.inverseResidual(ad, x.inverse().to(Precision.DOUBLE), q);
+                    assertTrue(res <= 2.5 * b, "page " + q + " ||AX - I|| / (||A|| ||X||) " + res);
+                }
+            }
+            assertArrayEquals(before.to(Precision.DOUBLE).doubleData(), a.to(Precision.DOUBLE).doubleData(), "input untouched");
+        }
+    }
+
+    /** Wrong arrays are refused before anything runs, naming the call, the array and what it must be. */
+    @Test
+    void intoRefusesWrongArrays() {
+        PageArray a = Matrices.page(Matrices.symmetric(new Random(3), 4), 4, 4, Precision.DOUBLE);
+        PageArray d = PageArray.zeros(Precision.DOUBLE, 4, 1, 1), v = PageArray.zeros(Precision.DOUBLE, 4, 4, 1);
+        JacobiException e = assertThrows(JacobiException.class,
+                () -> Jacobi.eigInto(a, d, PageArray.zeros(Precision.DOUBLE, 4, 3, 1), opts()));
+        assertTrue(e.getMessage().contains("Jacobi.eigInto: vectors must be 4x4 double"), e.getMessage());
+        e = assertThrows(JacobiException.class, () -> Jacobi.eigInto(a, d, PageArray.zeros(Precision.SINGLE, 4, 4, 1), opts()));
+        assertTrue(e.getMessage().contains("but it is 4x4 single"), e.getMessage());
+        e = assertThrows(JacobiException.class, () -> Jacobi.eigInto(a, d, a, opts()));
+        assertTrue(e.getMessage().contains("must not share storage with A"), e.getMessage());
+        e = assertThrows(JacobiException.class, () -> Jacobi.invInto(a, PageArray.wrap(a.doubleData(), 4, 4, 1), opts()));
+        assertTrue(e.getMessage().contains("Jacobi.invInto"), e.getMessage());
+        e = assertThrows(JacobiException.class, () -> Jacobi.svdInto(a, d, v, PageArray.wrap(v.doubleData(), 4, 4, 1), opts()));
+        assertTrue(e.getMessage().contains("two of them share storage"), e.getMessage());
+        e = assertThrows(JacobiException.class, () -> Jacobi.svdInto(a, d, v, null, opts()));
+        assertTrue(e.getMessage().contains("give both u and v"), e.getMessage());
+        e = assertThrows(JacobiException.class, () -> Jacobi.eigInto(a, null, v, opts()));
+        assertTrue(e.getMessage().contains("values is null; it must be 4x1 double"), e.getMessage());
+        e = assertThrows(JacobiException.class, () -> Jacobi.eigInto(Matrices.page(new double[6], 2, 3, Precision.DOUBLE), d, v, opts()));
+        assertEquals(ErrorKind.NOT_SQUARE, e.kind());
+        assertTrue(d.get(0) == 0 && v.get(0) == 0, "nothing was written");
+    }
+
+    private static PageArray nans(Precision p, int rows, int cols, int pages) {
+        PageArray x = PageArray.zeros(p, rows, cols, pages);
+        for (int i = 0; i < x.length(); i++) x.set(i % rows, (i / rows) % cols, i / (rows * cols), Double.NaN);
+        return x;
+    }
+
+    /** Page q of got agrees with want to b times its largest magnitude (the same call, into other arrays). */
+    private static void assertAgree(PageArray want, PageArray got, int q, double b) {
+        double scale = 0;
+        for (int i = 0; i < want.rows(); i++) scale = Math.max(scale, Math.abs(want.get(i, 0, q)));
+        for (int i = 0; i < want.rows(); i++) {
+            assertEquals(want.get(i, 0, q), got.get(i, 0, q), b * Math.max(scale, Double.MIN_NORMAL), "page " + q + " value " + i);
+        }
+    }
+
     Stream<Arguments> contractEigLargeCases() {
         List<Arguments> out = new ArrayList<Arguments>();
         for (Precision p : Precision.values()) for (int n : new int[]{777, 1024}) out.add(Arguments.of(p, n));
