@@ -245,9 +245,9 @@ stage_host() {
   for t in whole device; do
     local w=(); [ "$t" = whole ] && w=(--with-transfers)
     step "host-single-$t" run bench --op eig,svd,inv --n 1024,4096 --dtype double --repeat 5 "${w[@]}" \
-        --impl 'cuda/(auto|gaussjordan)$|cusolver (syevd|gesvdj|getrf\+getrs)$' --out "$out/host-single-$t.csv"
+        --impl 'cuda/(auto|gaussjordan)( into)?$|cusolver (syevd|gesvdj|getrf\+getrs)$' --out "$out/host-single-$t.csv"
     step "host-pages-$t" run bench --op eig,svd,inv --n 64 --pages 2000 --dtype double,single --repeat 15 "${w[@]}" \
-        --impl 'cuda/(auto|gaussjordan)$|XsyevBatched|getrfBatched' --out "$out/host-pages-$t.csv"
+        --impl 'cuda/(auto|gaussjordan)( into)?$|XsyevBatched|getrfBatched' --out "$out/host-pages-$t.csv"
   done
 }
 stage_pages45() {

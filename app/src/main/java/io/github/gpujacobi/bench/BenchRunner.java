@@ -16,7 +16,7 @@ public final class BenchRunner extends BenchSettings {
         List<BenchRow> rows = new ArrayList<BenchRow>();
         for (String op : ops) {
             List<String> missing = new ArrayList<String>();
-            List<BenchPeer> peers = Peers.forOp(op, base, missing);
+            List<BenchPeer> peers = Peers.forOp(op, base, missing, withTransfers);
             for (String m : missing) progress.println("# " + m);
             for (Precision p : dtypes) {
                 for (int n : sizes) {

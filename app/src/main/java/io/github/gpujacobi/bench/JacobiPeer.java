@@ -6,15 +6,33 @@ import io.github.gpujacobi.api.InverseResult;
 import io.github.gpujacobi.api.Jacobi;
 import io.github.gpujacobi.api.Operation;
 import io.github.gpujacobi.api.PageArray;
+import io.github.gpujacobi.api.Precision;
 import io.github.gpujacobi.api.RunReport;
 import io.github.gpujacobi.api.SolverOptions;
 import io.github.gpujacobi.api.SvdResult;
 
-/** A gpujacobi backend and method as a benchmark row. */
+/**
+ * A gpujacobi backend and method as a benchmark row; an "into" row calls Jacobi's *Into form with result arrays made
+ * in its first (untimed) run and reused after, as a caller that keeps its output arrays would, and as the cuSOLVER
+ * rows' whole calls copy into host memory they made beforehand.
+ */
 final class JacobiPeer extends GpujacobiRow implements BenchPeer {
+    private final boolean into;
+    /** The into row's result arrays and the input they were made for. */
+    private PageArray madeFor;
+    private PageArray[] outs;
+
     JacobiPeer(Backend backend, Operation op, String method, SolverOptions base) {
-        super(backend, op, method, base);
+        this(backend, op, method, base, false);
     }
+
+    JacobiPeer(Backend backend, Operation op, String method, SolverOptions base, boolean into) {
+        super(backend, op, method, base);
+        this.into = into;
+    }
+
+    @Override
+    public String name() { return super.name() + (into ? " into" : ""); }
 
     public String unsupported(PageArray input) { return null; }
 
@@ -61,12 +79,30 @@ final class JacobiPeer extends GpujacobiRow implements BenchPeer {
     }
 
     private Object run(PageArray a) {
+        if (into) return runInto(a);
         switch (op) {
             case EIG: return Jacobi.eig(a, options);
             // a non-square input's SVD is the thin one (U m x min(m, n)), as the cuSOLVER rows compute it:
             // completing a tall U to m x m on the host would dominate the run
             case SVD: return Jacobi.svd(a, a.rows() != a.cols() ? options.withEcon(true) : options);
             default: return Jacobi.inv(a, options);
+        }
+    }
+
+    private Object runInto(PageArray a) {
+        int m = a.rows(), n = a.cols(), k = Math.min(m, n), pages = a.pages();
+        Precision p = a.precision();
+        if (madeFor != a) {
+            madeFor = a;
+            outs = op == Operation.EIG ? new PageArray[]{PageArray.zeros(p, n, 1, pages), PageArray.zeros(p, n, n, pages)}
+                    : op == Operation.SVD ? new PageArray[]{PageArray.zeros(p, k, 1, pages),
+                    PageArray.zeros(p, m, m != n ? k : m, pages), PageArray.zeros(p, n, m != n ? k : n, pages)}
+                    : new PageArray[]{PageArray.zeros(p, n, n, pages)};
+        }
+        switch (op) {
+            case EIG: return Jacobi.eigInto(a, outs[0], outs[1], options);
+            case SVD: return Jacobi.svdInto(a, outs[0], outs[1], outs[2], options);
+            default: return Jacobi.invInto(a, outs[0], options);
         }
     }
 

@@ -17,10 +17,22 @@ public final class Peers {
     private Peers() {}
 
     public static List<BenchPeer> forOp(String op, SolverOptions base, List<String> missing) {
+        return forOp(op, base, missing, false);
+    }
+
+    /**
+     * @param into also the GPU's default route into the caller's arrays (Jacobi's *Into calls), for the whole call:
+     *             the results' arrays made once, as the cuSOLVER rows' host memory is
+     */
+    public static List<BenchPeer> forOp(String op, SolverOptions base, List<String> missing, boolean into) {
         List<BenchPeer> out = new ArrayList<BenchPeer>();
         Operation operation = op.equals("eig") ? Operation.EIG : op.equals("svd") ? Operation.SVD : Operation.INV;
         for (Backend b : Backends.get().available()) {
-            for (String m : methods(operation, b)) out.add(new JacobiPeer(b, operation, m, base));
+            List<String> ms = methods(operation, b);
+            for (String m : ms) {
+                out.add(new JacobiPeer(b, operation, m, base));
+                if (into && b.isGpu() && m.equals(ms.get(0))) out.add(new JacobiPeer(b, operation, m, base, true)); // the default
+            }
         }
         out.add(new EjmlPeer(op));
         Lapack lapack = Lapack.get();
