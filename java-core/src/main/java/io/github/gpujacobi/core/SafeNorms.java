@@ -52,6 +52,15 @@ public final class SafeNorms {
         return e == Integer.MIN_VALUE ? Double.NEGATIVE_INFINITY : e + 0.5 * Math.log(ssq) / Math.log(2);
     }
 
+    /**
+     * A key in the order of {@link #log2(int, double)} (e not MIN_VALUE, ssq > 0) without a logarithm: 2e plus log2(ssq)
+     * interpolated linearly between powers of two, which is strictly increasing in ssq 4^e, so in the norm itself.
+     */
+    static double log2Order(int e, double ssq) {
+        int x = Math.getExponent(ssq);
+        return 2.0 * e + x + (Math.scalb(ssq, -x) - 1);
+    }
+
     /** The exponent of the largest |entry| (at least that of the smallest normal), MIN_VALUE for zeros. */
     private static int scaleExponent(double[] x, int off, int len) {
         double scale = 0;

@@ -189,4 +189,51 @@ class SvdScalingTest {
         for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) t[j + i * n] = a[i + j * m];
         return t;
     }
+
+    /**
+     * The device's line measures (scale exponent and scaled sum of squares per line) give the host's decision: measure()
+     * finds the extreme lines by an order-preserving key, not a logarithm per line, and must pick the same ones.
+     */
+    @org.junit.jupiter.api.Test
+    void measureFromLineSumsDecidesAsTheHost() {
+        Random r = new Random(77);
+        int m = 9, n = 7, pages = 300;
+        double[] d = new double[m * n * pages];
+        for (int k = 0; k < pages; k++) {
+            int spread = r.nextInt(5) == 0 ? 700 : r.nextInt(60);
+            for (int c = 0; c < n; c++) {
+                double scale = Math.scalb(1.0, r.nextInt(2 * spread + 1) - spread + (k % 3 == 0 ? 900 : 0));
+                if (r.nextInt(10) == 0) scale = 0; // a zero column
+                for (int i = 0; i < m; i++) d[k * m * n + c * m + i] = scale * r.nextGaussian();
+            }
+        }
+        PageArray a = PageArray.wrap(d, m, n, pages);
+        double span = 0x1p600;
+        SvdScaling host = SvdScaling.of(a, span), device = SvdScaling.unmeasured(pages);
+        int[] e = new int[n * pages];
+        double[] ssq = new double[n * pages];
+        for (int k = 0; k < pages; k++) {
+            for (int c = 0; c < n; c++) {
+                int off = k * m * n + c * m, at = k * n + c;
+                double big = 0;
+                for (int i = 0; i < m; i++) big = Math.max(big, Math.abs(d[off + i]));
+                e[at] = big == 0 ? Integer.MIN_VALUE : Math.max(Math.getExponent(big), Double.MIN_EXPONENT);
+                for (int i = 0; big != 0 && i < m; i++) {
+                    double x = Math.scalb(d[off + i], -e[at]);
+                    ssq[at] += x * x;
+                }
+            }
+            device.measure(k, e, ssq, k * n, n, span);
+            assertEquals(host.fits(k), device.fits(k), "page " + k + " fits");
+            assertEquals(host.exponent(k), device.exponent(k), "page " + k + " exponent");
+            assertEquals(host.spanDecades(k), device.spanDecades(k), 0.0, "page " + k + " span");
+        }
+        for (int t = 0; t < 100000; t++) { // the key orders as the logarithm does, beyond its rounding
+            int e1 = r.nextInt(40) - 20, e2 = e1 + r.nextInt(3) - 1;
+            double s1 = 1 + 30 * r.nextDouble(), s2 = r.nextBoolean() ? s1 * Math.scalb(1.0, 2 * (e1 - e2)) : 1 + 30 * r.nextDouble();
+            double l1 = SafeNorms.log2(e1, s1), l2 = SafeNorms.log2(e2, s2);
+            double k1 = SafeNorms.log2Order(e1, s1), k2 = SafeNorms.log2Order(e2, s2);
+            if (Math.abs(l1 - l2) > 1e-12) assertEquals(Double.compare(l1, l2), Double.compare(k1, k2), e1 + " " + s1 + " / " + e2 + " " + s2);
+        }
+    }
 }

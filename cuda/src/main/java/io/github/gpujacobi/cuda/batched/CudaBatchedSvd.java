@@ -14,6 +14,7 @@ import io.github.gpujacobi.core.ChessTournament;
 import io.github.gpujacobi.core.PageAssembly;
 import io.github.gpujacobi.core.PageLoop;
 import io.github.gpujacobi.core.PageOutputs;
+import io.github.gpujacobi.cuda.launch.Profiling;
 import io.github.gpujacobi.core.PageStats;
 import io.github.gpujacobi.core.SvdScaling;
 import jcuda.driver.CUdeviceptr;
@@ -109,6 +110,8 @@ public final class CudaBatchedSvd {
         CUdeviceptr bad = sortOnDevice ? gpu.buffer(Workspace.OUTPUT_BAD, 8) : null;
         if (bad != null) DeviceBuffers.zero(bad, 8);
         boolean hostAssembled = !sortOnDevice;
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "svd pages " + m + " x " + n + " x " + pages) : null;
+        if (ph != null) ph.mark("set-up");
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);
             if (intake) {
@@ -122,6 +125,7 @@ public final class CudaBatchedSvd {
                 }
                 DeviceBuffers.upload(ud, host, p);
             }
+            if (ph != null) ph.mark(intake ? "intake" : "upload");
             gpu.synchronize();
             long t0 = System.nanoTime();
             if (bp != null) {
@@ -148,14 +152,20 @@ public final class CudaBatchedSvd {
             final long[] rotations = new long[count];
             DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
             for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
+            if (ph != null) ph.mark("solve and counters");
             if (sortOnDevice) {
                 hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, pending);
             } else {
                 PageOutputs.Svd out = pending.all();
                 assemble(ud, sigd, vd, mm, nn, tall, first, count, normalizeU, out.s, out.u, out.v);
             }
+            if (ph != null) ph.mark(sortOnDevice ? "sort and download" : "host assembly");
         }
         outputsFinite = !hostAssembled && DeviceBuffers.readCounter(bad) == 0;
+        if (ph != null) {
+            ph.mark("output count");
+            ph.print();
+        }
     }
 
     /**
