@@ -171,40 +171,6 @@ class CudaPageRoutesTest {
         }
     }
 
-    /**
-     * Page arrays large enough to run as a pipeline (launch/BackgroundDownloads: a chunk's results come down on the copy
-     * stream while the next chunk is solved; an odd page count, so the last chunk is shorter): every page within the
-     * contract and as the CPU's, eig and svd, both precisions, into new arrays and into the caller's.
-     */
-    @Test
-    void pipelinedChunksKeepEveryPage() {
-        for (Precision p : Precision.values()) {
-            int n = 64, pages = 1101;
-            String what = "pipelined " + p + " " + n + " x " + pages;
-            PageArray a = symmetricPages(p, 4800L, n, pages);
-            EigResult e = Jacobi.eig(a, onGpu());
-            assertContractAndCpuValues(a, e, p.eps(), 10, what);
-            PageArray values = PageArray.zeros(p, n, 1, pages), vectors = PageArray.zeros(p, n, n, pages);
-            EigResult into = Jacobi.eigInto(a, values, vectors, onGpu());
-            assertContractAndCpuValues(a, into, p.eps(), 10, what + " into");
-            PageArray g = PageArray.wrap(Matrices.randn(new Random(4801L), n * n * pages, 1), n, n, pages).to(p);
-            SvdResult s = Jacobi.svd(g, onGpu());
-            SvdResult cpu = Jacobi.svd(g, SolverOptions.defaults().withDevice("cpu").withVectors(false));
-            PageArray gd = g.to(Precision.DOUBLE), u = s.u().to(Precision.DOUBLE), v = s.v().to(Precision.DOUBLE),
-                    sd = s.s().to(Precision.DOUBLE);
-            for (int k = 0; k < pages; k++) {
-                assertTrue(s.report().converged(k), what + " svd page " + k + " converged");
-                assertTrue(Residuals.svd(gd, u, sd, v, k) <= n * p.eps(), what + " svd page " + k + " residual");
-                assertTrue(Residuals.orthogonality(u, k) <= n * p.eps() && Residuals.orthogonality(v, k) <= n * p.eps(),
-                        what + " svd page " + k + " orthogonality");
-                for (int i = 0; i < n; i++) {
-                    assertEquals(cpu.s().get(i, 0, k), s.s().get(i, 0, k), n * p.eps() * cpu.s().get(0, 0, k),
-                            what + " svd page " + k + " sigma_" + i);
-                }
-            }
-        }
-    }
-
     /** pages random symmetric pages of order n in precision p, from seed. */
     private static PageArray symmetricPages(Precision p, long seed, int n, int pages) {
         Random r = new Random(seed);

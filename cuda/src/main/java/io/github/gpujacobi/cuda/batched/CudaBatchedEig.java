@@ -1,6 +1,5 @@
 package io.github.gpujacobi.cuda.batched;
 
-import io.github.gpujacobi.cuda.launch.BackgroundDownloads;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
@@ -121,8 +120,7 @@ public final class CudaBatchedEig {
         final int half = ct.pairsPerStep(), steps = ct.steps();
         final PagePlan plan = PagePlan.eig(n, p, wantV, gpu.device().maxSharedPerBlock);
         final int warp = PagePlan.warpClass(n);
-        final int chunk = BackgroundDownloads.chunk(chunk(n, pages), pages, (long) (n + (wantV ? nn : 0)) * p.bytes());
-        final BackgroundDownloads downloads = BackgroundDownloads.of(gpu, chunk, pages);
+        final int chunk = chunk(n, pages);
         DevicePointer ad = gpu.buffer(Workspace.A, (long) chunk * nn * p.bytes());
         CUdeviceptr dd = gpu.buffer(Workspace.D, (long) chunk * n * 8);
         DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * 8 : 8);
@@ -145,84 +143,66 @@ public final class CudaBatchedEig {
         PageOutputs.Eig out = null;
         Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "eig pages " + n + " x " + pages) : null;
         if (ph != null) ph.mark("set-up");
-        try {
-            for (int first = 0; first < pages; first += chunk) {
-                int count = Math.min(chunk, pages - first);
-                long[] cleanedRotations = null; // a clean-up's rotations before the sweeps took over
-                DeviceBuffers.uploadPages(ad, a, first, count);
-                if (ph != null) ph.mark("upload");
-                double[] st = o != null ? check(gpu, checks, ad, a, first, count, o) : null;
-                if (ph != null) ph.mark("check");
-                gpu.synchronize();
-                long t0 = System.nanoTime();
-                DevicePointer vOut = vd;
-                if (bp != null) {
-                    DevicePointer swept = pre != null ? precondition(gpu, pre, ad, p, st, first, count) : null;
-                    boolean started = swept != null;
-                    if (ph != null) ph.mark("precondition");
-                    // refined pages: only the entries that still fail the test are rotated, on Q itself (V = Q)
-                    if (started && pre.cleanUp(swept, dd, tol, sw, rot, count, wantV)) {
-                        if (wantV) vOut = pre.cleanedVectors();
-                        if (ph != null) ph.mark("clean-up");
-                    } else {
-                        cleanedRotations = started ? pre.cleanUpRotations : null;
-                        // the double plan of a single chunk on its double copy has the same blocks, so the same schedule
-                        PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, started ? wide : bp, count,
-                                started ? swept : ad, dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
-                        if (ph != null) ph.mark("sweeps");
-                        if (wantV && started) vOut = pre.vectors(vd, count);
-                        // W of a page that rotated at most n pairs is I + E with E at its rotations' rounding
-                        // (blocked_pages.cu): V = Q W is as orthogonal as the refined Q; otherwise one Newton-Schulz step [21]
-                        boolean nearIdentity = wantV && started && pre.refines() && rotatedAtMost(rot, count, n);
-                        if (wantV && !nearIdentity) PagePolish.run(gpu, vOut, n, count);
-                        if (ph != null) ph.mark("Q W and polish");
-                    }
-                } else if (warp > 0) {
-                    PageKernels.eigWarp(gpu, p, warp, count, ad, dd, vd, n, fixedSweeps > 0 ? 0 : tol, maxSweeps, fixedSweeps, sw,
-                            rot, wantV);
+        for (int first = 0; first < pages; first += chunk) {
+            int count = Math.min(chunk, pages - first);
+            long[] cleanedRotations = null; // a clean-up's rotations before the sweeps took over
+            DeviceBuffers.uploadPages(ad, a, first, count);
+            if (ph != null) ph.mark("upload");
+            double[] st = o != null ? check(gpu, checks, ad, a, first, count, o) : null;
+            if (ph != null) ph.mark("check");
+            gpu.synchronize();
+            long t0 = System.nanoTime();
+            DevicePointer vOut = vd;
+            if (bp != null) {
+                DevicePointer swept = pre != null ? precondition(gpu, pre, ad, p, st, first, count) : null;
+                boolean started = swept != null;
+                if (ph != null) ph.mark("precondition");
+                // refined pages: only the entries that still fail the test are rotated, on Q itself (V = Q)
+                if (started && pre.cleanUp(swept, dd, tol, sw, rot, count, wantV)) {
+                    if (wantV) vOut = pre.cleanedVectors();
+                    if (ph != null) ph.mark("clean-up");
                 } else {
-                    PageKernels.eigGroup(gpu, p, plan, count, ad, dd, vd, pairs, n, half, steps, fixedSweeps > 0 ? 0 : tol,
-                            maxSweeps, fixedSweeps, sw, rot, wantV);
-                    // double V of the group kernel (33 ... 63) is over n eps from orthogonal before this step [21]
-                    if (wantV && p == Precision.DOUBLE) PagePolish.run(gpu, vd, n, count);
+                    cleanedRotations = started ? pre.cleanUpRotations : null;
+                    // the double plan of a single chunk on its double copy has the same blocks, so the same schedule
+                    PageKernels.eigBlocked(gpu, started ? Precision.DOUBLE : p, started ? wide : bp, count, started ? swept : ad,
+                            dd, vd, blockPairs, n, tol, maxSweeps, sw, rot, wantV);
+                    if (ph != null) ph.mark("sweeps");
+                    if (wantV && started) vOut = pre.vectors(vd, count);
+                    // W of a page that rotated at most n pairs is I + E with E at its rotations' rounding
+                    // (blocked_pages.cu): V = Q W is as orthogonal as the refined Q; otherwise one Newton-Schulz step [21]
+                    boolean nearIdentity = wantV && started && pre.refines() && rotatedAtMost(rot, count, n);
+                    if (wantV && !nearIdentity) PagePolish.run(gpu, vOut, n, count);
+                    if (ph != null) ph.mark("Q W and polish");
                 }
-                gpu.synchronize();
-                computeNanos += System.nanoTime() - t0;
-                if (ph != null) ph.mark("solve");
-                // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results (once the chunk
-                // before is done with the sorted buffers)
-                if (downloads != null) downloads.await();
-                if (ph != null) ph.mark("previous chunk's download");
-                IntakeKernels.sortEigPages(gpu, dd, vOut, dSorted, vSorted, n, count, wantV, bad);
-                if (ph != null) ph.mark("sort");
-                if (out == null) out = pending.get();
-                if (ph != null) ph.mark("outputs' wait");
-                final PageOutputs.Eig into = out;
-                final int at = first, here = count;
-                Runnable copies = () -> {
-                    DeviceBuffers.downloadPages(dSorted, into.values, at, here);
-                    if (wantV) DeviceBuffers.downloadPages(vSorted, into.vectors, at, here);
-                };
-                if (downloads != null) {
-                    gpu.synchronize(); // the sort done before the copy stream reads its buffers
-                    downloads.submit(copies);
-                } else {
-                    copies.run();
-                }
-                if (ph != null) ph.mark("download");
-                final int[] s = new int[count];
-                final long[] r = new long[count];
-                DeviceBuffers.readPageCounters(sw, rot, s, r);
-                if (ph != null) ph.mark("counters");
-                for (int k = 0; k < count; k++) {
-                    sweeps[first + k] = Math.abs(s[k]);
-                    rotations[first + k] = r[k] + (cleanedRotations != null ? cleanedRotations[k] : 0);
-                    converged[first + k] = s[k] > 0 || n <= 1;
-                }
+            } else if (warp > 0) {
+                PageKernels.eigWarp(gpu, p, warp, count, ad, dd, vd, n, fixedSweeps > 0 ? 0 : tol, maxSweeps, fixedSweeps, sw,
+                        rot, wantV);
+            } else {
+                PageKernels.eigGroup(gpu, p, plan, count, ad, dd, vd, pairs, n, half, steps, fixedSweeps > 0 ? 0 : tol,
+                        maxSweeps, fixedSweeps, sw, rot, wantV);
+                // double V of the group kernel (33 ... 63) is over n eps from orthogonal before this step [21]
+                if (wantV && p == Precision.DOUBLE) PagePolish.run(gpu, vd, n, count);
             }
-            if (downloads != null) downloads.await();
-        } finally {
-            if (downloads != null) downloads.settle(); // after a failure: no copy left reading the buffers
+            gpu.synchronize();
+            computeNanos += System.nanoTime() - t0;
+            if (ph != null) ph.mark("solve");
+            // sorted as PageAssembly.eig sorts, on the device, and copied straight into the results
+            IntakeKernels.sortEigPages(gpu, dd, vOut, dSorted, vSorted, n, count, wantV, bad);
+            if (ph != null) ph.mark("sort");
+            if (out == null) out = pending.get();
+            if (ph != null) ph.mark("outputs' wait");
+            DeviceBuffers.downloadPages(dSorted, out.values, first, count);
+            if (wantV) DeviceBuffers.downloadPages(vSorted, out.vectors, first, count);
+            if (ph != null) ph.mark("download");
+            final int[] s = new int[count];
+            final long[] r = new long[count];
+            DeviceBuffers.readPageCounters(sw, rot, s, r);
+            if (ph != null) ph.mark("counters");
+            for (int k = 0; k < count; k++) {
+                sweeps[first + k] = Math.abs(s[k]);
+                rotations[first + k] = r[k] + (cleanedRotations != null ? cleanedRotations[k] : 0);
+                converged[first + k] = s[k] > 0 || n <= 1;
+            }
         }
         outputsFinite = DeviceBuffers.readCounter(bad) == 0;
         if (ph != null) {

@@ -1,6 +1,5 @@
 package io.github.gpujacobi.cuda.batched;
 
-import io.github.gpujacobi.cuda.launch.BackgroundDownloads;
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
 import io.github.gpujacobi.cuda.launch.GpuContext;
@@ -98,12 +97,8 @@ public final class CudaBatchedSvd {
         final ChessTournament ct = new ChessTournament(nn);
         final PagePlan plan = PagePlan.svd(mm, nn, p, wantV, gpu.device().maxSharedPerBlock);
         final int warp = PagePlan.warpClass(mm);
-        final int limit = (int) Math.max(1, Math.min(pages,
+        final int chunk = (int) Math.max(1, Math.min(pages,
                 Math.min(16384, CudaBatchedEig.MAX_BYTES_PER_LAUNCH / ((long) (size + nn * nn) * 8))));
-        // the sorted results come down beside the next chunk's work (their copies read only the sorted buffers)
-        final long resultBytes = (long) (cols + (wantV ? m * uCols + n * n : 0)) * in.precision().bytes(); // tall: V n x n
-        final int chunk = sortOnDevice ? BackgroundDownloads.chunk(limit, pages, resultBytes) : limit;
-        final BackgroundDownloads downloads = sortOnDevice ? BackgroundDownloads.of(gpu, chunk, pages) : null;
         DevicePointer ud = gpu.buffer(Workspace.U, (long) chunk * size * p.bytes());
         DevicePointer sigd = normalizeU ? gpu.buffer(Workspace.SIGMA, 8L * chunk * Math.max(1, nn)) : null;
         DevicePointer vd = gpu.buffer(Workspace.V, wantV ? (long) chunk * nn * nn * 8 : 8);
@@ -117,63 +112,54 @@ public final class CudaBatchedSvd {
         boolean hostAssembled = !sortOnDevice;
         Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "svd pages " + m + " x " + n + " x " + pages) : null;
         if (ph != null) ph.mark("set-up");
-        try {
-            for (int first = 0; first < pages; first += chunk) {
-                int count = Math.min(chunk, pages - first);
-                if (intake) {
-                    intake(gpu, a, first, count, o, scaling, span, ud);
-                } else if (tall) {
-                    DeviceBuffers.uploadPages(ud, a, first, count);
-                } else {
-                    double[] host = new double[count * size];
-                    for (int k = 0; k < count; k++) {
-                        System.arraycopy(PageAssembly.transpose(a.pageAsDouble(first + k), m, n), 0, host, k * size, size);
-                    }
-                    DeviceBuffers.upload(ud, host, p);
-                }
-                if (ph != null) ph.mark(intake ? "intake" : "upload");
-                gpu.synchronize();
-                long t0 = System.nanoTime();
-                if (bp != null) {
-                    PageKernels.svdBlocked(gpu, bp, count, ud, vd, blockPairs, mm, nn, tol, maxSweeps, sw, rot, wantV);
-                    if (wantV) PagePolish.run(gpu, vd, nn, count);
-                } else if (warp > 0) {
-                    CUdeviceptr partners = gpu.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct));
-                    PageKernels.svdWarp(gpu, warp, count, ud, vd, partners, mm, nn, ct.steps(), tol, maxSweeps, fixedSweeps,
-                            sw, rot, wantV);
-                } else {
-                    PageKernels.svdGroup(gpu, plan, count, ud, vd, pairs, mm, nn, ct.pairsPerStep(), ct.steps(), tol,
-                            maxSweeps, fixedSweeps, sw, rot, wantV);
-                }
-                // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
-                if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) {
-                    PagePolish.run(gpu, vd, nn, count);
-                }
-                final int columns = count * nn;
-                if (normalizeU && columns > 0) {  // U to unit columns (sigma) and, in double, its Newton-Schulz step, as V's
-                    PageKernels.svdNormalize(gpu, ud, sigd, mm, columns);
-                    if (polishU) PagePolish.run(gpu, ud, mm, nn, count);
-                }
-                gpu.synchronize();
-                stats.addComputeNanos(System.nanoTime() - t0);
-                final int[] sweeps = new int[count];
-                final long[] rotations = new long[count];
-                DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
+        for (int first = 0; first < pages; first += chunk) {
+            int count = Math.min(chunk, pages - first);
+            if (intake) {
+                intake(gpu, a, first, count, o, scaling, span, ud);
+            } else if (tall) {
+                DeviceBuffers.uploadPages(ud, a, first, count);
+            } else {
+                double[] host = new double[count * size];
                 for (int k = 0; k < count; k++) {
-                    stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
+                    System.arraycopy(PageAssembly.transpose(a.pageAsDouble(first + k), m, n), 0, host, k * size, size);
                 }
-                if (ph != null) ph.mark("solve and counters");
-                if (sortOnDevice) {
-                    hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, pending, downloads);
-                } else {
-                    PageOutputs.Svd out = pending.all();
-                    assemble(ud, sigd, vd, mm, nn, tall, first, count, normalizeU, out.s, out.u, out.v);
-                }
-                if (ph != null) ph.mark(sortOnDevice ? "sort and download" : "host assembly");
+                DeviceBuffers.upload(ud, host, p);
             }
-            if (downloads != null) downloads.await();
-        } finally {
-            if (downloads != null) downloads.settle(); // after a failure: no copy left reading the buffers
+            if (ph != null) ph.mark(intake ? "intake" : "upload");
+            gpu.synchronize();
+            long t0 = System.nanoTime();
+            if (bp != null) {
+                PageKernels.svdBlocked(gpu, bp, count, ud, vd, blockPairs, mm, nn, tol, maxSweeps, sw, rot, wantV);
+                if (wantV) PagePolish.run(gpu, vd, nn, count);
+            } else if (warp > 0) {
+                CUdeviceptr partners = gpu.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct));
+                PageKernels.svdWarp(gpu, warp, count, ud, vd, partners, mm, nn, ct.steps(), tol, maxSweeps, fixedSweeps, sw,
+                        rot, wantV);
+            } else {
+                PageKernels.svdGroup(gpu, plan, count, ud, vd, pairs, mm, nn, ct.pairsPerStep(), ct.steps(), tol, maxSweeps,
+                        fixedSweeps, sw, rot, wantV);
+            }
+            // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
+            if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) PagePolish.run(gpu, vd, nn, count);
+            final int columns = count * nn;
+            if (normalizeU && columns > 0) {  // U to unit columns (sigma) and, in double, its Newton-Schulz step, as V's
+                PageKernels.svdNormalize(gpu, ud, sigd, mm, columns);
+                if (polishU) PagePolish.run(gpu, ud, mm, nn, count);
+            }
+            gpu.synchronize();
+            stats.addComputeNanos(System.nanoTime() - t0);
+            final int[] sweeps = new int[count];
+            final long[] rotations = new long[count];
+            DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
+            for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
+            if (ph != null) ph.mark("solve and counters");
+            if (sortOnDevice) {
+                hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, pending);
+            } else {
+                PageOutputs.Svd out = pending.all();
+                assemble(ud, sigd, vd, mm, nn, tall, first, count, normalizeU, out.s, out.u, out.v);
+            }
+            if (ph != null) ph.mark(sortOnDevice ? "sort and download" : "host assembly");
         }
         outputsFinite = !hostAssembled && DeviceBuffers.readCounter(bad) == 0;
         if (ph != null) {
@@ -215,37 +201,31 @@ public final class CudaBatchedSvd {
 
     /**
      * The device's sort of pages first .. first + count - 1 (U unit columns in ud, their norms in sigd, V in vd) into
-     * the outputs' s, u, v, each copied out as soon as its array is made (by downloads, when not null, beside the next
-     * chunk); a page with a value that is not positive is assembled on the host instead (its U completed,
-     * core/Orthonormal). Whether any page was.
+     * the outputs' s, u, v, each copied out as soon as its array is made; a page with a value that is not positive is
+     * assembled on the host instead (its U completed, core/Orthonormal). Whether any page was.
      */
     private static boolean sorted(GpuContext gpu, DevicePointer ud, DevicePointer sigd, DevicePointer vd, int mm, int nn,
-                                  final int first, final int count, CUdeviceptr bad, final PageOutputs.PendingSvd out,
-                                  BackgroundDownloads downloads) {
+                                  int first, int count, CUdeviceptr bad, PageOutputs.PendingSvd out) {
         final int size = mm * nn;
-        if (downloads != null) downloads.await(); // the chunk before is done with the sorted buffers
-        final CUdeviceptr so = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * Math.max(1, nn));
-        final CUdeviceptr uo = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * size);
-        final CUdeviceptr vo = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * nn * nn);
+        CUdeviceptr so = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * Math.max(1, nn));
+        CUdeviceptr uo = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * size);
+        CUdeviceptr vo = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * nn * nn);
         CUdeviceptr host = gpu.buffer(Workspace.SVD_HOST_PAGES, 4L * count);
         SvdIntakeKernels.sortPages(gpu, sigd, ud, vd, so, uo, vo, mm, nn, count, true, host, bad);
-        int[] onHost = DeviceBuffers.downloadInts(host, count); // after the sort (a synchronisation)
-        Runnable copies = () -> {
-            DeviceBuffers.downloadPages(so, out.s(), first, count);
-            DeviceBuffers.downloadPages(uo, out.u(), first, count); // while V may still be being zeroed
-            DeviceBuffers.downloadPages(vo, out.v(), first, count);
-        };
-        if (downloads != null) downloads.submit(copies);
-        else copies.run();
+        final PageArray s = out.s(), u = out.u();
+        DeviceBuffers.downloadPages(so, s, first, count);
+        DeviceBuffers.downloadPages(uo, u, first, count); // while V may still be being zeroed
+        final PageArray v = out.v();
+        DeviceBuffers.downloadPages(vo, v, first, count);
+        int[] onHost = DeviceBuffers.downloadInts(host, count);
         boolean any = false;
         for (int k = 0; k < count; k++) {
             if (onHost[k] == 0) continue;
-            if (!any && downloads != null) downloads.await(); // the host's pages written after the device's
             any = true;
             double[] w = DeviceBuffers.download(ud.at(8L * k * size), size, Precision.DOUBLE);
             double[] sig = DeviceBuffers.download(sigd.at(8L * k * nn), nn, Precision.DOUBLE);
             double[] vw = DeviceBuffers.download(vd.at(8L * k * nn * nn), nn * nn, Precision.DOUBLE);
-            PageAssembly.svd(w, sig, true, vw, mm, nn, true, out.s(), out.u(), out.v(), first + k);
+            PageAssembly.svd(w, sig, true, vw, mm, nn, true, s, u, v, first + k);
         }
         return any;
     }

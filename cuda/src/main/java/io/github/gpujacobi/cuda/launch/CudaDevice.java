@@ -117,10 +117,6 @@ public final class CudaDevice {
             side.destroy();
             side = null;
         }
-        if (copies != null) {
-            copies.destroy();
-            copies = null;
-        }
         JCudaDriver.cuModuleUnload(module);
         functions.clear();
         coopBlocks.clear();
@@ -233,17 +229,6 @@ public final class CudaDevice {
         return side;
     }
 
-    private SideStream copies;
-
-    /**
-     * Another non-blocking stream, for copies that run beside the kernels ({@link BackgroundDownloads}); made and
-     * destroyed as {@link #sideStream}.
-     */
-    SideStream copyStream() {
-        if (copies == null) copies = new SideStream();
-        return copies;
-    }
-
     /** Why this GPU is not used any more (its context was lost and could not be re-created), or null. */
     private String unusable;
 
@@ -261,7 +246,6 @@ public final class CudaDevice {
     void discard() {
         if (!held) {
             side = null;
-            copies = null;
             functions.clear();
             coopBlocks.clear();
             sharedOptIn.clear();
@@ -270,8 +254,6 @@ public final class CudaDevice {
         JCudaDriver.cuCtxSetCurrent(context);
         if (side != null) side.destroy();
         side = null;
-        if (copies != null) copies.destroy();
-        copies = null;
         JCudaDriver.cuModuleUnload(module);
         functions.clear();
         coopBlocks.clear();

@@ -173,7 +173,7 @@ public final class DeviceBuffers {
             return;
         }
         long count = (long) pages * dst.pageSize(), first = (long) firstPage * dst.pageSize();
-        if (8 * count < HostStaging.FROM_BYTES && !HostStaging.onOwnStream()) {
+        if (8 * count < HostStaging.FROM_BYTES) {
             double[] part = new double[(int) count];
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(part), src, 8 * count), "cuMemcpyDtoH pages");
             dst.write((int) first, part, 0, (int) count); // write() places it in a window's own pages
@@ -185,7 +185,7 @@ public final class DeviceBuffers {
     /** Pages first .. first + count - 1 of dst from src, in dst's own precision (the reverse of {@link #uploadPages}). */
     public static void downloadPagesAsIs(CUdeviceptr src, PageArray dst, int first, int count) {
         long offset = dst.offset() + (long) first * dst.pageSize(), length = (long) count * dst.pageSize();
-        if (length * dst.precision().bytes() >= HostStaging.FROM_BYTES || HostStaging.onOwnStream()) {
+        if (length * dst.precision().bytes() >= HostStaging.FROM_BYTES) {
             HostStaging.download(src, dst.precision() == Precision.DOUBLE ? HostStaging.doubles(dst.doubleData())
                     : HostStaging.floats(dst.floatData()), offset, length);
         } else if (dst.precision() == Precision.DOUBLE) {

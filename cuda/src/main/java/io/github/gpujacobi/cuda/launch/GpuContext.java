@@ -6,7 +6,7 @@ import java.util.function.Supplier;
 
 /**
  * Everything a solver needs of one GPU, handed to it as one object: the device (its CUDA context, kernel module and
- * default stream), the side and copy streams, the cuBLAS / cuSOLVER handles, the declared workspaces ({@link Workspace}) and
+ * default stream), the side stream, the cuBLAS / cuSOLVER handles, the declared workspaces ({@link Workspace}) and
  * the tuning row of its generation. It owns all of them, so {@link #release} gives them back in the right order and
  * {@link #discard} drops them after a sticky CUDA error; the next use creates them again.
  */
@@ -60,9 +60,6 @@ public final class GpuContext {
     }
 
     public SideStream sideStream() { return device.sideStream(); }
-
-    /** The stream of the copies that run beside the kernels ({@link BackgroundDownloads}). */
-    SideStream copyStream() { return device.copyStream(); }
 
     public void makeCurrent() { device.makeCurrent(); }
 

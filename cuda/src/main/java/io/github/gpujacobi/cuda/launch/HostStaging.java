@@ -4,7 +4,6 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
-import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
 import java.nio.ByteBuffer;
@@ -16,8 +15,8 @@ import java.util.ArrayDeque;
  * through the driver's own small bounce buffer at a fraction of the link's speed, while DMA from pinned memory runs
  * at the link's. Each transfer is cut into chunks through two pinned halves: the host copies chunk c (on the cores,
  * {@link CopyThreads}) while the link carries chunk c - 1. The buffers are portable (every context may use them),
- * kept between calls and bounded: {@link #HALF_BYTES} twice per transfer running at once (two per GPU in use: a call's
- * own and its {@link BackgroundDownloads}'), freed by {@link #release} (Jacobi.release(), gpu_info('release')).
+ * kept between calls and bounded: {@link #HALF_BYTES} twice per transfer running at once (one per GPU in use), freed
+ * by {@link #release} (Jacobi.release(), gpu_info('release')).
  */
 final class HostStaging {
     private HostStaging() {}
@@ -46,23 +45,6 @@ final class HostStaging {
     }
 
     private static final ArrayDeque<Buffer> idle = new ArrayDeque<Buffer>();
-
-    /** The stream this thread's transfers run on ({@link BackgroundDownloads}' thread); null: the legacy default one. */
-    private static final ThreadLocal<CUstream> STREAM = new ThreadLocal<CUstream>();
-
-    /** This thread's transfers on stream s from now on (null: the default stream again). */
-    static void onStream(CUstream s) {
-        if (s == null) STREAM.remove();
-        else STREAM.set(s);
-    }
-
-    /**
-     * Whether this thread's copies run on a stream of their own: then every copy is staged, since a plain copy from a
-     * Java array would run on the default stream and wait for its kernels.
-     */
-    static boolean onOwnStream() {
-        return STREAM.get() != null;
-    }
 
     private static synchronized Buffer acquire() {
         Buffer b = idle.poll();
@@ -104,7 +86,6 @@ final class HostStaging {
     private static void transfer(CUdeviceptr device, Side side, long first, long elements, boolean up) {
         int size = side.bytes(), perChunk = chunkElements(elements, size);
         long started = Profiling.ON ? System.nanoTime() : 0, copying = 0;
-        CUstream stream = STREAM.get();
         Buffer b = acquire();
         CUevent[] done = {new CUevent(), new CUevent()};
         boolean[] pending = new boolean[2];
@@ -121,8 +102,8 @@ final class HostStaging {
                     parallelCopy(side, b.view[h], first + at, count, true);
                     if (Profiling.ON) copying += System.nanoTime() - c0;
                     CudaDevice.check(JCudaDriver.cuMemcpyHtoDAsync(device.withByteOffset(at * size), b.host[h], (long) count * size,
-                            stream), "cuMemcpyHtoDAsync");
-                    CudaDevice.check(JCudaDriver.cuEventRecord(done[h], stream), "cuEventRecord");
+                            null), "cuMemcpyHtoDAsync");
+                    CudaDevice.check(JCudaDriver.cuEventRecord(done[h], null), "cuEventRecord");
                     pending[h] = true;
                 } else { // DMA of chunk c into its half, then the host copy of chunk c - 1 out of the other
                     if (c < chunks) {
@@ -130,8 +111,8 @@ final class HostStaging {
                         long at = c * perChunk;
                         int count = (int) Math.min(perChunk, elements - at);
                         CudaDevice.check(JCudaDriver.cuMemcpyDtoHAsync(b.host[h], device.withByteOffset(at * size),
-                                (long) count * size, stream), "cuMemcpyDtoHAsync");
-                        CudaDevice.check(JCudaDriver.cuEventRecord(done[h], stream), "cuEventRecord");
+                                (long) count * size, null), "cuMemcpyDtoHAsync");
+                        CudaDevice.check(JCudaDriver.cuEventRecord(done[h], null), "cuEventRecord");
                         pending[h] = true;
                         if (c == 0) CopyThreads.SHARED.wake(); // awake by the time the first chunk is down
                     }
