@@ -38,6 +38,9 @@ public final class SafeNorms {
         return e == Integer.MIN_VALUE ? e : e + Math.getExponent(Math.sqrt(scaledSquares(x, off, len, e)));
     }
 
+    /** ln 2, as Math.log(2) returns it (the same quotient, one logarithm fewer). */
+    private static final double LN2 = Math.log(2);
+
     /** log2 ||x|| (-Inf for x = 0), also where the norm itself would over- or underflow. */
     public static double log2(double[] x, int off, int len) {
         int e = scaleExponent(x, off, len);
@@ -49,16 +52,16 @@ public final class SafeNorms {
      * (a device that summed them in the same order, without fused multiply-adds, gets the same bits).
      */
     public static double log2(int e, double ssq) {
-        return e == Integer.MIN_VALUE ? Double.NEGATIVE_INFINITY : e + 0.5 * Math.log(ssq) / Math.log(2);
+        return e == Integer.MIN_VALUE ? Double.NEGATIVE_INFINITY : e + 0.5 * Math.log(ssq) / LN2;
     }
 
     /**
-     * A key in the order of {@link #log2(int, double)} (e not MIN_VALUE, ssq > 0) without a logarithm: 2e plus log2(ssq)
-     * interpolated linearly between powers of two, which is strictly increasing in ssq 4^e, so in the norm itself.
+     * A key in the order of {@link #log2(int, double)} (e not MIN_VALUE, ssq > 0) without a logarithm: 2e plus the bits
+     * of ssq read as a number, which is log2(ssq) interpolated linearly between powers of two (shifted), so strictly
+     * increasing in ssq 4^e, the norm squared; the conversion to double rounds, so keys within 2^-40 may tie.
      */
     static double log2Order(int e, double ssq) {
-        int x = Math.getExponent(ssq);
-        return 2.0 * e + x + (Math.scalb(ssq, -x) - 1);
+        return 2.0 * e + Double.doubleToRawLongBits(ssq) * 0x1p-52;
     }
 
     /** The exponent of the largest |entry| (at least that of the smallest normal), MIN_VALUE for zeros. */

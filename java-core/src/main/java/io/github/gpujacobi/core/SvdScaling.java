@@ -91,21 +91,37 @@ public final class SvdScaling {
      * of squares ssq[off + c] ({@link SafeNorms#log2(int, double)}); the same decision as {@link #of} on the same page.
      */
     public void measure(int k, int[] e, double[] ssq, int off, int lines, double safeSpan) {
-        // the extreme lines found by an order-preserving key, logarithms taken only for lines within a hair of them (so
-        // the same bits as a logarithm per line, which cost milliseconds on thousands of pages)
-        double khi = Double.NEGATIVE_INFINITY, klo = Double.POSITIVE_INFINITY;
+        // the extreme lines by an order-preserving key and their logarithms alone (a logarithm per line cost
+        // milliseconds on thousands of pages); where the runner-up's key is within a hair, every such line's
+        // logarithm decides, so the bits are those of a logarithm per line. Keys are never NaN: plain comparisons
+        double k1 = Double.NEGATIVE_INFINITY, k2 = k1, j1 = Double.POSITIVE_INFINITY, j2 = j1;
+        int hi = -1, lo = -1;
         for (int c = off; c < off + lines; c++) {
             if (e[c] == Integer.MIN_VALUE) continue; // a zero line
             double key = SafeNorms.log2Order(e[c], ssq[c]);
-            khi = Math.max(khi, key);
-            klo = Math.min(klo, key);
+            if (key > k1) {
+                k2 = k1;
+                k1 = key;
+                hi = c;
+            } else if (key > k2) {
+                k2 = key;
+            }
+            if (key < j1) {
+                j2 = j1;
+                j1 = key;
+                lo = c;
+            } else if (key < j2) {
+                j2 = key;
+            }
         }
-        double lmax = Double.NEGATIVE_INFINITY, lmin = Double.POSITIVE_INFINITY;
-        for (int c = off; c < off + lines && khi != Double.NEGATIVE_INFINITY; c++) {
+        double lmax = hi < 0 ? Double.NEGATIVE_INFINITY : SafeNorms.log2(e[hi], ssq[hi]);
+        double lmin = lo < 0 ? Double.POSITIVE_INFINITY : SafeNorms.log2(e[lo], ssq[lo]);
+        boolean tieHigh = k2 >= k1 - NEAR_KEY, tieLow = j2 <= j1 + NEAR_KEY;
+        for (int c = off; (tieHigh || tieLow) && c < off + lines; c++) {
             if (e[c] == Integer.MIN_VALUE) continue;
             double key = SafeNorms.log2Order(e[c], ssq[c]);
-            if (key >= khi - NEAR_KEY) lmax = Math.max(lmax, SafeNorms.log2(e[c], ssq[c]));
-            if (key <= klo + NEAR_KEY) lmin = Math.min(lmin, SafeNorms.log2(e[c], ssq[c]));
+            if (tieHigh && key >= k1 - NEAR_KEY) lmax = Math.max(lmax, SafeNorms.log2(e[c], ssq[c]));
+            if (tieLow && key <= j1 + NEAR_KEY) lmin = Math.min(lmin, SafeNorms.log2(e[c], ssq[c]));
         }
         decide(k, lmax, lmin, Math.getExponent(safeSpan));
     }

@@ -206,6 +206,11 @@ class SvdScalingTest {
                 if (r.nextInt(10) == 0) scale = 0; // a zero column
                 for (int i = 0; i < m; i++) d[k * m * n + c * m + i] = scale * r.nextGaussian();
             }
+            // near ties: the largest column again with its rows reversed (the same norm, summed in another order)
+            for (int i = 0; k % 7 == 0 && i < m; i++) d[k * m * n + m + i] = d[k * m * n + m - 1 - i];
+            for (int c = 0; k % 7 == 0 && c < n; c++) { // column 0 made the largest
+                for (int i = 0; i < m && c > 1; i++) d[k * m * n + c * m + i] *= 0x1p-40;
+            }
         }
         PageArray a = PageArray.wrap(d, m, n, pages);
         double span = 0x1p600;

@@ -178,20 +178,28 @@ public final class CudaBatchedSvd {
         final int m = a.rows(), n = a.cols(), size = m * n;
         final Precision p = a.precision();
         CUdeviceptr raw = p == Precision.DOUBLE ? ud : gpu.buffer(Workspace.SVD_RAW, (long) count * size * p.bytes());
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "svd intake " + count) : null;
         DeviceBuffers.uploadPages(raw, a, first, count);
+        if (ph != null) ph.mark("upload");
         CUdeviceptr e = gpu.buffer(Workspace.SVD_LINE_EXP, 4L * count * n), ssq = gpu.buffer(Workspace.SVD_LINE_SSQ, 8L * count * n);
         CUdeviceptr bad = gpu.buffer(Workspace.INTAKE_OUT, 8);
         DeviceBuffers.zero(bad, 8);
         SvdIntakeKernels.lines(gpu, p, raw, m, n, count, true, e, ssq, bad);
         if (DeviceBuffers.readCounter(bad) != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
+        if (ph != null) ph.mark("lines");
         int[] exps = DeviceBuffers.downloadInts(e, count * n);
         double[] sums = DeviceBuffers.download(ssq, count * n, Precision.DOUBLE);
+        if (ph != null) ph.mark("line downloads");
         int[] factor = new int[count];
         boolean convert = p != Precision.DOUBLE;
         for (int k = 0; k < count; k++) {
             scaling.measure(first + k, exps, sums, k * n, n, span);
             factor[k] = scaling.fits(first + k) ? scaling.exponent(first + k) : Integer.MIN_VALUE;
             convert |= factor[k] != 0;
+        }
+        if (ph != null) {
+            ph.mark("measure");
+            ph.print();
         }
         if (!convert) return; // double pages as they came: already in place
         CUdeviceptr f = gpu.buffer(Workspace.SVD_PAGE_EXP, 4L * count);
