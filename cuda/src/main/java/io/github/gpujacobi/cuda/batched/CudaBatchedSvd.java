@@ -190,13 +190,16 @@ public final class CudaBatchedSvd {
         int[] exps = DeviceBuffers.downloadInts(e, count * n);
         double[] sums = DeviceBuffers.download(ssq, count * n, Precision.DOUBLE);
         if (ph != null) ph.mark("line downloads");
-        int[] factor = new int[count];
+        final int[] factor = new int[count];
+        // pages apart on the cores: thousands of pages' decisions took milliseconds on one thread
+        PageLoop.forRange(0, count, Runtime.getRuntime().availableProcessors(), 256, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                scaling.measure(first + k, exps, sums, k * n, n, span);
+                factor[k] = scaling.fits(first + k) ? scaling.exponent(first + k) : Integer.MIN_VALUE;
+            }
+        });
         boolean convert = p != Precision.DOUBLE;
-        for (int k = 0; k < count; k++) {
-            scaling.measure(first + k, exps, sums, k * n, n, span);
-            factor[k] = scaling.fits(first + k) ? scaling.exponent(first + k) : Integer.MIN_VALUE;
-            convert |= factor[k] != 0;
-        }
+        for (int k = 0; k < count && !convert; k++) convert = factor[k] != 0;
         if (ph != null) {
             ph.mark("measure");
             ph.print();
