@@ -657,6 +657,60 @@ public abstract class BackendConformance {
         }
     }
 
+    /**
+     * The routes the shapes above do not reach, into NaN-filled arrays, against the ordinary call: the hyperbolic eig,
+     * the Cholesky inverse, a singular page among pages (its inverse Inf, flagged), svd pages whose columns span beyond
+     * the kernels' safe range (the column-scaled solver's pages) and 1e300-scaled eig pages.
+     */
+    @ParameterizedTest(name = "into other routes {0}")
+    @EnumSource(Precision.class)
+    void intoOtherRoutes(Precision p) {
+        int n = 7, pages = 3;
+        Random r = new Random(9100);
+        double[] sym = new double[n * n * pages], spd = new double[n * n * pages], gen = new double[n * n * pages];
+        for (int k = 0; k < pages; k++) {
+            System.arraycopy(Matrices.symmetric(r, n), 0, sym, k * n * n, n * n);
+            System.arraycopy(Matrices.spd(r, n), 0, spd, k * n * n, n * n);
+            if (k != 1) System.arraycopy(Matrices.wellConditioned(r, n), 0, gen, k * n * n, n * n); // page 1 singular
+        }
+        PageArray a = PageArray.wrap(sym, n, n, pages).to(p);
+        EigResult hyp = Jacobi.eigInto(a, nans(p, n, 1, pages), nans(p, n, n, pages), opts().withMethod("hyperbolic"));
+        EigResult hypPlain = Jacobi.eig(a, opts().withMethod("hyperbolic"));
+        assertSameResults(hypPlain.values(), hyp.values(), "hyperbolic values");
+        assertSameResults(hypPlain.vectors(), hyp.vectors(), "hyperbolic vectors");
+        PageArray b = PageArray.wrap(spd, n, n, pages).to(p);
+        assertSameResults(Jacobi.inv(b, opts().withMethod("cholesky")).inverse(),
+                Jacobi.invInto(b, nans(p, n, n, pages), opts().withMethod("cholesky")).inverse(), "cholesky inverse");
+        PageArray g = PageArray.wrap(gen, n, n, pages).to(p);
+        InverseResult x = Jacobi.invInto(g, nans(p, n, n, pages), opts());
+        assertTrue(x.singular(1) && !x.singular(0) && !x.singular(2), "page 2 flagged singular, the others not");
+        assertSameResults(Jacobi.inv(g, opts()).inverse(), x.inverse(), "inverse with a singular page");
+        double[] wide = Matrices.randn(r, n * n * pages, 1);
+        int e = p == Precision.DOUBLE ? 500 : 50; // beyond the kernels' safe span (1e144, single 1e14)
+        for (int k = 0; k < pages; k++) for (int i = 0; i < n; i++) wide[k * n * n + 3 * n + i] *= Math.scalb(1.0, -e);
+        PageArray w = PageArray.wrap(wide, n, n, pages).to(p);
+        SvdResult sv = Jacobi.svdInto(w, nans(p, n, 1, pages), nans(p, n, n, pages), nans(p, n, n, pages), opts());
+        SvdResult svPlain = Jacobi.svd(w, opts());
+        assertSameResults(svPlain.s(), sv.s(), "column-scaled s");
+        assertSameResults(svPlain.u(), sv.u(), "column-scaled U");
+        double[] big = sym.clone();
+        for (int i = 0; i < big.length; i++) big[i] *= Math.scalb(1.0, p == Precision.DOUBLE ? 990 : 110);
+        PageArray h = PageArray.wrap(big, n, n, pages).to(p);
+        assertSameResults(Jacobi.eig(h, opts()).values(),
+                Jacobi.eigInto(h, nans(p, n, 1, pages), null, opts()).values(), "scaled values");
+    }
+
+    /** The same results (to a few ulps: a device's reductions may round in another order), Inf where the other has it. */
+    private static void assertSameResults(PageArray want, PageArray got, String what) {
+        double scale = 0;
+        for (int i = 0; i < want.length(); i++) if (!Double.isInfinite(want.get(i))) scale = Math.max(scale, Math.abs(want.get(i)));
+        for (int i = 0; i < want.length(); i++) {
+            double x = want.get(i), y = got.get(i);
+            if (Double.isInfinite(x)) assertEquals(x, y, what + " entry " + i);
+            else assertEquals(x, y, 16 * want.precision().eps() * scale, what + " entry " + i);
+        }
+    }
+
     /** Wrong arrays are refused before anything runs, naming the call, the array and what it must be. */
     @Test
     void intoRefusesWrongArrays() {
