@@ -296,14 +296,17 @@ public final class CudaBackend implements Backend {
                 solver.precondition = Methods.AUTO.equals(o.method()) && o.fixedSweeps() <= 0
                         && PageDriver.maxSweeps(o) >= PageDriver.DEFAULT_MAX_SWEEPS;
                 EigResult r = driver().eigBatched(a, o, "batched", (out, stats) -> {
+                    if (ph != null) ph.mark("driver's set-up");
                     solver.run(gpu, a, o, tol, PageDriver.maxSweeps(o), o.fixedSweeps(),
                             o.vectors(), out, stats.sweeps, stats.rotations, stats.converged);
                     stats.addComputeNanos(solver.computeNanos);
+                    if (ph != null) ph.mark("solve");
                     if (graded != null) graded.resolve(a, solver.graded, out.get().values, out.get().vectors, stats);
+                    if (ph != null) ph.mark("graded pages");
                 });
                 // pages solved again on the host route are not in the device's count; single values can overflow on
                 // the way out, so the values (n a page) are looked at here
-                if (ph != null) ph.mark("driver and solve");
+                if (ph != null) ph.mark("driver's report");
                 DeviceOutputs.found(solver.outputsFinite && (graded == null || graded.resolved() == 0)
                         && HostScan.allFinite(r.values()));
                 r = r.withReport(solver.report(r.report(), pages));
@@ -409,15 +412,24 @@ public final class CudaBackend implements Backend {
             final double span = p == Precision.DOUBLE ? SvdScaling.GPU_DOUBLE_SPAN : SvdScaling.GPU_SINGLE_SPAN;
             if (route == SvdRoute.BATCHED && CudaBatchedSvd.checksOnDevice(m, n)) {
                 // checked, measured, scaled and sorted on the device (CudaBatchedSvd's intake)
+                final Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(null, "batched svd call") : null;
                 final SvdScaling scaling = SvdScaling.unmeasured(pages);
                 final double pageTol = AccuracyContract.oneSidedTol(o, Precision.DOUBLE, nn);
                 final CudaBatchedSvd solver = new CudaBatchedSvd();
-                SvdResult r = driver().svdBatched(a, o, "batched", scaling, span, (out, stats) ->
-                        solver.run(gpu, a, o, scaling, span, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), o.vectors(),
-                                PageOutputs.uCols(m, n, o.econ()), out, stats));
+                SvdResult r = driver().svdBatched(a, o, "batched", scaling, span, (out, stats) -> {
+                    if (ph != null) ph.mark("driver's set-up");
+                    solver.run(gpu, a, o, scaling, span, pageTol, PageDriver.maxSweeps(o), o.fixedSweeps(), o.vectors(),
+                            PageOutputs.uCols(m, n, o.econ()), out, stats);
+                    if (ph != null) ph.mark("solve");
+                });
+                if (ph != null) ph.mark("driver's scaling and report");
                 boolean fit = true;
                 for (int k = 0; k < pages; k++) fit &= scaling.fits(k); // else ColumnScaledJacobi wrote that page
                 DeviceOutputs.found(solver.outputsFinite && fit && HostScan.allFinite(r.s()));
+                if (ph != null) {
+                    ph.mark("values' check");
+                    ph.print();
+                }
                 return r;
             }
             if (route == SvdRoute.BATCHED) {

@@ -116,6 +116,7 @@ public final class CudaBatchedEig {
              boolean wantV, Deferred<PageOutputs.Eig> pending, int[] sweeps, long[] rotations, boolean[] converged) {
         final int n = a.rows(), pages = a.pages(), nn = n * n;
         final Precision p = a.precision();
+        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "eig pages " + n + " x " + pages) : null;
         final ChessTournament ct = new ChessTournament(n);
         final int half = ct.pairsPerStep(), steps = ct.steps();
         final PagePlan plan = PagePlan.eig(n, p, wantV, gpu.device().maxSharedPerBlock);
@@ -141,7 +142,6 @@ public final class CudaBatchedEig {
         CUdeviceptr bad = gpu.buffer(Workspace.OUTPUT_BAD, 8);
         DeviceBuffers.zero(bad, 8);
         PageOutputs.Eig out = null;
-        Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "eig pages " + n + " x " + pages) : null;
         if (ph != null) ph.mark("set-up");
         for (int first = 0; first < pages; first += chunk) {
             int count = Math.min(chunk, pages - first);

@@ -64,10 +64,16 @@ public final class GradedEigPages {
      */
     public void resolve(final PageArray a, final boolean[] graded, final PageArray values, PageArray vectors, PageStats stats) {
         final int n = a.rows(), pages = a.pages();
-        // the O(n) test on every page's values first, the O(n^2) look at its rows only where that passes, in parallel
+        // with the device's grading: that flag first, the O(n) test of the values only for graded pages (most pages
+        // are not: a pass over every page's values cost most of a millisecond on thousands of them); without it, the
+        // O(n) test on every page's values first, the O(n^2) look at its rows only where that passes, in parallel
         final boolean[] suspect = new boolean[pages];
-        PageLoop.forEach(pages, Runtime.getRuntime().availableProcessors(), k ->
-                suspect[k] = Grading.indefiniteAndSpread(values.pageAsDouble(k)) && (graded != null ? graded[k] : Grading.graded(a, k)));
+        if (graded != null) {
+            for (int k = 0; k < pages; k++) suspect[k] = graded[k] && Grading.indefiniteAndSpread(values.pageAsDouble(k));
+        } else {
+            PageLoop.forEach(pages, Runtime.getRuntime().availableProcessors(), k ->
+                    suspect[k] = Grading.indefiniteAndSpread(values.pageAsDouble(k)) && Grading.graded(a, k));
+        }
         for (int k = 0; k < pages; k++) {
             if (!suspect[k]) continue;
             double[] w = a.pageAsDouble(k);
