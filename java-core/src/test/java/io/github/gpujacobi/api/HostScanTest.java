@@ -35,6 +35,24 @@ class HostScanTest {
         assertTrue(HostScan.allFinite(new double[0]));
     }
 
+    /** The scan sums four lanes and a tail: a bad entry in any lane or in the tail of a short array is found. */
+    @Test
+    void findsANonFiniteEntryAtEveryPositionOfShortArrays() {
+        for (int len : new int[]{1, 2, 3, 4, 5, 7, 9, 1003}) {
+            for (int at = 0; at < len; at++) {
+                double[] d = new double[len];
+                float[] f = new float[len];
+                java.util.Arrays.fill(d, 1e300);
+                java.util.Arrays.fill(f, 3e38f);
+                assertTrue(HostScan.allFinite(d) && HostScan.allFinite(f), "finite, " + len);
+                d[at] = at % 2 == 0 ? Double.NaN : Double.NEGATIVE_INFINITY;
+                f[at] = at % 2 == 0 ? Float.POSITIVE_INFINITY : Float.NaN;
+                assertFalse(HostScan.allFinite(d), "double, " + len + " at " + at);
+                assertFalse(HostScan.allFinite(f), "single, " + len + " at " + at);
+            }
+        }
+    }
+
     @Test
     void nonFiniteNamedInALargeMatrix() {
         int n = 600;
