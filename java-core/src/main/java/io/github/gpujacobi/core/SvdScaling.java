@@ -126,6 +126,36 @@ public final class SvdScaling {
         decide(k, lmax, lmin, Math.getExponent(safeSpan));
     }
 
+    /**
+     * Whether lines of length len with these scale exponents (SafeNorms: the exponent of the largest |entry|;
+     * MIN_VALUE for a zero line) all lie where {@link #measure} decides "fits, as it is" whatever their sums of squares,
+     * so that the sums need not be looked at ({@link #asItIs}). A nonzero line's log2 norm lies in [e, e + 1 +
+     * log2(len) / 2): each scaled square is below 4 and the largest at least 1 (a subnormal line's exponent is far
+     * outside the range asked here).
+     */
+    public static boolean plainlyWithin(int[] e, int len, double safeSpan) {
+        int safe = Math.getExponent(safeSpan), lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+        for (int x : e) {
+            if (x == Integer.MIN_VALUE) continue;
+            if (x < lo) lo = x;
+            if (x > hi) hi = x;
+        }
+        if (hi == Integer.MIN_VALUE) return true; // every line zero
+        double top = hi + 1 + 0.5 * Math.log(Math.max(1, len)) / Math.log(2); // above every line's log2 norm
+        // measure's tests (decide) with a margin of one for the rounding of the logarithms it takes
+        return lo >= -safe / 2 && top + 2 <= safe / 2 && top - lo <= safe - 2;
+    }
+
+    /**
+     * Page k as {@link #measure} decides it for lines {@link #plainlyWithin} the range: it fits and stays as it is.
+     * Its span is not measured (NaN): only a page that does not fit names it.
+     */
+    public void asItIs(int k) {
+        fits[k] = true;
+        exponent[k] = 0;
+        spanLog2[k] = Double.NaN;
+    }
+
     /** Keys this close may belong to lines whose rounded logarithms come in either order. */
     private static final double NEAR_KEY = 1e-9;
 

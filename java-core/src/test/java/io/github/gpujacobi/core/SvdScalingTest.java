@@ -241,4 +241,36 @@ class SvdScalingTest {
             if (Math.abs(l1 - l2) > 1e-12) assertEquals(Double.compare(l1, l2), Double.compare(k1, k2), e1 + " " + s1 + " / " + e2 + " " + s2);
         }
     }
+
+    /**
+     * Where the line exponents alone say every page fits as it is, measure() says so too for any sums of squares the
+     * lines can have (each scaled square below 4, the largest at least 1); near the limits in both precisions.
+     */
+    @org.junit.jupiter.api.Test
+    void plainlyWithinAgreesWithMeasure() {
+        Random r = new Random(78);
+        int taken = 0;
+        for (double span : new double[]{0x1p478, 0x1p46, 1e144, 1e14}) {
+            int safe = Math.getExponent(span);
+            for (int t = 0; t < 20000; t++) {
+                int m = 1 + r.nextInt(300), n = 1 + r.nextInt(12);
+                int[] e = new int[n];
+                double[] ssq = new double[n];
+                int base = r.nextInt(safe + 8) - safe / 2 - 4;
+                for (int c = 0; c < n; c++) {
+                    e[c] = r.nextInt(9) == 0 ? Integer.MIN_VALUE : base + r.nextInt(r.nextBoolean() ? 3 : safe / 2 + 4);
+                    ssq[c] = r.nextInt(4) == 0 ? (r.nextBoolean() ? 1.0 : Math.nextDown(4.0 * m)) : 1 + (4.0 * m - 1) * r.nextDouble();
+                }
+                if (!SvdScaling.plainlyWithin(e, m, span)) continue;
+                taken++;
+                SvdScaling s = SvdScaling.unmeasured(1);
+                s.measure(0, e, ssq, 0, n, span);
+                assertTrue(s.fits(0) && s.exponent(0) == 0, "span 2^" + safe + ", m " + m + ": " + java.util.Arrays.toString(e)
+                        + " " + java.util.Arrays.toString(ssq));
+            }
+        }
+        assertTrue(taken > 1000, "the test reached the shortcut " + taken + " times");
+        assertTrue(!SvdScaling.plainlyWithin(new int[]{-1022, 0}, 10, 1e144), "a subnormal line");
+        assertTrue(SvdScaling.plainlyWithin(new int[]{Integer.MIN_VALUE, Integer.MIN_VALUE}, 10, 1e14), "zero lines");
+    }
 }

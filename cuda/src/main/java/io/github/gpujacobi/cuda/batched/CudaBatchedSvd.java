@@ -187,17 +187,22 @@ public final class CudaBatchedSvd {
         SvdIntakeKernels.lines(gpu, p, raw, m, n, count, true, e, ssq, bad);
         if (DeviceBuffers.readCounter(bad) != 0) InputChecks.requireFinite(a, o); // names the first NaN or Inf
         if (ph != null) ph.mark("lines");
-        int[] exps = DeviceBuffers.downloadInts(e, count * n);
-        double[] sums = DeviceBuffers.download(ssq, count * n, Precision.DOUBLE);
-        if (ph != null) ph.mark("line downloads");
+        final int[] exps = DeviceBuffers.downloadInts(e, count * n);
         final int[] factor = new int[count];
-        // pages apart on the cores: thousands of pages' decisions took milliseconds on one thread
-        PageLoop.forRange(0, count, Runtime.getRuntime().availableProcessors(), 256, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                scaling.measure(first + k, exps, sums, k * n, n, span);
-                factor[k] = scaling.fits(first + k) ? scaling.exponent(first + k) : Integer.MIN_VALUE;
-            }
-        });
+        if (SvdScaling.plainlyWithin(exps, m, span)) { // the usual case: no page needs its sums looked at
+            for (int k = 0; k < count; k++) scaling.asItIs(first + k);
+            if (ph != null) ph.mark("line exponents");
+        } else {
+            final double[] sums = DeviceBuffers.download(ssq, count * n, Precision.DOUBLE);
+            if (ph != null) ph.mark("line downloads");
+            // pages apart on the cores: thousands of pages' decisions took milliseconds on one thread
+            PageLoop.forRange(0, count, Runtime.getRuntime().availableProcessors(), 256, (from, to) -> {
+                for (int k = from; k < to; k++) {
+                    scaling.measure(first + k, exps, sums, k * n, n, span);
+                    factor[k] = scaling.fits(first + k) ? scaling.exponent(first + k) : Integer.MIN_VALUE;
+                }
+            });
+        }
         boolean convert = p != Precision.DOUBLE;
         for (int k = 0; k < count && !convert; k++) convert = factor[k] != 0;
         if (ph != null) {
