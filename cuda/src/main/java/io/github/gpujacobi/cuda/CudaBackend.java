@@ -62,6 +62,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The CUDA backend: [1]'s two-sided Jacobi (TA/MA/SA/MCA), [3]'s classical Jacobi, [2]'s one-sided
@@ -239,31 +241,30 @@ public final class CudaBackend implements Backend {
         return new PageDriver("cuda", threads, true, notes());
     }
 
-    public EigResult eig(PageArray a, SolverOptions o) {
-        long t0 = Profiling.ON ? System.nanoTime() : 0;
-        DeviceOutputs.reset();
-        EigResult r = gpus != null ? gpus.eig(a, o) : eigHere(a, o);
-        long t1 = Profiling.ON ? System.nanoTime() : 0;
-        if (checksOutput(Operation.EIG, a, o) && !DeviceOutputs.clear()) {
-            OutputChecks.requireFinite(new PageArray[]{r.values(), r.vectors()}, true, name(), o, a, false);
-        }
-        if (Profiling.ON) {
-            System.err.printf(java.util.Locale.ROOT, "cuda eig %s: %.2f ms, output checks %.2f ms%n", a.describe(),
-                    (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
-        }
-        return r;
+    public EigResult eig(final PageArray a, final SolverOptions o) {
+        return checked(Operation.EIG, a, o, () -> gpus != null ? gpus.eig(a, o) : eigHere(a, o),
+                r -> new PageArray[]{r.values(), r.vectors()});
     }
 
-    public SvdResult svd(PageArray a, SolverOptions o) {
+    public SvdResult svd(final PageArray a, final SolverOptions o) {
+        return checked(Operation.SVD, a, o, () -> gpus != null ? gpus.svd(a, o) : svdHere(a, o),
+                r -> new PageArray[]{r.s(), r.u(), r.v()});
+    }
+
+    /**
+     * The call, then the output check its routes did not count on the device ({@link #checksOutput}); under the
+     * profiling switch, the time of each.
+     */
+    private <R> R checked(Operation op, PageArray a, SolverOptions o, Supplier<R> call, Function<R, PageArray[]> outputs) {
         long t0 = Profiling.ON ? System.nanoTime() : 0;
         DeviceOutputs.reset();
-        SvdResult r = gpus != null ? gpus.svd(a, o) : svdHere(a, o);
+        R r = call.get();
         long t1 = Profiling.ON ? System.nanoTime() : 0;
-        if (checksOutput(Operation.SVD, a, o) && !DeviceOutputs.clear()) {
-            OutputChecks.requireFinite(new PageArray[]{r.s(), r.u(), r.v()}, true, name(), o, a, false);
+        if (checksOutput(op, a, o) && !DeviceOutputs.clear()) {
+            OutputChecks.requireFinite(outputs.apply(r), true, name(), o, a, false);
         }
         if (Profiling.ON) {
-            System.err.printf(java.util.Locale.ROOT, "cuda svd %s: %.2f ms, output checks %.2f ms%n", a.describe(),
+            System.err.printf(java.util.Locale.ROOT, "cuda %s %s: %.2f ms, output checks %.2f ms%n", op.label(), a.describe(),
                     (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
         }
         return r;

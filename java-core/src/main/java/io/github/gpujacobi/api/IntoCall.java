@@ -41,7 +41,7 @@ final class IntoCall {
         if (u != null) {
             // the economy-size factors are told by the one that differs: U of a tall input, V of a wide one
             PageArray telling = m >= n ? u : v;
-            econ = m != n && telling.cols() == k && telling.rows() == (m >= n ? m : n);
+            econ = m != n && telling.cols() == k; // its rows, and the other's shape, checked below
             require(u, "u", a, m, econ ? k : m, fn, o, "the left singular vectors");
             require(v, "v", a, n, econ ? k : n, fn, o, "the right singular vectors");
         }
