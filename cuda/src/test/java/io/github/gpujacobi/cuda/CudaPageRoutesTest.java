@@ -171,6 +171,48 @@ class CudaPageRoutesTest {
         }
     }
 
+    /**
+     * svd page arrays whose results come down in parts while the next parts are solved (batched/DownloadParts: four
+     * parts here, the last ones a page shorter; into the caller's arrays, and into new ones once they are made), square
+     * and thin tall pages, with a zero page in a later part (sorted on the host): every page converged, within the
+     * contract (residual, U and V orthogonal to n eps) and its values the CPU's.
+     */
+    @Test
+    void svdPagesInPartsKeepEveryPage() {
+        for (Precision p : Precision.values()) {
+            for (int[] shape : new int[][]{{64, 64, 1101}, {96, 64, 701}}) {
+                int m = shape[0], n = shape[1], pages = shape[2];
+                boolean econ = m > n;
+                String what = "svd in parts " + p + " " + m + " x " + n + " x " + pages;
+                PageArray g = PageArray.wrap(Matrices.randn(new Random(4801L + m), m * n * pages, 1), m, n, pages).to(p);
+                g.writePage(pages * 3 / 4, new double[m * n]);
+                SolverOptions o = onGpu().withEcon(econ);
+                assertSvdPages(g, Jacobi.svd(g, o), p, what);
+                PageArray s = PageArray.zeros(p, n, 1, pages), u = PageArray.zeros(p, m, econ ? n : m, pages),
+                        v = PageArray.zeros(p, n, n, pages);
+                assertSvdPages(g, Jacobi.svdInto(g, s, u, v, o), p, what + " into");
+            }
+        }
+    }
+
+    /** Every page of r (svd of g) converged, within the contract, its values the CPU's to n eps sigma_max. */
+    private static void assertSvdPages(PageArray g, SvdResult r, Precision p, String what) {
+        int n = g.cols();
+        SvdResult cpu = Jacobi.svd(g, SolverOptions.defaults().withDevice("cpu").withVectors(false));
+        PageArray gd = g.to(Precision.DOUBLE), u = r.u().to(Precision.DOUBLE), v = r.v().to(Precision.DOUBLE),
+                sd = r.s().to(Precision.DOUBLE);
+        for (int k = 0; k < g.pages(); k++) {
+            assertTrue(r.report().converged(k), what + " page " + k + " converged");
+            assertTrue(Residuals.svd(gd, u, sd, v, k) <= n * p.eps(), what + " page " + k + " residual");
+            assertTrue(Residuals.orthogonality(u, k) <= n * p.eps(), what + " page " + k + " U orthogonality");
+            assertTrue(Residuals.orthogonality(v, k) <= n * p.eps(), what + " page " + k + " V orthogonality");
+            for (int i = 0; i < n; i++) {
+                assertEquals(cpu.s().get(i, 0, k), r.s().get(i, 0, k), n * p.eps() * cpu.s().get(0, 0, k),
+                        what + " page " + k + " sigma_" + i);
+            }
+        }
+    }
+
     /** pages random symmetric pages of order n in precision p, from seed. */
     private static PageArray symmetricPages(Precision p, long seed, int n, int pages) {
         Random r = new Random(seed);

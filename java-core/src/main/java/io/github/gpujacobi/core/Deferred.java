@@ -82,6 +82,11 @@ public final class Deferred<T> {
         }
     }
 
+    /** Whether the value is made (or the work failed): {@link #get} then returns at once. */
+    public boolean isDone() {
+        return future == null || future.isDone();
+    }
+
     /** A Supplier throws only unchecked throwables: those are rethrown as they are. */
     private static RuntimeException rethrown(Throwable cause) {
         if (cause instanceof RuntimeException) throw (RuntimeException) cause;

@@ -171,6 +171,11 @@ public final class PageOutputs {
             return v.get();
         }
 
+        /** Whether all three are made ({@link #all} returns at once). */
+        public boolean made() {
+            return s.isDone() && u.isDone() && v.isDone();
+        }
+
         /** All three, once made. */
         public Svd all() {
             return new Svd(s(), u(), v());

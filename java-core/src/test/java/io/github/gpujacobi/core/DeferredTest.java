@@ -45,6 +45,29 @@ class DeferredTest {
     }
 
     @Test
+    void isDoneTellsWhetherGetWouldWait() throws Exception {
+        assertTrue(Deferred.done("x").isDone());
+        CountDownLatch release = new CountDownLatch(1);
+        Deferred<String> d = Deferred.start(() -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return "made";
+        });
+        assertTrue(!d.isDone(), "done before its work ran");
+        release.countDown();
+        assertEquals("made", d.get());
+        assertTrue(d.isDone());
+        Deferred<String> failed = Deferred.start(() -> {
+            throw new IllegalStateException("no");
+        });
+        assertThrows(IllegalStateException.class, failed::get);
+        assertTrue(failed.isDone(), "a failed work is done: get() throws at once");
+    }
+
+    @Test
     void anErrorInTheBackgroundSurfacesUnchanged() {
         OutOfMemoryError oom = new OutOfMemoryError("Java heap space");
         Deferred<double[]> d = Deferred.start(() -> {

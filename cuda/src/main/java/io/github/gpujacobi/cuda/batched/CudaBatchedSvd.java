@@ -2,8 +2,10 @@ package io.github.gpujacobi.cuda.batched;
 
 import io.github.gpujacobi.cuda.launch.DeviceBuffers;
 import io.github.gpujacobi.cuda.launch.DevicePointer;
+import io.github.gpujacobi.cuda.launch.DeviceTimeline;
 import io.github.gpujacobi.cuda.launch.GpuContext;
 import io.github.gpujacobi.cuda.launch.Profiling;
+import io.github.gpujacobi.cuda.launch.SideStream;
 import io.github.gpujacobi.cuda.launch.SvdIntakeKernels;
 import io.github.gpujacobi.cuda.launch.Workspace;
 import io.github.gpujacobi.cuda.polish.PagePolish;
@@ -18,6 +20,7 @@ import io.github.gpujacobi.core.PageOutputs;
 import io.github.gpujacobi.core.PageStats;
 import io.github.gpujacobi.core.SvdScaling;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.JCudaDriver;
 
 import java.util.Arrays;
 
@@ -109,6 +112,8 @@ public final class CudaBatchedSvd {
         final CUdeviceptr pairs = bp == null && warp == 0 ? gpu.constant(Workspace.PAIRS, "chess:" + nn, ct::flat) : null;
         CUdeviceptr bad = sortOnDevice ? gpu.buffer(Workspace.OUTPUT_BAD, 8) : null;
         if (bad != null) DeviceBuffers.zero(bad, 8);
+        final PageSolve solve = new PageSolve(gpu, bp, warp, plan, ct, blockPairs, pairs, ud, vd, sigd, sw, rot, mm, nn, tol,
+                maxSweeps, fixedSweeps, wantV, normalizeU, polishU, in.precision() == Precision.DOUBLE);
         boolean hostAssembled = !sortOnDevice;
         Profiling.Phases ph = Profiling.ON ? new Profiling.Phases(gpu, "svd pages " + m + " x " + n + " x " + pages) : null;
         if (ph != null) ph.mark("set-up");
@@ -127,31 +132,20 @@ public final class CudaBatchedSvd {
             }
             if (ph != null) ph.mark(intake ? "intake" : "upload");
             gpu.synchronize();
+            // in parts only into outputs already made (the caller's arrays, a split call's windows, or new ones whose
+            // allocation is done): early copies beside the zeroing of new ones slow both and cost more than they hide
+            int parts = sortOnDevice && pending.made() ? DownloadParts.of(count, 8L * (size + nn * nn + nn)) : 1;
+            if (parts > 1) { // the results of each part come down while the next parts are solved
+                hostAssembled |= sortedInParts(gpu, solve, ud, sigd, vd, sw, rot, mm, nn, first, count, parts, bad, pending,
+                        stats);
+                if (ph != null) ph.mark("solve, sort and download in " + parts + " parts");
+                continue;
+            }
             long t0 = System.nanoTime();
-            if (bp != null) {
-                PageKernels.svdBlocked(gpu, bp, count, ud, vd, blockPairs, mm, nn, tol, maxSweeps, sw, rot, wantV);
-                if (wantV) PagePolish.run(gpu, vd, nn, count);
-            } else if (warp > 0) {
-                CUdeviceptr partners = gpu.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct));
-                PageKernels.svdWarp(gpu, warp, count, ud, vd, partners, mm, nn, ct.steps(), tol, maxSweeps, fixedSweeps, sw,
-                        rot, wantV);
-            } else {
-                PageKernels.svdGroup(gpu, plan, count, ud, vd, pairs, mm, nn, ct.pairsPerStep(), ct.steps(), tol, maxSweeps,
-                        fixedSweeps, sw, rot, wantV);
-            }
-            // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
-            if (bp == null && warp == 0 && wantV && in.precision() == Precision.DOUBLE) PagePolish.run(gpu, vd, nn, count);
-            final int columns = count * nn;
-            if (normalizeU && columns > 0) {  // U to unit columns (sigma) and, in double, its Newton-Schulz step, as V's
-                PageKernels.svdNormalize(gpu, ud, sigd, mm, columns);
-                if (polishU) PagePolish.run(gpu, ud, mm, nn, count);
-            }
+            solve.launch(0, count);
             gpu.synchronize();
             stats.addComputeNanos(System.nanoTime() - t0);
-            final int[] sweeps = new int[count];
-            final long[] rotations = new long[count];
-            DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
-            for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
+            record(sw, rot, first, count, nn, stats);
             if (ph != null) ph.mark("solve and counters");
             if (sortOnDevice) {
                 hostAssembled |= sorted(gpu, ud, sigd, vd, mm, nn, first, count, bad, pending);
@@ -233,6 +227,56 @@ public final class CudaBatchedSvd {
         DeviceBuffers.downloadPages(uo, u, first, count); // while V may still be being zeroed
         final PageArray v = out.v();
         DeviceBuffers.downloadPages(vo, v, first, count);
+        return assembleFlagged(host, ud, sigd, vd, mm, nn, first, count, s, u, v);
+    }
+
+    /**
+     * As {@link #sorted} with the chunk's pages solved and sorted in parts queued one after the other on the default
+     * stream: each part's results come down on the side stream (staged) while the GPU solves the next parts, so only the
+     * last part's copies add to the call. The device time is the parts' span on the device.
+     */
+    private static boolean sortedInParts(GpuContext gpu, PageSolve solve, DevicePointer ud, DevicePointer sigd,
+                                         DevicePointer vd, CUdeviceptr sw, CUdeviceptr rot, int mm, int nn, int first,
+                                         int count, int parts, CUdeviceptr bad, PageOutputs.PendingSvd out, PageStats stats) {
+        final long size = (long) mm * nn, vv = (long) nn * nn, ss = Math.max(1, nn);
+        DevicePointer so = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * ss);
+        DevicePointer uo = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * size);
+        DevicePointer vo = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * vv);
+        DevicePointer host = gpu.buffer(Workspace.SVD_HOST_PAGES, 4L * count);
+        final int[] from = DownloadParts.bounds(count, parts);
+        final PageArray s, u, v;
+        final SideStream copies = gpu.sideStream();
+        try (DeviceTimeline timeline = new DeviceTimeline(parts)) {
+            timeline.start();
+            for (int j = 0; j < parts; j++) { // every part queued before any comes down
+                int f = from[j], c = from[j + 1] - f;
+                solve.launch(f, c);
+                SvdIntakeKernels.sortPages(gpu, sigd.at(8L * f * nn), ud.at(8L * f * size), vd.at(8L * f * vv), so.at(8L * f * ss),
+                        uo.at(8L * f * size), vo.at(8L * f * vv), mm, nn, c, true, host.at(4L * f), bad);
+                timeline.end(j);
+            }
+            s = out.s();
+            u = out.u();
+            v = out.v();
+            for (int j = 0; j < parts; j++) {
+                int f = from[j], c = from[j + 1] - f;
+                timeline.awaitEnd(j);
+                DeviceBuffers.downloadPagesOn(copies, so.at(8L * f * ss), s, first + f, c);
+                DeviceBuffers.downloadPagesOn(copies, uo.at(8L * f * size), u, first + f, c);
+                DeviceBuffers.downloadPagesOn(copies, vo.at(8L * f * vv), v, first + f, c);
+            }
+            stats.addComputeNanos(timeline.nanos());
+        } finally { // a failure leaves no copy reading the device buffers it frees (and is the one reported)
+            JCudaDriver.cuStreamSynchronize(copies);
+        }
+        record(sw, rot, first, count, nn, stats);
+        return assembleFlagged(host, ud, sigd, vd, mm, nn, first, count, s, u, v);
+    }
+
+    /** The pages the device's sort flagged (a value not positive), assembled on the host; whether there was any. */
+    private static boolean assembleFlagged(CUdeviceptr host, DevicePointer ud, DevicePointer sigd, DevicePointer vd, int mm,
+                                           int nn, int first, int count, PageArray s, PageArray u, PageArray v) {
+        final int size = mm * nn;
         int[] onHost = DeviceBuffers.downloadInts(host, count);
         boolean any = false;
         for (int k = 0; k < count; k++) {
@@ -244,6 +288,80 @@ public final class CudaBatchedSvd {
             PageAssembly.svd(w, sig, true, vw, mm, nn, true, s, u, v, first + k);
         }
         return any;
+    }
+
+    /** Each page's sweeps and rotations (the kernels' counters) into stats. */
+    private static void record(CUdeviceptr sw, CUdeviceptr rot, int first, int count, int nn, PageStats stats) {
+        final int[] sweeps = new int[count];
+        final long[] rotations = new long[count];
+        DeviceBuffers.readPageCounters(sw, rot, sweeps, rotations);
+        for (int k = 0; k < count; k++) stats.record(first + k, Math.abs(sweeps[k]), rotations[k], sweeps[k] > 0 || nn <= 1);
+    }
+
+    /** The launches that solve pages of the chunk's buffers in place: the page kernel, V's and U's finishing steps. */
+    private static final class PageSolve {
+        private final GpuContext gpu;
+        private final BlockedPagePlan bp;
+        private final int warp, mm, nn, maxSweeps, fixedSweeps;
+        private final PagePlan plan;
+        private final ChessTournament ct;
+        private final CUdeviceptr blockPairs, pairs, partners, sw, rot;
+        private final DevicePointer ud, vd, sigd;
+        private final double tol;
+        private final boolean wantV, normalizeU, polishU, doubleInput;
+
+        PageSolve(GpuContext gpu, BlockedPagePlan bp, int warp, PagePlan plan, ChessTournament ct, CUdeviceptr blockPairs,
+                  CUdeviceptr pairs, DevicePointer ud, DevicePointer vd, DevicePointer sigd, CUdeviceptr sw, CUdeviceptr rot,
+                  int mm, int nn, double tol, int maxSweeps, int fixedSweeps, boolean wantV, boolean normalizeU,
+                  boolean polishU, boolean doubleInput) {
+            this.gpu = gpu;
+            this.bp = bp;
+            this.warp = warp;
+            this.plan = plan;
+            this.ct = ct;
+            this.blockPairs = blockPairs;
+            this.pairs = pairs;
+            // made here, not between the launches of parts: its first upload would wait for the kernels queued before it
+            this.partners = bp == null && warp > 0
+                    ? gpu.constant(Workspace.PARTNERS, "partners:" + nn, () -> PagePlan.partners(ct)) : null;
+            this.ud = ud;
+            this.vd = vd;
+            this.sigd = sigd;
+            this.sw = sw;
+            this.rot = rot;
+            this.mm = mm;
+            this.nn = nn;
+            this.tol = tol;
+            this.maxSweeps = maxSweeps;
+            this.fixedSweeps = fixedSweeps;
+            this.wantV = wantV;
+            this.normalizeU = normalizeU;
+            this.polishU = polishU;
+            this.doubleInput = doubleInput;
+        }
+
+        /** Queues the solve of count pages from page from of the buffers. */
+        void launch(int from, int count) {
+            DevicePointer u = ud.at(8L * from * mm * nn), v = wantV ? vd.at(8L * from * nn * nn) : vd;
+            CUdeviceptr s = sw.withByteOffset(4L * from), r = rot.withByteOffset(8L * from);
+            if (bp != null) {
+                PageKernels.svdBlocked(gpu, bp, count, u, v, blockPairs, mm, nn, tol, maxSweeps, s, r, wantV);
+                if (wantV) PagePolish.run(gpu, v, nn, count);
+            } else if (warp > 0) {
+                PageKernels.svdWarp(gpu, warp, count, u, v, partners, mm, nn, ct.steps(), tol, maxSweeps, fixedSweeps, s, r,
+                        wantV);
+            } else {
+                PageKernels.svdGroup(gpu, plan, count, u, v, pairs, mm, nn, ct.pairsPerStep(), ct.steps(), tol, maxSweeps,
+                        fixedSweeps, s, r, wantV);
+            }
+            // V of the group kernel (33 ... 39 columns, or more than 32 rows) in double input: as the eig pages' V
+            if (bp == null && warp == 0 && wantV && doubleInput) PagePolish.run(gpu, v, nn, count);
+            final int columns = count * nn;
+            if (normalizeU && columns > 0) {  // U to unit columns (sigma) and, in double, its Newton-Schulz step, as V's
+                PageKernels.svdNormalize(gpu, u, sigd.at(8L * from * nn), mm, columns);
+                if (polishU) PagePolish.run(gpu, u, mm, nn, count);
+            }
+        }
     }
 
     /** The host's assembly of pages first .. first + count - 1 (core/PageAssembly.svd), pages apart on all cores. */

@@ -4,6 +4,7 @@ import io.github.gpujacobi.api.PageArray;
 import io.github.gpujacobi.api.Precision;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
 import java.util.HashMap;
@@ -195,6 +196,16 @@ public final class DeviceBuffers {
             CudaDevice.check(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst.floatData()).withByteOffset(offset * 4), src, length * 4),
                     "cuMemcpyDtoH pages");
         }
+    }
+
+    /**
+     * As {@link #downloadPages} with every copy staged and on stream: on a non-blocking stream ({@link SideStream}) the
+     * pages come down while the default stream's kernels go on (a plain copy would wait for them).
+     */
+    public static void downloadPagesOn(CUstream stream, CUdeviceptr src, PageArray dst, int firstPage, int pages) {
+        long offset = dst.offset() + (long) firstPage * dst.pageSize(), length = (long) pages * dst.pageSize();
+        HostStaging.download(src, dst.precision() == Precision.DOUBLE ? HostStaging.doubles(dst.doubleData())
+                : HostStaging.floatsAsDoubles(dst.floatData()), offset, length, stream);
     }
 
     /** Device addresses as the int words of a constant workspace (little-endian: low word first), for pointer tables. */

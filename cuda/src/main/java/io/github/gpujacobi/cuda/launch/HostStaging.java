@@ -4,6 +4,7 @@ import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
+import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
 import java.nio.ByteBuffer;
@@ -75,15 +76,23 @@ final class HostStaging {
 
     /** elements of src (from first) to dst on the device, through staging. */
     static void upload(CUdeviceptr dst, Side src, long first, long elements) {
-        transfer(dst, src, first, elements, true);
+        transfer(dst, src, first, elements, true, null);
     }
 
     /** elements from src on the device into the Java array behind dst (from first), through staging. */
     static void download(CUdeviceptr src, Side dst, long first, long elements) {
-        transfer(src, dst, first, elements, false);
+        transfer(src, dst, first, elements, false, null);
     }
 
-    private static void transfer(CUdeviceptr device, Side side, long first, long elements, boolean up) {
+    /**
+     * As {@link #download(CUdeviceptr, Side, long, long)} with the DMA on stream (null: the legacy default stream): on a
+     * non-blocking stream it runs beside the kernels queued on the default stream instead of after them.
+     */
+    static void download(CUdeviceptr src, Side dst, long first, long elements, CUstream stream) {
+        transfer(src, dst, first, elements, false, stream);
+    }
+
+    private static void transfer(CUdeviceptr device, Side side, long first, long elements, boolean up, CUstream stream) {
         int size = side.bytes(), perChunk = chunkElements(elements, size);
         long started = Profiling.ON ? System.nanoTime() : 0, copying = 0;
         Buffer b = acquire();
@@ -102,8 +111,8 @@ final class HostStaging {
                     parallelCopy(side, b.view[h], first + at, count, true);
                     if (Profiling.ON) copying += System.nanoTime() - c0;
                     CudaDevice.check(JCudaDriver.cuMemcpyHtoDAsync(device.withByteOffset(at * size), b.host[h], (long) count * size,
-                            null), "cuMemcpyHtoDAsync");
-                    CudaDevice.check(JCudaDriver.cuEventRecord(done[h], null), "cuEventRecord");
+                            stream), "cuMemcpyHtoDAsync");
+                    CudaDevice.check(JCudaDriver.cuEventRecord(done[h], stream), "cuEventRecord");
                     pending[h] = true;
                 } else { // DMA of chunk c into its half, then the host copy of chunk c - 1 out of the other
                     if (c < chunks) {
@@ -111,8 +120,8 @@ final class HostStaging {
                         long at = c * perChunk;
                         int count = (int) Math.min(perChunk, elements - at);
                         CudaDevice.check(JCudaDriver.cuMemcpyDtoHAsync(b.host[h], device.withByteOffset(at * size),
-                                (long) count * size, null), "cuMemcpyDtoHAsync");
-                        CudaDevice.check(JCudaDriver.cuEventRecord(done[h], null), "cuEventRecord");
+                                (long) count * size, stream), "cuMemcpyDtoHAsync");
+                        CudaDevice.check(JCudaDriver.cuEventRecord(done[h], stream), "cuEventRecord");
                         pending[h] = true;
                         if (c == 0) CopyThreads.SHARED.wake(); // awake by the time the first chunk is down
                     }
