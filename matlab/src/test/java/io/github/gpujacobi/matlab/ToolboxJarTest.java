@@ -90,7 +90,7 @@ class ToolboxJarTest {
         }
         long size = Files.size(root().resolve("dist").resolve("gpujacobi-toolbox.jar"));
         // a ceiling just above today's size, so that a jar that grows is noticed and its stated size updated
-        assertTrue(size < 3_950_000, "toolbox jar grew to " + size + " bytes (docs/architecture.md states its size)");
+        assertTrue(size < 3_970_000, "toolbox jar grew to " + size + " bytes (docs/architecture.md states its size)");
     }
 
     @Test
