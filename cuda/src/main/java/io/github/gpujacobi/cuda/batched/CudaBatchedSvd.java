@@ -216,18 +216,14 @@ public final class CudaBatchedSvd {
      */
     private static boolean sorted(GpuContext gpu, DevicePointer ud, DevicePointer sigd, DevicePointer vd, int mm, int nn,
                                   int first, int count, CUdeviceptr bad, PageOutputs.PendingSvd out) {
-        final int size = mm * nn;
-        CUdeviceptr so = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * Math.max(1, nn));
-        CUdeviceptr uo = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * size);
-        CUdeviceptr vo = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * nn * nn);
-        CUdeviceptr host = gpu.buffer(Workspace.SVD_HOST_PAGES, 4L * count);
-        SvdIntakeKernels.sortPages(gpu, sigd, ud, vd, so, uo, vo, mm, nn, count, true, host, bad);
+        SortedPages sorted = new SortedPages(gpu, ud, sigd, vd, mm, nn, count, bad);
+        sorted.sort(0, count);
         final PageArray s = out.s(), u = out.u();
-        DeviceBuffers.downloadPages(so, s, first, count);
-        DeviceBuffers.downloadPages(uo, u, first, count); // while V may still be being zeroed
+        DeviceBuffers.downloadPages(sorted.s, s, first, count);
+        DeviceBuffers.downloadPages(sorted.u, u, first, count); // while V may still be being zeroed
         final PageArray v = out.v();
-        DeviceBuffers.downloadPages(vo, v, first, count);
-        return assembleFlagged(host, ud, sigd, vd, mm, nn, first, count, s, u, v);
+        DeviceBuffers.downloadPages(sorted.v, v, first, count);
+        return assembleFlagged(sorted.host, ud, sigd, vd, mm, nn, first, count, s, u, v);
     }
 
     /**
@@ -238,21 +234,15 @@ public final class CudaBatchedSvd {
     private static boolean sortedInParts(GpuContext gpu, PageSolve solve, DevicePointer ud, DevicePointer sigd,
                                          DevicePointer vd, CUdeviceptr sw, CUdeviceptr rot, int mm, int nn, int first,
                                          int count, int parts, CUdeviceptr bad, PageOutputs.PendingSvd out, PageStats stats) {
-        final long size = (long) mm * nn, vv = (long) nn * nn, ss = Math.max(1, nn);
-        DevicePointer so = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * ss);
-        DevicePointer uo = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * size);
-        DevicePointer vo = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * vv);
-        DevicePointer host = gpu.buffer(Workspace.SVD_HOST_PAGES, 4L * count);
+        SortedPages sorted = new SortedPages(gpu, ud, sigd, vd, mm, nn, count, bad);
         final int[] from = DownloadParts.bounds(count, parts);
         final PageArray s, u, v;
         final SideStream copies = gpu.sideStream();
         try (DeviceTimeline timeline = new DeviceTimeline(parts)) {
             timeline.start();
             for (int j = 0; j < parts; j++) { // every part queued before any comes down
-                int f = from[j], c = from[j + 1] - f;
-                solve.launch(f, c);
-                SvdIntakeKernels.sortPages(gpu, sigd.at(8L * f * nn), ud.at(8L * f * size), vd.at(8L * f * vv), so.at(8L * f * ss),
-                        uo.at(8L * f * size), vo.at(8L * f * vv), mm, nn, c, true, host.at(4L * f), bad);
+                solve.launch(from[j], from[j + 1] - from[j]);
+                sorted.sort(from[j], from[j + 1] - from[j]);
                 timeline.end(j);
             }
             s = out.s();
@@ -261,16 +251,55 @@ public final class CudaBatchedSvd {
             for (int j = 0; j < parts; j++) {
                 int f = from[j], c = from[j + 1] - f;
                 timeline.awaitEnd(j);
-                DeviceBuffers.downloadPagesOn(copies, so.at(8L * f * ss), s, first + f, c);
-                DeviceBuffers.downloadPagesOn(copies, uo.at(8L * f * size), u, first + f, c);
-                DeviceBuffers.downloadPagesOn(copies, vo.at(8L * f * vv), v, first + f, c);
+                DeviceBuffers.downloadPagesOn(copies, sorted.s.at(8L * f * sorted.sLen), s, first + f, c);
+                DeviceBuffers.downloadPagesOn(copies, sorted.u.at(8L * f * sorted.uLen), u, first + f, c);
+                DeviceBuffers.downloadPagesOn(copies, sorted.v.at(8L * f * sorted.vLen), v, first + f, c);
             }
             stats.addComputeNanos(timeline.nanos());
         } finally { // a failure leaves no copy reading the device buffers it frees (and is the one reported)
             JCudaDriver.cuStreamSynchronize(copies);
         }
         record(sw, rot, first, count, nn, stats);
-        return assembleFlagged(host, ud, sigd, vd, mm, nn, first, count, s, u, v);
+        return assembleFlagged(sorted.host, ud, sigd, vd, mm, nn, first, count, s, u, v);
+    }
+
+    /**
+     * A chunk's sorted results on the device (svd_intake.cu's sort: S, U and V in svd's order, a flag for each page to
+     * assemble on the host) and the sort of a range of its pages into them, from the solved U (unit columns), sigma and V.
+     */
+    private static final class SortedPages {
+        private final GpuContext gpu;
+        private final DevicePointer ud, sigd, vd;
+        private final CUdeviceptr bad;
+        private final int mm, nn;
+        /** Doubles a page of S, U and V. */
+        final long sLen, uLen, vLen;
+        final DevicePointer s, u, v, host;
+
+        SortedPages(GpuContext gpu, DevicePointer ud, DevicePointer sigd, DevicePointer vd, int mm, int nn, int count,
+                    CUdeviceptr bad) {
+            this.gpu = gpu;
+            this.ud = ud;
+            this.sigd = sigd;
+            this.vd = vd;
+            this.bad = bad;
+            this.mm = mm;
+            this.nn = nn;
+            sLen = Math.max(1, nn);
+            uLen = (long) mm * nn;
+            vLen = (long) nn * nn;
+            s = gpu.buffer(Workspace.SVD_SORTED_S, 8L * count * sLen);
+            u = gpu.buffer(Workspace.SVD_SORTED_U, 8L * count * uLen);
+            v = gpu.buffer(Workspace.SVD_SORTED_V, 8L * count * vLen);
+            host = gpu.buffer(Workspace.SVD_HOST_PAGES, 4L * count);
+        }
+
+        /** Queues the sort of count pages from page from. */
+        void sort(int from, int count) {
+            SvdIntakeKernels.sortPages(gpu, sigd.at(8L * from * nn), ud.at(8L * from * uLen), vd.at(8L * from * vLen),
+                    s.at(8L * from * sLen), u.at(8L * from * uLen), v.at(8L * from * vLen), mm, nn, count, true,
+                    host.at(4L * from), bad);
+        }
     }
 
     /** The pages the device's sort flagged (a value not positive), assembled on the host; whether there was any. */
